@@ -1,0 +1,212 @@
+"""Hand classes and the lookup tables built from them.
+
+Everything the evaluators know about hand ranking is here, derived from two
+small classifiers (:func:`classify_high5` and :func:`classify_low5`): the list
+of every distinct hand class in order (its position is the hand's *strength*,
+higher is better), and the tables that map a hand to its strength at speed.
+
+Ranks are integers 2..14 (ace 14; in ace-to-five low the ace is 1). A hand
+class ("pattern") is ``(category, ranks)`` with the ranks in the order that
+decides between hands of one category (RRP5 ranking.intro: kickers play).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from functools import cache
+
+Pattern = tuple[int, tuple[int, ...]]
+
+# Categories, lowest first (RRP5 ranking.1-11); the royal flush (ranking.10) is
+# the ace-high straight flush.
+HIGH_CARD = 1
+ONE_PAIR = 2
+TWO_PAIR = 3
+THREE_OF_A_KIND = 4
+STRAIGHT = 5
+FLUSH = 6
+FULL_HOUSE = 7
+FOUR_OF_A_KIND = 8
+STRAIGHT_FLUSH = 9
+FIVE_OF_A_KIND = 10
+
+# Additive rank keys: the sum of the keys of any multiset of 5, 6 or 7 ranks
+# (at most four of a rank) is unique within that size, so a sum indexes a table.
+RANK_KEYS = (0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181)
+RANK_KEY_BITS = 32
+RANK_KEY_MASK = (1 << RANK_KEY_BITS) - 1
+# Above the rank key, one 4-bit counter per suit: adding 3 to each counter
+# sets its top bit exactly when the suit has five or more cards.
+SUIT_SHIFT = RANK_KEY_BITS
+FLUSH_PROBE = 0x3333
+FLUSH_BITS = 0x8888
+
+#: For each card index (4 * (rank - 2) + suit): rank key plus a one in its suit's counter.
+CARD_KEYS = tuple(RANK_KEYS[i >> 2] + (1 << (SUIT_SHIFT + 4 * (i & 3))) for i in range(52))
+
+
+def straight_top(ranks: set[int] | frozenset[int], *, ace_low: bool = True) -> int:
+    """The top rank of the highest straight among ``ranks``, or 0 if none."""
+    for top in range(14, 5, -1):
+        if all(r in ranks for r in range(top - 4, top + 1)):
+            return top
+    if ace_low and {14, 2, 3, 4, 5} <= ranks:
+        return 5
+    return 0
+
+
+def classify_high5(ranks: Sequence[int], suits: Sequence[int], *, ace_low: bool = True) -> Pattern:
+    """The high-hand class of five distinct cards (RRP5 ranking.1-10).
+
+    ``ace_low=False`` is deuce-to-seven reading, where A-2-3-4-5 is no straight.
+    """
+    counts = Counter(ranks)
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in groups)
+    order = tuple(r for r, _ in groups)
+    flush = len(set(suits)) == 1
+    top = straight_top(set(ranks), ace_low=ace_low) if len(counts) == 5 else 0
+    if shape[0] == 5:
+        return (FIVE_OF_A_KIND, order)
+    if top and flush:
+        return (STRAIGHT_FLUSH, (top,))
+    if shape == (4, 1):
+        return (FOUR_OF_A_KIND, order)
+    if shape == (3, 2):
+        return (FULL_HOUSE, order)
+    if flush:
+        return (FLUSH, order)
+    if top:
+        return (STRAIGHT, (top,))
+    if shape[0] == 3:
+        return (THREE_OF_A_KIND, order)
+    if shape == (2, 2, 1):
+        return (TWO_PAIR, order)
+    if shape[0] == 2:
+        return (ONE_PAIR, order)
+    return (HIGH_CARD, order)
+
+
+def classify_low5(ranks: Sequence[int]) -> Pattern:
+    """The ace-to-five class of five cards (ace low, straights and flushes ignored).
+
+    Ranks are given as 2..14 and read with the ace as 1. A smaller pattern is a
+    better low.
+    """
+    counts = Counter(1 if r == 14 else r for r in ranks)
+    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(c for _, c in groups)
+    order = tuple(r for r, _ in groups)
+    category = {
+        (1, 1, 1, 1, 1): HIGH_CARD,
+        (2, 1, 1, 1): ONE_PAIR,
+        (2, 2, 1): TWO_PAIR,
+        (3, 1, 1): THREE_OF_A_KIND,
+        (3, 2): FULL_HOUSE,
+        (4, 1): FOUR_OF_A_KIND,
+    }.get(shape, FIVE_OF_A_KIND)
+    return (category, order)
+
+
+def _rank_multisets(size: int, low: int = 2, high: int = 14) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` ranks with at most four of a rank, descending."""
+    for combo in itertools.combinations_with_replacement(range(high, low - 1, -1), size):
+        if max(Counter(combo).values()) <= 4:
+            yield combo
+
+
+@cache
+def high_patterns(*, ace_low: bool = True) -> tuple[Pattern, ...]:
+    """Every high-hand class, weakest first, five of a kind included.
+
+    Position + 1 is the strength. 7,462 classes without five of a kind.
+    """
+    found: set[Pattern] = set()
+    for combo in _rank_multisets(5):
+        found.add(classify_high5(combo, (0, 1, 2, 3, 0), ace_low=ace_low))
+        if len(set(combo)) == 5:
+            found.add(classify_high5(combo, (0, 0, 0, 0, 0), ace_low=ace_low))
+    found.update((FIVE_OF_A_KIND, (r,)) for r in range(2, 15))
+    return tuple(sorted(found))
+
+
+@cache
+def high_strengths(*, ace_low: bool = True) -> dict[Pattern, int]:
+    """Strength of each high-hand class: 1 (seven-high) upward."""
+    return {p: i + 1 for i, p in enumerate(high_patterns(ace_low=ace_low))}
+
+
+@cache
+def low_patterns() -> tuple[Pattern, ...]:
+    """Every ace-to-five class, worst first; position + 1 is the strength (6,175)."""
+    found = {classify_low5(combo) for combo in _rank_multisets(5)}
+    return tuple(sorted(found, reverse=True))
+
+
+@cache
+def low_strengths() -> dict[Pattern, int]:
+    """Strength of each ace-to-five class: 6,175 for 5-4-3-2-A."""
+    return {p: i + 1 for i, p in enumerate(low_patterns())}
+
+
+def best_nonflush(counts: Sequence[int]) -> Pattern:
+    """The best high-hand class from rank counts (index 0 is the deuce), no flush.
+
+    Works for 5 to 7 cards with at most four of a rank.
+    """
+    present = [r for r in range(14, 1, -1) if counts[r - 2]]
+    pairs = [r for r in present if counts[r - 2] >= 2]
+    trips = [r for r in pairs if counts[r - 2] >= 3]
+    quads = [r for r in trips if counts[r - 2] >= 4]
+    if quads:
+        q = quads[0]
+        return (FOUR_OF_A_KIND, (q, next(r for r in present if r != q)))
+    if trips:
+        t = trips[0]
+        others = [r for r in pairs if r != t]
+        if others:
+            return (FULL_HOUSE, (t, others[0]))
+    top = straight_top(set(present))
+    if top:
+        return (STRAIGHT, (top,))
+    if trips:
+        t = trips[0]
+        return (THREE_OF_A_KIND, (t, *[r for r in present if r != t][:2]))
+    if len(pairs) >= 2:
+        hi, lo = pairs[0], pairs[1]
+        return (TWO_PAIR, (hi, lo, next(r for r in present if r not in (hi, lo))))
+    if pairs:
+        p = pairs[0]
+        return (ONE_PAIR, (p, *[r for r in present if r != p][:3]))
+    return (HIGH_CARD, tuple(present[:5]))
+
+
+def best_flush(mask: int) -> Pattern:
+    """The best flush or straight flush among suited ranks (bit i is rank i + 2)."""
+    ranks = [r for r in range(14, 1, -1) if mask >> (r - 2) & 1]
+    top = straight_top(set(ranks))
+    if top:
+        return (STRAIGHT_FLUSH, (top,))
+    return (FLUSH, tuple(ranks[:5]))
+
+
+@cache
+def flush_table() -> tuple[int, ...]:
+    """Strength of the best flush for each 13-bit mask of suited ranks; 0 below five."""
+    strengths = high_strengths()
+    return tuple(strengths[best_flush(m)] if m.bit_count() >= 5 else 0 for m in range(1 << 13))
+
+
+@cache
+def nonflush_table(size: int) -> dict[int, int]:
+    """Strength of the best non-flush hand for each rank-key sum of ``size`` cards."""
+    strengths = high_strengths()
+    table: dict[int, int] = {}
+    for combo in _rank_multisets(size):
+        counts = [0] * 13
+        for r in combo:
+            counts[r - 2] += 1
+        table[sum(RANK_KEYS[r - 2] for r in combo)] = strengths[best_nonflush(counts)]
+    return table

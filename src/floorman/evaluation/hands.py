@@ -1,0 +1,391 @@
+"""Evaluating one hand: high, ace-to-five low, deuce-to-seven low, eight-or-better.
+
+Each evaluator takes the cards a player holds (five for draw games, up to seven
+for stud and hold'em, where the best five play) and returns a
+:class:`~floorman.evaluation.values.HandValue`. Omaha's rule of exactly two hole
+cards and three board cards has its own functions.
+
+>>> from floorman.cards import parse_cards as cards
+>>> evaluate_high(cards("As Ks 7d 7c 2h Qs Js")).name
+'One Pair, Sevens'
+>>> evaluate_ace_to_five(cards("Ah 2c 3d 4s 6h Kd Kc")).name
+'Six Low, 6-4-3-2-A'
+>>> evaluate_deuce_to_seven(cards("7h 5c 4d 3s 2h")).name
+'Seven Low, 7-5-4-3-2'
+>>> evaluate_eight_or_better(cards("9h 9c Td Js Qh Kd Ac")) is None
+True
+>>> evaluate_omaha(cards("As Ah Kd Qc"), cards("Ac 2s 7s 9s Jd")).name
+'Three of a Kind, Aces'
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+
+from floorman.cards import JOKER_INDEX, Card, Rank, format_cards
+from floorman.errors import NotationError
+from floorman.evaluation import _tables as t
+from floorman.evaluation.values import HandValue, Ranking
+from floorman.rulebook import cite
+
+__all__ = [
+    "JokerRule",
+    "best_five",
+    "evaluate_ace_to_five",
+    "evaluate_deuce_to_seven",
+    "evaluate_eight_or_better",
+    "evaluate_high",
+    "evaluate_omaha",
+    "evaluate_omaha_eight_or_better",
+    "high_strength",
+]
+
+
+class JokerRule(enum.Enum):
+    """What the joker may stand for in a high game.
+
+    Robert's Rules leaves the joker's use to each game's own section (Draw High,
+    Lowball), which the rulebook we cite does not include; these are the two
+    practices cardrooms use. In ace-to-five low the joker is always the lowest
+    card the hand lacks, which is what :attr:`WILD` gives.
+    """
+
+    #: The "bug": an ace, or any card that completes a straight, flush or
+    #: straight flush; with four aces it makes five aces (RRP5 ranking.11).
+    BUG = "bug"
+    #: Any card at all.
+    WILD = "wild"
+
+    def __repr__(self) -> str:
+        return f"JokerRule.{self.name}"
+
+
+_CARD_KEYS = t.CARD_KEYS
+_RANK_KEY_MASK = t.RANK_KEY_MASK
+_SUIT_SHIFT = t.SUIT_SHIFT
+_FLUSH_PROBE = t.FLUSH_PROBE
+_FLUSH_BITS = t.FLUSH_BITS
+_ACE = Rank.ACE - 2  # rank index of the ace
+
+
+@cache
+def _nonflush(size: int) -> dict[int, int]:
+    return t.nonflush_table(size)
+
+
+def high_strength(cards: Sequence[int]) -> int:
+    """The high strength of 5 to 7 distinct natural cards given by index.
+
+    This is the fast path, for callers that keep cards as integers
+    (``Card.index``). It does not check its input; :func:`evaluate_high` does.
+
+    >>> high_strength([51, 47, 43, 39, 35])   # As Ks Qs Js Ts
+    7462
+    """
+    key = 0
+    for c in cards:
+        key += _CARD_KEYS[c]
+    flush = ((key >> _SUIT_SHIFT) + _FLUSH_PROBE) & _FLUSH_BITS
+    if flush:
+        suit = (flush.bit_length() - 4) >> 2
+        mask = 0
+        for c in cards:
+            if c & 3 == suit:
+                mask |= 1 << (c >> 2)
+        return t.flush_table()[mask]
+    return _nonflush(len(cards))[key & _RANK_KEY_MASK]
+
+
+def _indices(cards: Iterable[Card], *, what: str) -> list[int]:
+    found = [c.index for c in cards]
+    if len(set(found)) != len(found):
+        twice = sorted(i for i, n in Counter(found).items() if n > 1)
+        raise NotationError(
+            f"{what} holds the same card twice: "
+            + format_cards(Card(i) for i in twice)
+            + " (a deck has one of each card)",
+            text=format_cards(Card(i) for i in found),
+            citations=cite("irregularities.4"),
+        )
+    return found
+
+
+def _need(found: Sequence[int], least: int, *, what: str) -> None:
+    if len(found) < least:
+        raise NotationError(
+            f"{what} needs at least {least} cards, got {len(found)}",
+            text=format_cards(Card(i) for i in found),
+        )
+
+
+def _high_generic(cards: Sequence[int]) -> int:
+    """Best high strength of any number (5+) of distinct natural cards."""
+    if 5 <= len(cards) <= 7:
+        return high_strength(cards)
+    return max(high_strength(combo) for combo in itertools.combinations(cards, 7))
+
+
+def evaluate_high(
+    cards: Iterable[Card],
+    *,
+    wild: Iterable[Rank] = (),
+    joker: JokerRule = JokerRule.BUG,
+) -> HandValue:
+    """The best high hand among five or more cards (RRP5 ranking.1-11).
+
+    ``wild`` names ranks that are wild in this game; the joker (``Xx``) plays as
+    ``joker`` says. A wild card or joker with four of a kind makes five of a kind,
+    the highest hand (RRP5 ranking.11).
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> evaluate_high(cards("Ah Ad Ac As Xx")).name
+    'Five of a Kind, Aces'
+    >>> evaluate_high(cards("Kh Kd Qc 5s Xx")).name   # the bug plays as an ace
+    'One Pair, Kings'
+    >>> evaluate_high(cards("Kh Kd Qc 5s Xx"), joker=JokerRule.WILD).name
+    'Three of a Kind, Kings'
+    >>> evaluate_high(cards("9h 8h 7h 6h Xx")).name   # the bug completes a straight flush
+    'Straight Flush, Ten High'
+    >>> evaluate_high(cards("2c 2d 9h Kc 4s"), wild=[Rank.TWO]).name
+    'Three of a Kind, Kings'
+    """
+    found = _indices(cards, what="a high hand")
+    _need(found, 5, what="a high hand")
+    wild_ranks = {int(r) - 2 for r in wild}
+    naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
+    wilds = [c for c in found if c not in naturals]
+    if not wilds:
+        return HandValue(ranking=Ranking.HIGH, strength=_high_generic(naturals))
+    bug = [c == JOKER_INDEX and joker is JokerRule.BUG for c in wilds]
+    return HandValue(ranking=Ranking.HIGH, strength=_high_with_wilds(naturals, bug))
+
+
+_BUG_CATEGORIES = frozenset({t.STRAIGHT, t.FLUSH, t.STRAIGHT_FLUSH})
+
+
+def _high_with_wilds(naturals: list[int], bug: list[bool]) -> int:
+    """Best strength when ``len(bug)`` wild cards join the naturals.
+
+    A wild card stands for any card not already held; only five of a kind may
+    repeat a card held. A bug that is not an ace must complete a straight or
+    flush.
+    """
+    strengths = t.high_strengths()
+    best = 0
+    # Five of a kind: naturals of one rank plus wild cards (bugs only as aces).
+    for rank_index in range(12, -1, -1):
+        usable = sum(1 for b in bug if not b or rank_index == _ACE)
+        if sum(1 for c in naturals if c >> 2 == rank_index) + usable >= 5:
+            best = strengths[(t.FIVE_OF_A_KIND, (rank_index + 2,))]
+            break
+    if best:
+        return best
+    patterns = t.high_patterns()
+    free = [c for c in range(52) if c not in naturals]
+    for chosen in itertools.permutations(free, len(bug)):
+        if len(bug) > 1 and not _canonical(chosen, bug):
+            continue
+        strength = _high_generic(naturals + list(chosen))
+        if strength <= best:
+            continue
+        off_ace = any(b and c >> 2 != _ACE for c, b in zip(chosen, bug, strict=True))
+        if off_ace and patterns[strength - 1][0] not in _BUG_CATEGORIES:
+            continue
+        best = strength
+    return best
+
+
+def _canonical(chosen: Sequence[int], bug: Sequence[bool]) -> bool:
+    # Interchangeable wild cards need each set of stand-ins tried once only.
+    return all(chosen[i] < chosen[i + 1] for i in range(len(chosen) - 1) if bug[i] == bug[i + 1])
+
+
+@cache
+def _low5() -> dict[int, int]:
+    """Ace-to-five strength for each rank-key sum of five cards."""
+    strengths = t.low_strengths()
+    return {
+        sum(t.RANK_KEYS[r - 2] for r in combo): strengths[t.classify_low5(combo)]
+        for combo in t._rank_multisets(5)
+    }
+
+
+@cache
+def _eight_or_better_floor() -> int:
+    return t.low_strengths()[(t.HIGH_CARD, (8, 7, 6, 5, 4))]
+
+
+def _low_strength(cards: Sequence[int]) -> int:
+    table = _low5()
+    keys = [t.RANK_KEYS[c >> 2] for c in cards]
+    return max(table[sum(combo)] for combo in itertools.combinations(keys, 5))
+
+
+def evaluate_ace_to_five(cards: Iterable[Card], *, wild: Iterable[Rank] = ()) -> HandValue:
+    """The best ace-to-five low among five or more cards.
+
+    The ace is low and straights and flushes do not count (RRP5 ranking.1), so
+    5-4-3-2-A is the best hand. A joker or wild card is the lowest card the hand
+    lacks.
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> evaluate_ace_to_five(cards("5h 4h 3h 2h Ah")).name
+    'Five Low, 5-4-3-2-A'
+    >>> evaluate_ace_to_five(cards("Xx 7c 5d 3s 2h")).name
+    'Seven Low, 7-5-3-2-A'
+    """
+    found = _indices(cards, what="a low hand")
+    _need(found, 5, what="a low hand")
+    wild_ranks = {int(r) - 2 for r in wild}
+    naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
+    n_wild = len(found) - len(naturals)
+    if not n_wild:
+        return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=_low_strength(naturals))
+    # Suits do not matter in ace-to-five, so one stand-in of each rank suffices.
+    best = 0
+    stand_ins = [4 * r for r in range(13)]
+    for chosen in itertools.combinations_with_replacement(stand_ins, n_wild):
+        hand = naturals + [c + k for k, c in enumerate(chosen)]
+        best = max(best, _low_strength(hand))
+    return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=best)
+
+
+def evaluate_eight_or_better(cards: Iterable[Card]) -> HandValue | None:
+    """The best ace-to-five low of eight or better, or ``None`` if the hand has none.
+
+    High-low split games award the low half only to five unpaired cards of
+    eight or lower; the ace counts low.
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> evaluate_eight_or_better(cards("8s 7d 6c 4h Ah Kd Kc")).name
+    'Eight Low, 8-7-6-4-A'
+    """
+    value = evaluate_ace_to_five(cards)
+    return value if value.strength >= _eight_or_better_floor() else None
+
+
+@cache
+def _deuce_to_seven_strengths() -> dict[t.Pattern, int]:
+    patterns = [p for p in t.high_patterns(ace_low=False) if p[0] != t.FIVE_OF_A_KIND]
+    return {p: len(patterns) - i for i, p in enumerate(patterns)}
+
+
+def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
+    """The best deuce-to-seven low among five or more cards.
+
+    The ace is high only, straights and flushes count against the hand, and
+    7-5-4-3-2 of mixed suits is the best hand.
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> evaluate_deuce_to_seven(cards("5h 4c 3d 2s Ah")).name   # no straight: ace high
+    'Ace Low, A-5-4-3-2'
+    >>> evaluate_deuce_to_seven(cards("8h 7h 5h 4h 2h")).name
+    'Flush, Eight High'
+    """
+    found = _indices(cards, what="a low hand")
+    _need(found, 5, what="a low hand")
+    if JOKER_INDEX in found:
+        raise NotationError(
+            "deuce-to-seven is played without the joker; remove Xx",
+            text=format_cards(Card(i) for i in found),
+        )
+    strengths = _deuce_to_seven_strengths()
+    best = max(
+        strengths[
+            t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
+        ]
+        for hand in itertools.combinations(found, 5)
+    )
+    return HandValue(ranking=Ranking.DEUCE_TO_SEVEN, strength=best)
+
+
+def _omaha_split(hole: Iterable[Card], board: Iterable[Card]) -> tuple[list[int], list[int]]:
+    hole_i = _indices(hole, what="an Omaha hand")
+    board_i = _indices(board, what="an Omaha board")
+    _indices([Card(i) for i in hole_i + board_i], what="an Omaha hand with its board")
+    if len(hole_i) < 2 or len(board_i) < 3:
+        raise NotationError(
+            f"Omaha plays exactly two hole cards and three board cards; got"
+            f" {len(hole_i)} hole and {len(board_i)} board cards",
+            text=format_cards(Card(i) for i in hole_i + board_i),
+        )
+    if JOKER_INDEX in hole_i + board_i:
+        raise NotationError("Omaha is played without the joker; remove Xx", text="Xx")
+    return hole_i, board_i
+
+
+def evaluate_omaha(hole: Iterable[Card], board: Iterable[Card]) -> HandValue:
+    """The best Omaha high hand: exactly two hole cards with exactly three board cards.
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> evaluate_omaha(cards("Ah Kc 2c 3d"), cards("Qh Jh Th 9h 8h")).name  # no flush: one heart
+    'Straight, Ace High'
+    """
+    hole_i, board_i = _omaha_split(hole, board)
+    best = max(
+        high_strength(two + three)
+        for two in itertools.combinations(hole_i, 2)
+        for three in itertools.combinations(board_i, 3)
+    )
+    return HandValue(ranking=Ranking.HIGH, strength=best)
+
+
+def evaluate_omaha_eight_or_better(hole: Iterable[Card], board: Iterable[Card]) -> HandValue | None:
+    """The best Omaha eight-or-better low (two hole + three board cards), or ``None``.
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> evaluate_omaha_eight_or_better(cards("Ah 2h Kc Kd"), cards("3c 4d 5s Qh Jh")).name
+    'Five Low, 5-4-3-2-A'
+    >>> evaluate_omaha_eight_or_better(cards("Ah Kh Kc Kd"), cards("3c 4d 5s 6h 7h")) is None
+    True
+    """
+    hole_i, board_i = _omaha_split(hole, board)
+    table = _low5()
+    keys_h = [t.RANK_KEYS[c >> 2] for c in hole_i]
+    keys_b = [t.RANK_KEYS[c >> 2] for c in board_i]
+    best = max(
+        table[sum(two) + sum(three)]
+        for two in itertools.combinations(keys_h, 2)
+        for three in itertools.combinations(keys_b, 3)
+    )
+    if best < _eight_or_better_floor():
+        return None
+    return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=best)
+
+
+def best_five(cards: Iterable[Card], *, ranking: Ranking = Ranking.HIGH) -> tuple[Card, ...]:
+    """The five natural cards that make the best hand under ``ranking``.
+
+    >>> from floorman.cards import parse_cards as cards
+    >>> from floorman.cards import format_cards
+    >>> format_cards(best_five(cards("As Ks 7d 7c 2h Qs Js")))
+    '7d 7c As Ks Qs'
+    """
+    found = _indices(cards, what="a hand")
+    _need(found, 5, what="a hand")
+    evaluate = {
+        Ranking.HIGH: evaluate_high,
+        Ranking.ACE_TO_FIVE: evaluate_ace_to_five,
+        Ranking.DEUCE_TO_SEVEN: evaluate_deuce_to_seven,
+    }[ranking]
+    target = evaluate(Card(i) for i in found)
+    for combo in itertools.combinations(found, 5):
+        if JOKER_INDEX in combo:
+            continue
+        if evaluate(Card(i) for i in combo) == target:
+            return tuple(sorted((Card(i) for i in combo), key=_display_order(combo)))
+    raise ValueError("the best hand uses a wild card; name its cards with evaluate_high")
+
+
+def _display_order(combo: Sequence[int]) -> Callable[[Card], tuple[int, int, int]]:
+    counts = {r: sum(1 for c in combo if c >> 2 == r) for r in {c >> 2 for c in combo}}
+
+    def key(card: Card) -> tuple[int, int, int]:
+        r = card.index >> 2
+        return (-counts[r], -r, -card.index)
+
+    return key
