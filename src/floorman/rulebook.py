@@ -24,10 +24,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import total_ordering
 
-from floorman._rule_texts import RULES, SECTIONS
+from floorman._rule_texts import RULES
+from floorman._rule_texts import SECTIONS as SECTIONS
 from floorman.errors import NotationError
 
-__all__ = ["Citation", "Rule", "all_rules", "cite", "rule"]
+__all__ = ["SECTIONS", "Citation", "Rule", "all_rules", "cite", "rule"]
 
 #: The edition every citation refers to.
 EDITION = "RRP5"

@@ -1,0 +1,7 @@
+"""``python -m floorman``: the command line."""
+
+import sys
+
+from floorman.cli import main
+
+sys.exit(main())

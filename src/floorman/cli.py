@@ -1,0 +1,254 @@
+"""The ``floorman`` command line.
+
+Each subcommand is a thin layer over the library: it reads text, calls the
+library, and prints. Errors that floorman raises on purpose are printed as one
+line on standard error (with the rules they cite) and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+
+from floorman import __version__
+from floorman.cards import Rank, format_cards, parse_cards
+from floorman.errors import FloormanError
+from floorman.evaluation import (
+    HandValue,
+    JokerRule,
+    best_five,
+    evaluate_ace_to_five,
+    evaluate_deuce_to_seven,
+    evaluate_eight_or_better,
+    evaluate_high,
+    evaluate_omaha,
+    evaluate_omaha_eight_or_better,
+)
+from floorman.evaluation.equity import EquityGame, EquityResult, equity
+from floorman.rulebook import SECTIONS, Rule, all_rules, rule
+
+__all__ = ["main"]
+
+_WIDTH = 78
+
+
+def _print_rule(found: Rule) -> None:
+    print(f"{found.citation}  ({found.section_title})")
+    print(textwrap.fill(found.paraphrase, width=_WIDTH))
+
+
+def _cmd_rule(args: argparse.Namespace) -> int:
+    for i, rid in enumerate(args.ids):
+        if i:
+            print()
+        _print_rule(rule(rid))
+    return 0
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    if args.section and args.section not in SECTIONS:
+        raise FloormanError(
+            f"unknown section {args.section!r}; sections are: " + ", ".join(SECTIONS)
+        )
+    for found in all_rules():
+        if args.section and found.citation.section != args.section:
+            continue
+        line = f"{found.citation.id:<24} {found.paraphrase}"
+        print(textwrap.shorten(line, width=_WIDTH * 2 if args.long else _WIDTH))
+    return 0
+
+
+def _equity_json(result: EquityResult) -> str:
+    return json.dumps(
+        {
+            "game": result.game.value,
+            "board": format_cards(result.board),
+            "dead": format_cards(result.dead),
+            "deals": result.deals,
+            "exact": result.exact,
+            "hands": [
+                {
+                    "cards": format_cards(h.cards),
+                    "wins": h.wins,
+                    "ties": h.ties,
+                    "equity": h.equity,
+                }
+                for h in result.hands
+            ],
+        }
+    )
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    result = equity(
+        args.hands,
+        board=args.board,
+        dead=args.dead,
+        game=EquityGame(args.game),
+        samples=args.samples,
+        seed=args.seed,
+    )
+    if args.json:
+        print(_equity_json(result))
+        return 0
+    if result.board:
+        print(f"board: {format_cards(result.board)}")
+    if result.dead:
+        print(f"dead:  {format_cards(result.dead)}")
+    table = result.table()
+    if result.game is EquityGame.OMAHA_EIGHT:
+        # In a split game a hand that takes part of the pot did not tie.
+        table = table.replace("    tie", "  split", 1)
+    print(table)
+    return 0
+
+
+def _value_dict(label: str, value: HandValue | None) -> dict[str, object]:
+    if value is None:
+        return {"ranking": label, "qualifies": False}
+    return {
+        "ranking": label,
+        "name": value.name,
+        "description": value.description,
+        "category": value.category.name.lower(),
+        "strength": value.strength,
+        "citations": [str(c) for c in value.citations],
+    }
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    cards = parse_cards(args.cards)
+    board = parse_cards(args.board) if args.board else ()
+    wild = [Rank.parse(r) for r in args.wild]
+    joker = JokerRule(args.joker)
+    results: list[tuple[str, HandValue | None]] = []
+    if args.omaha:
+        results.append(("high", evaluate_omaha(cards, board)))
+        results.append(("eight-or-better", evaluate_omaha_eight_or_better(cards, board)))
+    else:
+        hand = cards + board
+        evaluators: dict[str, Callable[[], HandValue | None]] = {
+            "high": lambda: evaluate_high(hand, wild=wild, joker=joker),
+            "ace-to-five": lambda: evaluate_ace_to_five(hand, wild=wild),
+            "deuce-to-seven": lambda: evaluate_deuce_to_seven(hand),
+            "eight-or-better": lambda: evaluate_eight_or_better(hand),
+        }
+        for name in args.ranking or ["high"]:
+            results.append((name, evaluators[name]()))
+    if args.json:
+        print(json.dumps([_value_dict(label, value) for label, value in results]))
+        return 0
+    for label, value in results:
+        if value is None:
+            print(f"{label:<16} no qualifying low")
+            continue
+        print(f"{label:<16} {value.description}")
+        if label == "high" and not args.omaha and not wild and "Xx" not in args.cards:
+            print(f"{'':<16} best five: {format_cards(best_five(cards + board))}")
+    return 0
+
+
+def _cmd_demo(args: argparse.Namespace) -> int:
+    print(f"floorman {__version__}: Robert's Rules of Poker, cited.\n")
+    print("$ floorman equity AsKs QhQd")
+    _cmd_equity(_parser().parse_args(["equity", "AsKs", "QhQd"]))
+    print("\n$ floorman equity 'As Ah Kd Qd' '7s 8s 9h Th' --game omaha8 --board '2s 5h Kh'")
+    _cmd_equity(
+        _parser().parse_args(
+            ["equity", "As Ah Kd Qd", "7s 8s 9h Th", "--game", "omaha8", "--board", "2s 5h Kh"]
+        )
+    )
+    print("\n$ floorman eval 'Kd Ks 5c 5h 9s 2d 3c' --ranking high ace-to-five")
+    _cmd_eval(
+        _parser().parse_args(["eval", "Kd Ks 5c 5h 9s 2d 3c", "--ranking", "high", "ace-to-five"])
+    )
+    print("\n$ floorman eval 'Ah Ad Ac As Xx'")
+    _cmd_eval(_parser().parse_args(["eval", "Ah Ad Ac As Xx"]))
+    print("\n$ floorman rule ranking.11 ties.1")
+    _cmd_rule(_parser().parse_args(["rule", "ranking.11", "ties.1"]))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="floorman",
+        description="A poker cardroom that runs games exactly by Robert's Rules of Poker.",
+    )
+    parser.add_argument("--version", action="version", version=f"floorman {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser(
+        "equity",
+        help="each hand's exact (or sampled) equity in a matchup",
+        description="Win, tie and equity of each hand over every board (or --samples boards).",
+    )
+    p.add_argument("hands", nargs="+", metavar="HAND", help="hole cards, e.g. AsKs or 'As Ks'")
+    p.add_argument("--board", default="", help="board cards already dealt, e.g. 'Qs Js 2c'")
+    p.add_argument("--dead", default="", help="cards known to be out of play")
+    p.add_argument(
+        "--game", choices=[g.value for g in EquityGame], default="holdem", help="poker form"
+    )
+    p.add_argument("--samples", type=int, help="sample this many boards instead of all")
+    p.add_argument("--seed", type=int, help="seed for --samples, to repeat a run")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(run=_cmd_equity)
+
+    p = sub.add_parser(
+        "eval",
+        help="name a hand under one or more rankings",
+        description="Evaluate the best hand among the cards (hole cards plus --board).",
+    )
+    p.add_argument("cards", help="the cards, e.g. 'As Ks Qd 7c 7h'; Xx is the joker")
+    p.add_argument("--board", default="", help="board cards (required with --omaha)")
+    p.add_argument(
+        "--ranking",
+        nargs="+",
+        choices=["high", "ace-to-five", "deuce-to-seven", "eight-or-better"],
+        help="rankings to read the hand by (default: high)",
+    )
+    p.add_argument("--omaha", action="store_true", help="exactly two hole cards plus three board")
+    p.add_argument("--wild", nargs="*", default=[], metavar="RANK", help="wild ranks, e.g. 2")
+    p.add_argument(
+        "--joker", choices=[j.value for j in JokerRule], default="bug", help="what the joker is"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=_cmd_eval)
+
+    p = sub.add_parser(
+        "rule",
+        help="print a rule of the rulebook with our paraphrase",
+        description="Print rules by citation, e.g. blinds.9 or 'RRP5 misdeals.1.2'.",
+    )
+    p.add_argument("ids", nargs="+", metavar="RULE", help="a citation such as blinds.9")
+    p.set_defaults(run=_cmd_rule)
+
+    p = sub.add_parser(
+        "rules",
+        help="list the rules of the rulebook",
+        description="List every rule (or one section's) with the start of its paraphrase.",
+    )
+    p.add_argument("section", nargs="?", help="a section slug, e.g. blinds")
+    p.add_argument("--long", action="store_true", help="show more of each paraphrase")
+    p.set_defaults(run=_cmd_rules)
+
+    p = sub.add_parser("demo", help="a short tour: equity, evaluation, rules")
+    p.set_defaults(run=_cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except FloormanError as error:
+        print(f"floorman {args.command}: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
