@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 
+import numpy as np
+
 Pattern = tuple[int, tuple[int, ...]]
 
 # Categories, lowest first (RRP5 ranking.1-11); the royal flush (ranking.10) is
@@ -113,7 +115,8 @@ def classify_low5(ranks: Sequence[int]) -> Pattern:
 def _rank_multisets(size: int, low: int = 2, high: int = 14) -> Iterator[tuple[int, ...]]:
     """Every multiset of ``size`` ranks with at most four of a rank, descending."""
     for combo in itertools.combinations_with_replacement(range(high, low - 1, -1), size):
-        if max(Counter(combo).values()) <= 4:
+        # Sorted, so five of a rank would put equal ranks four places apart.
+        if all(combo[i] != combo[i + 4] for i in range(size - 4)):
             yield combo
 
 
@@ -201,12 +204,24 @@ def flush_table() -> tuple[int, ...]:
 
 @cache
 def nonflush_table(size: int) -> dict[int, int]:
-    """Strength of the best non-flush hand for each rank-key sum of ``size`` cards."""
-    strengths = high_strengths()
-    table: dict[int, int] = {}
-    for combo in _rank_multisets(size):
-        counts = [0] * 13
-        for r in combo:
-            counts[r - 2] += 1
-        table[sum(RANK_KEYS[r - 2] for r in combo)] = strengths[best_nonflush(counts)]
-    return table
+    """Strength of the best non-flush hand for each rank-key sum of ``size`` cards.
+
+    Five cards are classified directly; six or seven take the best of their
+    five-card parts, which is the best hand when suits do not matter.
+    """
+    if size == 5:
+        strengths = high_strengths()
+        return {
+            sum(RANK_KEYS[r - 2] for r in combo): strengths[classify_high5(combo, (0, 1, 2, 3, 0))]
+            for combo in _rank_multisets(5)
+        }
+    five = nonflush_table(5)
+    lookup = np.zeros(max(five) + 1, dtype=np.int64)
+    lookup[np.fromiter(five.keys(), dtype=np.int64)] = np.fromiter(five.values(), dtype=np.int64)
+    rank_keys = np.array(RANK_KEYS, dtype=np.int64)
+    combos = rank_keys[np.array(list(_rank_multisets(size)), dtype=np.int64) - 2]
+    keys = combos.sum(axis=1)
+    best = np.zeros_like(keys)
+    for kept in itertools.combinations(range(size), 5):
+        np.maximum(best, lookup[combos[:, list(kept)].sum(axis=1)], out=best)
+    return dict(zip(keys.tolist(), best.tolist(), strict=True))
