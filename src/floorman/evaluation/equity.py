@@ -156,7 +156,7 @@ def equity(
 
     >>> r = equity(["Ah Ad Kc Qc", "7s 8s 9d Td"], game=EquityGame.OMAHA, board="2s 3s 4h")
     >>> r.deals, round(r.hands[0].equity, 3)
-    (820, 0.527)
+    (820, 0.555)
     >>> equity(["AsKs", "AsQd"])
     Traceback (most recent call last):
     ...
