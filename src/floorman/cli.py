@@ -69,6 +69,7 @@ def _equity_json(result: EquityResult) -> str:
             "dead": format_cards(result.dead),
             "deals": result.deals,
             "exact": result.exact,
+            "seed": result.seed,
             "hands": [
                 {
                     "cards": format_cards(h.cards),
@@ -192,7 +193,9 @@ def _parser() -> argparse.ArgumentParser:
         "--game", choices=[g.value for g in EquityGame], default="holdem", help="poker form"
     )
     p.add_argument("--samples", type=int, help="sample this many boards instead of all")
-    p.add_argument("--seed", type=int, help="seed for --samples, to repeat a run")
+    p.add_argument(
+        "--seed", type=int, default=0, help="seed for --samples (default 0); same seed, same result"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=_cmd_equity)
 

@@ -102,6 +102,7 @@ class EquityResult:
     deals: int
     exact: bool
     hands: tuple[HandEquity, ...]
+    seed: int = 0
 
     def table(self) -> str:
         """A plain-text table of wins, ties and equity, one hand a line."""
@@ -112,7 +113,7 @@ class EquityResult:
                 f"{format_cards(h.cards, sep=''):<{width}}  {h.win_rate:>7.2%}"
                 f"  {h.tie_rate:>7.2%}  {h.equity:>7.2%}"
             )
-        how = "enumerated (exact)" if self.exact else "sampled (Monte Carlo)"
+        how = "enumerated (exact)" if self.exact else f"sampled (Monte Carlo, seed {self.seed})"
         lines.append(f"{self.deals:,} boards {how}")
         return "\n".join(lines)
 
@@ -147,12 +148,13 @@ def equity(
     dead: str | Iterable[Card] = (),
     game: EquityGame = EquityGame.HOLDEM,
     samples: int | None = None,
-    seed: int | None = None,
+    seed: int = 0,
 ) -> EquityResult:
     """Each hand's equity, exact by default or from ``samples`` random boards.
 
     Hands and board may be given as text (``"AsKs"``) or cards; ``dead`` cards
-    are known to be out of play (folded or exposed).
+    are known to be out of play (folded or exposed). Sampling draws from a
+    generator seeded with ``seed``, so the same call gives the same result.
 
     >>> r = equity(["Ah Ad Kc Qc", "7s 8s 9d Td"], game=EquityGame.OMAHA, board="2s 3s 4h")
     >>> r.deals, round(r.hands[0].equity, 3)
@@ -187,6 +189,7 @@ def equity(
         dead=dead_cards,
         deals=deals,
         exact=exact,
+        seed=seed,
         hands=tuple(
             HandEquity(cards=h, wins=int(w), ties=int(x), share=float(s), deals=deals)
             for h, w, x, s in zip(holes, wins, ties, share, strict=True)
@@ -243,7 +246,7 @@ def _completions(
     missing: int,
     exact: bool,
     deals: int,
-    seed: int | None,
+    seed: int,
     game: EquityGame,
 ) -> Iterator[U8Array]:
     """The board completions, in chunks of rows of card indices."""
