@@ -72,9 +72,8 @@ _FLUSH_BITS = t.FLUSH_BITS
 _ACE = Rank.ACE - 2  # rank index of the ace
 
 
-@cache
-def _nonflush(size: int) -> dict[int, int]:
-    return t.nonflush_table(size)
+# Non-flush tables by hand size, filled on first use.
+_NONFLUSH: list[dict[int, int] | None] = [None] * 8
 
 
 def high_strength(cards: Sequence[int]) -> int:
@@ -86,9 +85,10 @@ def high_strength(cards: Sequence[int]) -> int:
     >>> high_strength([51, 47, 43, 39, 35])   # As Ks Qs Js Ts
     7462
     """
+    keys = _CARD_KEYS
     key = 0
     for c in cards:
-        key += _CARD_KEYS[c]
+        key += keys[c]
     flush = ((key >> _SUIT_SHIFT) + _FLUSH_PROBE) & _FLUSH_BITS
     if flush:
         suit = (flush.bit_length() - 4) >> 2
@@ -97,7 +97,10 @@ def high_strength(cards: Sequence[int]) -> int:
             if c & 3 == suit:
                 mask |= 1 << (c >> 2)
         return t.flush_table()[mask]
-    return _nonflush(len(cards))[key & _RANK_KEY_MASK]
+    table = _NONFLUSH[len(cards)]
+    if table is None:
+        table = _NONFLUSH[len(cards)] = t.nonflush_table(len(cards))
+    return table[key & _RANK_KEY_MASK]
 
 
 def _indices(cards: Iterable[Card], *, what: str) -> list[int]:
