@@ -20,6 +20,7 @@ Citation.parse('RRP5 blinds.9')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import total_ordering
@@ -37,6 +38,9 @@ EDITION = "RRP5"
 def _sort_key(rule: str) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(p)) if p.isdigit() else (-1, p) for p in rule.split("."))
 
+
+# A rule number: "intro", or positive integers without leading zeros, dotted.
+_RULE_NUMBER = re.compile(r"intro|[1-9][0-9]*(?:\.[1-9][0-9]*)*", re.ASCII)
 
 _SECTION_ORDER = {slug: i for i, slug in enumerate(SECTIONS)}
 
@@ -81,7 +85,7 @@ class Citation:
         for slug in sorted(SECTIONS, key=len, reverse=True):
             if body.startswith(slug + ".") and len(body) > len(slug) + 1:
                 number = body[len(slug) + 1 :]
-                if all(p.isdigit() or p == "intro" for p in number.split(".")):
+                if _RULE_NUMBER.fullmatch(number):
                     return cls(slug, number)
         raise NotationError(
             f"not a rule citation: {text!r} (expected e.g. 'RRP5 blinds.9')", text=text

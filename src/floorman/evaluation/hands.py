@@ -222,9 +222,10 @@ def _eight_or_better_floor() -> int:
     return t.low_strengths()[(t.HIGH_CARD, (8, 7, 6, 5, 4))]
 
 
-def _low_strength(cards: Sequence[int]) -> int:
+def _low_strength(ranks: Sequence[int]) -> int:
+    """Best ace-to-five strength of cards given by rank index (0 is the deuce)."""
     table = _low5()
-    keys = [t.RANK_KEYS[c >> 2] for c in cards]
+    keys = [t.RANK_KEYS[r] for r in ranks]
     return max(table[sum(combo)] for combo in itertools.combinations(keys, 5))
 
 
@@ -247,13 +248,17 @@ def evaluate_ace_to_five(cards: Iterable[Card], *, wild: Iterable[Rank] = ()) ->
     naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
     n_wild = len(found) - len(naturals)
     if not n_wild:
-        return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=_low_strength(naturals))
-    # Suits do not matter in ace-to-five, so one stand-in of each rank suffices.
+        return HandValue(
+            ranking=Ranking.ACE_TO_FIVE, strength=_low_strength([c >> 2 for c in naturals])
+        )
+    # Suits do not matter in ace-to-five, so a wild card is just a rank; a deck
+    # holds four of a rank, so no stand-in makes a fifth.
     best = 0
-    stand_ins = [4 * r for r in range(13)]
-    for chosen in itertools.combinations_with_replacement(stand_ins, n_wild):
-        hand = naturals + [c + k for k, c in enumerate(chosen)]
-        best = max(best, _low_strength(hand))
+    held = [c >> 2 for c in naturals]
+    for chosen in itertools.combinations_with_replacement(range(13), n_wild):
+        ranks = held + list(chosen)
+        if max(ranks.count(r) for r in set(chosen)) <= 4:
+            best = max(best, _low_strength(ranks))
     return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=best)
 
 
@@ -360,34 +365,49 @@ def evaluate_omaha_eight_or_better(hole: Iterable[Card], board: Iterable[Card]) 
     return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=best)
 
 
-def best_five(cards: Iterable[Card], *, ranking: Ranking = Ranking.HIGH) -> tuple[Card, ...]:
-    """The five natural cards that make the best hand under ``ranking``.
+def best_five(
+    cards: Iterable[Card],
+    *,
+    ranking: Ranking = Ranking.HIGH,
+    wild: Iterable[Rank] = (),
+    joker: JokerRule = JokerRule.BUG,
+) -> tuple[Card, ...]:
+    """The five cards that make the best hand under ``ranking`` (jokers included).
 
     >>> from floorman.cards import parse_cards as cards
     >>> from floorman.cards import format_cards
     >>> format_cards(best_five(cards("As Ks 7d 7c 2h Qs Js")))
     '7d 7c As Ks Qs'
+    >>> format_cards(best_five(cards("Xx 7d 5c 4h 3s 2d Kc"), ranking=Ranking.ACE_TO_FIVE))
+    '5c 4h 3s 2d Xx'
     """
     found = _indices(cards, what="a hand")
     _need(found, 5, what="a hand")
-    evaluate = {
-        Ranking.HIGH: evaluate_high,
-        Ranking.ACE_TO_FIVE: evaluate_ace_to_five,
+    wild = tuple(wild)
+    evaluators: dict[Ranking, Callable[[Iterable[Card]], HandValue]] = {
+        Ranking.HIGH: lambda hand: evaluate_high(hand, wild=wild, joker=joker),
+        Ranking.ACE_TO_FIVE: lambda hand: evaluate_ace_to_five(hand, wild=wild),
         Ranking.DEUCE_TO_SEVEN: evaluate_deuce_to_seven,
-    }[ranking]
+    }
+    evaluate = evaluators[ranking]
     target = evaluate(Card(i) for i in found)
-    for combo in itertools.combinations(found, 5):
-        if JOKER_INDEX in combo:
-            continue
-        if evaluate(Card(i) for i in combo) == target:
-            return tuple(sorted((Card(i) for i in combo), key=_display_order(combo)))
-    raise ValueError("the best hand uses a wild card; name its cards with evaluate_high")
+    wild_ranks = {int(r) - 2 for r in wild}
+
+    def wild_count(combo: tuple[int, ...]) -> int:
+        return sum(1 for c in combo if c == JOKER_INDEX or c >> 2 in wild_ranks)
+
+    # Natural cards first: a wild card is named only when the hand needs it.
+    combos = sorted(itertools.combinations(found, 5), key=wild_count)
+    combo = next(c for c in combos if evaluate(Card(i) for i in c) == target)
+    return tuple(sorted((Card(i) for i in combo), key=_display_order(combo)))
 
 
 def _display_order(combo: Sequence[int]) -> Callable[[Card], tuple[int, int, int]]:
     counts = {r: sum(1 for c in combo if c >> 2 == r) for r in {c >> 2 for c in combo}}
 
     def key(card: Card) -> tuple[int, int, int]:
+        if card.is_joker:
+            return (1, 0, 0)
         r = card.index >> 2
         return (-counts[r], -r, -card.index)
 

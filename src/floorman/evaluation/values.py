@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cache
 
 from floorman.cards import Rank
 from floorman.evaluation import _tables as t
@@ -196,11 +197,16 @@ class HandValue:
     def citations(self) -> tuple[Citation, ...]:
         """The rules that rank this hand: its category's rule and the kicker rule."""
         if self.ranking is Ranking.HIGH:
+            if self.strength == _ROYAL_FLUSH:
+                return cite("ranking.intro", "ranking.10")
             return (*cite("ranking.intro"), self.category.citation)
         return cite("ranking.intro", "ranking.1")
 
     def __str__(self) -> str:
         return self.name
+
+
+_ROYAL_FLUSH = 7462
 
 
 def _a(word: str) -> str:
@@ -219,6 +225,7 @@ def _patterns(ranking: Ranking) -> tuple[t.Pattern, ...]:
     return _deuce_to_seven_patterns()
 
 
+@cache
 def _deuce_to_seven_patterns() -> tuple[t.Pattern, ...]:
     # Five of a kind has no place at deuce-to-seven (no wild cards there).
     return tuple(p for p in t.high_patterns(ace_low=False) if p[0] != t.FIVE_OF_A_KIND)
