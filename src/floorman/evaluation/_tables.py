@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 
 Pattern = tuple[int, tuple[int, ...]]
+U8Array = npt.NDArray[np.uint8]
 
 # Categories, lowest first (RRP5 ranking.1-11); the royal flush (ranking.10) is
 # the ace-high straight flush.
@@ -49,14 +51,28 @@ FLUSH_BITS = 0x8888
 CARD_KEYS = tuple(RANK_KEYS[i >> 2] + (1 << (SUIT_SHIFT + 4 * (i & 3))) for i in range(52))
 
 
-def straight_top(ranks: set[int] | frozenset[int], *, ace_low: bool = True) -> int:
-    """The top rank of the highest straight among ``ranks``, or 0 if none."""
-    for top in range(14, 5, -1):
-        if all(r in ranks for r in range(top - 4, top + 1)):
+# Straights as 13-bit rank masks (bit i is rank i + 2), highest first; the
+# wheel (5-4-3-2-A) last, since the ace may play low (RRP5 ranking.5).
+_STRAIGHT_MASKS = tuple((top, 0b11111 << (top - 6)) for top in range(14, 5, -1))
+_WHEEL_MASK = 0b1000000001111
+
+
+def straight_top_of_mask(mask: int, *, ace_low: bool = True) -> int:
+    """The top rank of the highest straight in a 13-bit rank mask, or 0 if none."""
+    for top, straight in _STRAIGHT_MASKS:
+        if mask & straight == straight:
             return top
-    if ace_low and {14, 2, 3, 4, 5} <= ranks:
+    if ace_low and mask & _WHEEL_MASK == _WHEEL_MASK:
         return 5
     return 0
+
+
+def straight_top(ranks: Iterable[int], *, ace_low: bool = True) -> int:
+    """The top rank of the highest straight among ``ranks`` (2..14), or 0 if none."""
+    mask = 0
+    for r in ranks:
+        mask |= 1 << (r - 2)
+    return straight_top_of_mask(mask, ace_low=ace_low)
 
 
 def classify_high5(ranks: Sequence[int], suits: Sequence[int], *, ace_low: bool = True) -> Pattern:
@@ -69,7 +85,7 @@ def classify_high5(ranks: Sequence[int], suits: Sequence[int], *, ace_low: bool 
     shape = tuple(c for _, c in groups)
     order = tuple(r for r, _ in groups)
     flush = len(set(suits)) == 1
-    top = straight_top(set(ranks), ace_low=ace_low) if len(counts) == 5 else 0
+    top = straight_top(ranks, ace_low=ace_low) if len(counts) == 5 else 0
     if shape[0] == 5:
         return (FIVE_OF_A_KIND, order)
     if top and flush:
@@ -120,12 +136,16 @@ def _rank_multisets(size: int, low: int = 2, high: int = 14) -> Iterator[tuple[i
             yield combo
 
 
-@cache
 def high_patterns(*, ace_low: bool = True) -> tuple[Pattern, ...]:
     """Every high-hand class, weakest first, five of a kind included.
 
     Position + 1 is the strength. 7,462 classes without five of a kind.
     """
+    return _high_patterns(ace_low)
+
+
+@cache
+def _high_patterns(ace_low: bool) -> tuple[Pattern, ...]:
     found: set[Pattern] = set()
     for combo in _rank_multisets(5):
         found.add(classify_high5(combo, (0, 1, 2, 3, 0), ace_low=ace_low))
@@ -135,10 +155,14 @@ def high_patterns(*, ace_low: bool = True) -> tuple[Pattern, ...]:
     return tuple(sorted(found))
 
 
-@cache
 def high_strengths(*, ace_low: bool = True) -> dict[Pattern, int]:
     """Strength of each high-hand class: 1 (seven-high) upward."""
-    return {p: i + 1 for i, p in enumerate(high_patterns(ace_low=ace_low))}
+    return _high_strengths(ace_low)
+
+
+@cache
+def _high_strengths(ace_low: bool) -> dict[Pattern, int]:
+    return {p: i + 1 for i, p in enumerate(_high_patterns(ace_low))}
 
 
 @cache
@@ -171,7 +195,7 @@ def best_nonflush(counts: Sequence[int]) -> Pattern:
         others = [r for r in pairs if r != t]
         if others:
             return (FULL_HOUSE, (t, others[0]))
-    top = straight_top(set(present))
+    top = straight_top(present)
     if top:
         return (STRAIGHT, (top,))
     if trips:
@@ -188,10 +212,10 @@ def best_nonflush(counts: Sequence[int]) -> Pattern:
 
 def best_flush(mask: int) -> Pattern:
     """The best flush or straight flush among suited ranks (bit i is rank i + 2)."""
-    ranks = [r for r in range(14, 1, -1) if mask >> (r - 2) & 1]
-    top = straight_top(set(ranks))
+    top = straight_top_of_mask(mask)
     if top:
         return (STRAIGHT_FLUSH, (top,))
+    ranks = [r for r in range(14, 1, -1) if mask >> (r - 2) & 1]
     return (FLUSH, tuple(ranks[:5]))
 
 
@@ -200,6 +224,38 @@ def flush_table() -> tuple[int, ...]:
     """Strength of the best flush for each 13-bit mask of suited ranks; 0 below five."""
     strengths = high_strengths()
     return tuple(strengths[best_flush(m)] if m.bit_count() >= 5 else 0 for m in range(1 << 13))
+
+
+@cache
+def combinations_array(n: int, k: int) -> U8Array:
+    """Every ``k``-subset of ``range(n)`` in lexicographic order, one per row.
+
+    >>> combinations_array(4, 2).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    rows = np.zeros((1, 0), dtype=np.uint8)
+    for column in range(k):
+        # Each row grows by every value above its last one that still leaves
+        # room for the columns after it.
+        low = rows[:, -1].astype(np.int64) + 1 if column else np.zeros(len(rows), np.int64)
+        counts = np.maximum(n - (k - column) + 1 - low, 0)
+        offsets = np.cumsum(counts) - counts - low
+        values = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(offsets, counts)
+        rows = np.hstack([np.repeat(rows, counts, axis=0), values.astype(np.uint8)[:, None]])
+    return np.ascontiguousarray(rows)
+
+
+def rank_multisets_array(size: int) -> npt.NDArray[np.int64]:
+    """Every multiset of ``size`` rank indices (0-12) with at most four of a rank, one per row.
+
+    A multiset of ranks is a combination of ``size`` from ``12 + size`` slots
+    with each slot's position less its column (stars and bars).
+    """
+    rows = combinations_array(12 + size, size).astype(np.int64) - np.arange(size)
+    # Rows are sorted, so five of a rank puts equal ranks four columns apart.
+    five = (rows[:, 4:] == rows[:, :-4]).any(axis=1)
+    kept: npt.NDArray[np.int64] = rows[~five]
+    return kept
 
 
 @cache
@@ -219,7 +275,7 @@ def nonflush_table(size: int) -> dict[int, int]:
     lookup = np.zeros(max(five) + 1, dtype=np.int64)
     lookup[np.fromiter(five.keys(), dtype=np.int64)] = np.fromiter(five.values(), dtype=np.int64)
     rank_keys = np.array(RANK_KEYS, dtype=np.int64)
-    combos = rank_keys[np.array(list(_rank_multisets(size)), dtype=np.int64) - 2]
+    combos = rank_keys[rank_multisets_array(size)]
     keys = combos.sum(axis=1)
     best = np.zeros_like(keys)
     for kept in itertools.combinations(range(size), 5):

@@ -21,7 +21,6 @@ import enum
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from math import comb
 
 import numpy as np
@@ -29,6 +28,7 @@ import numpy.typing as npt
 
 from floorman.cards import JOKER_INDEX, Card, format_cards, parse_cards
 from floorman.errors import NotationError
+from floorman.evaluation._tables import U8Array, combinations_array
 from floorman.evaluation.batch import (
     CARD_KEYS,
     RANK_ONLY_KEYS,
@@ -39,10 +39,9 @@ from floorman.evaluation.batch import (
 )
 from floorman.rulebook import cite
 
-__all__ = ["EquityGame", "EquityResult", "HandEquity", "equity"]
+__all__ = ["EquityGame", "EquityResult", "HandEquity", "combinations_array", "equity"]
 
 FloatArray = npt.NDArray[np.float64]
-U8Array = npt.NDArray[np.uint8]
 
 
 class EquityGame(enum.Enum):
@@ -116,25 +115,6 @@ class EquityResult:
         how = "enumerated (exact)" if self.exact else f"sampled (Monte Carlo, seed {self.seed})"
         lines.append(f"{self.deals:,} boards {how}")
         return "\n".join(lines)
-
-
-@cache
-def combinations_array(n: int, k: int) -> U8Array:
-    """Every ``k``-subset of ``range(n)`` in lexicographic order, one per row.
-
-    >>> combinations_array(4, 2).tolist()
-    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
-    """
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.uint8)
-    parts = []
-    for first in range(n - k + 1):
-        rest = combinations_array(n - first - 1, k - 1) + np.uint8(first + 1)
-        head = np.full((rest.shape[0], 1), first, dtype=np.uint8)
-        parts.append(np.hstack([head, rest]))
-    if not parts:
-        return np.zeros((0, k), dtype=np.uint8)
-    return np.ascontiguousarray(np.vstack(parts))
 
 
 def _as_cards(cards: str | Iterable[Card]) -> tuple[Card, ...]:
