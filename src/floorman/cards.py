@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import total_ordering
 
@@ -40,6 +40,7 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
+    "indices",
     "parse_cards",
 ]
 
@@ -324,6 +325,10 @@ DECK_52: tuple[Card, ...] = tuple(_INTERNED[:JOKER_INDEX])
 DECK_53: tuple[Card, ...] = tuple(_INTERNED)
 
 
-def indices(cards: Sequence[Card]) -> list[int]:
-    """The cards' integer indices, the form the evaluators work on."""
+def indices(cards: Iterable[Card]) -> list[int]:
+    """The cards' integer indices, the form the fast evaluators take.
+
+    >>> indices(parse_cards("2c As"))
+    [0, 51]
+    """
     return [c.index for c in cards]

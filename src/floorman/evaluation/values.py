@@ -172,26 +172,25 @@ class HandValue:
         category, ranks = self._pattern
         if self.ranking is not Ranking.HIGH and category == t.HIGH_CARD:
             low = _rank(ranks[0]).word
-            return f"{low} Low, " + "-".join(_low_symbol(r) for r in ranks)
+            return f"{low} Low, " + "-".join(_symbol(r) for r in ranks)
         return _high_name(Category(category), [_rank(r) for r in ranks])
 
     @property
     def description(self) -> str:
         """The name with every deciding rank: ``"One Pair, Kings; A, 9, 4"``."""
         category, ranks = self._pattern
-        kickers = {
-            t.ONE_PAIR: ranks[1:],
-            t.TWO_PAIR: ranks[2:],
-            t.THREE_OF_A_KIND: ranks[1:],
-            t.FOUR_OF_A_KIND: ranks[1:],
-        }.get(category, ())
-        if self.ranking is not Ranking.HIGH and category == t.HIGH_CARD:
-            kickers = ()
-        if category == t.HIGH_CARD and self.ranking is Ranking.HIGH:
-            kickers = ranks[1:]
+        # How many of the deciding ranks the name already states.
+        named = {
+            t.HIGH_CARD: 1 if self.ranking is Ranking.HIGH else 5,
+            t.ONE_PAIR: 1,
+            t.TWO_PAIR: 2,
+            t.THREE_OF_A_KIND: 1,
+            t.FOUR_OF_A_KIND: 1,
+        }.get(category, len(ranks))
+        kickers = ranks[named:]
         if not kickers:
             return self.name
-        return f"{self.name}; " + ", ".join(_low_symbol(r) for r in kickers)
+        return f"{self.name}; " + ", ".join(_symbol(r) for r in kickers)
 
     @property
     def citations(self) -> tuple[Citation, ...]:
@@ -213,7 +212,7 @@ def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
-def _low_symbol(value: int) -> str:
+def _symbol(value: int) -> str:
     return "A" if value in (1, 14) else _rank(value).symbol
 
 
