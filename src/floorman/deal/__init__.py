@@ -1,0 +1,48 @@
+"""The dealer: one deal of any poker form, played exactly by the rulebook.
+
+>>> from floorman.deal import Deal, Stakes, Call, Check
+>>> from floorman.games import HOLDEM, Structure
+>>> from floorman.shuffle import SeededShuffler
+>>> deal = Deal(HOLDEM, structure=Structure.FIXED_LIMIT,
+...             stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+...             stacks=(100, 100), shuffler=SeededShuffler(3))
+>>> deal.legal().player     # heads-up, the button posts the small blind and acts first
+1
+"""
+
+from floorman.deal.actions import (
+    Action,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Draw,
+    Fold,
+    Muck,
+    Show,
+    Wager,
+)
+from floorman.deal.pots import Pot, build_pots, split
+from floorman.deal.state import Deal, Legal, Stakes, Turn
+
+__all__ = [
+    "Action",
+    "BringIn",
+    "Call",
+    "Check",
+    "Deal",
+    "DealBoard",
+    "DealHole",
+    "Draw",
+    "Fold",
+    "Legal",
+    "Muck",
+    "Pot",
+    "Show",
+    "Stakes",
+    "Turn",
+    "Wager",
+    "build_pots",
+    "split",
+]

@@ -1,0 +1,110 @@
+"""What may be done during a deal: player actions and the dealer's steps.
+
+Players are named by *position*, their index in the order of the deal: at a
+button game position 0 is the first player clockwise from the button (the
+small blind) and the last position holds the button; heads-up the button
+posts the small blind (RRP5 blinds.4), so position 0 posts the big blind. At
+stud, position 0 is the first player dealt to.
+
+A wager is always given as the total the player's bet on this betting round
+comes *to* (``Wager(player=2, to=300)`` bets, raises or completes to 300).
+
+>>> Wager(player=2, to=300)
+Wager(player=2, to=300)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorman.cards import Card
+
+__all__ = [
+    "Action",
+    "BringIn",
+    "Call",
+    "Check",
+    "DealBoard",
+    "DealHole",
+    "Draw",
+    "Fold",
+    "Muck",
+    "Show",
+    "Wager",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fold:
+    """Give up the hand (dead, RRP5 dead-hands.1.1)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Check:
+    """Pass without betting, when no bet is faced."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call:
+    """Match the bet faced (or put in all one's chips if fewer)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Wager:
+    """Bet, raise or complete so that this round's bet comes to ``to``."""
+
+    player: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BringIn:
+    """Post the stud bring-in (the low alternative to completing)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw:
+    """Discard these cards and draw as many (none: stand pat)."""
+
+    player: int
+    discards: tuple[Card | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Show:
+    """Table the hand at the showdown (to win, all cards are shown, RRP5 showdown.1)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Muck:
+    """Throw the hand away at the showdown without showing it."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealHole:
+    """The dealer gives a player cards (``None`` for a card nobody saw)."""
+
+    player: int
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealBoard:
+    """The dealer turns community cards."""
+
+    cards: tuple[Card | None, ...]
+
+
+Action = Fold | Check | Call | Wager | BringIn | Draw | Show | Muck | DealHole | DealBoard

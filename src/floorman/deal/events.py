@@ -1,0 +1,235 @@
+"""What happened during a deal: the event log, the truth of the deal.
+
+Every change to a deal is an event, a frozen record in the past tense. The
+state of a deal is what its events add up to, so replaying the log rebuilds
+it. An event that a rule caused names that rule in ``citations``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorman.cards import Card
+from floorman.rulebook import Citation
+
+__all__ = [
+    "AntePosted",
+    "BetReturned",
+    "BlindPosted",
+    "BoardDealt",
+    "BringInPosted",
+    "Called",
+    "CardBurned",
+    "Checked",
+    "DealEnded",
+    "Drew",
+    "Event",
+    "Folded",
+    "HandMucked",
+    "HandShown",
+    "HoleDealt",
+    "PotAwarded",
+    "StreetStarted",
+    "StubReshuffled",
+    "Wagered",
+]
+
+_NONE: tuple[Citation, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AntePosted:
+    """A player put in an ante (dead money in the pot, not part of a bet)."""
+
+    player: int
+    amount: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlindPosted:
+    """A player posted a blind: ``amount`` live (part of the bet), ``dead`` not."""
+
+    player: int
+    amount: int
+    dead: int = 0
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BringInPosted:
+    """The stud bring-in, by the lowest (or highest) up card."""
+
+    player: int
+    amount: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetStarted:
+    """A new stage of the deal began (``street`` indexes the game's streets)."""
+
+    street: int
+    name: str
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardBurned:
+    """The dealer burned a card (``None``: unknown to the log)."""
+
+    card: Card | None
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StubReshuffled:
+    """The stub ran short during a draw: the discards and burned cards, shuffled
+    with what was left, form the new stub (``cards``, top first). The discards
+    of the player being served stay out.
+    """
+
+    cards: tuple[Card, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HoleDealt:
+    """A player was dealt cards; ``up`` says which are face up."""
+
+    player: int
+    cards: tuple[Card | None, ...]
+    up: tuple[bool, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardDealt:
+    """Community cards were turned."""
+
+    cards: tuple[Card | None, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Folded:
+    """A player folded; the hand is dead."""
+
+    player: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Checked:
+    """A player checked."""
+
+    player: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Called:
+    """A player called, putting ``amount`` more in; ``all_in`` if that was every chip."""
+
+    player: int
+    amount: int
+    all_in: bool = False
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Wagered:
+    """A player bet, raised or completed to ``to``, putting ``amount`` more in.
+
+    ``full`` is whether the wager counts as a full bet or raise, reopening the
+    betting (RRP5 betting.5-7).
+    """
+
+    player: int
+    to: int
+    amount: int
+    full: bool = True
+    all_in: bool = False
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drew:
+    """A player discarded cards and was dealt as many (none: stood pat)."""
+
+    player: int
+    discards: tuple[Card | None, ...]
+    cards: tuple[Card | None, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetReturned:
+    """The part of a bet nobody called went back to the bettor."""
+
+    player: int
+    amount: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandShown:
+    """A player tabled the hand at the showdown."""
+
+    player: int
+    cards: tuple[Card | None, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandMucked:
+    """A player's hand was thrown away (or killed) without winning."""
+
+    player: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotAwarded:
+    """A pot (or half of one) went to its winners.
+
+    ``pot`` indexes the pots, main pot first; ``share`` is ``"whole"``,
+    ``"high"`` or ``"low"``; ``amounts`` pairs each winner with the chips won,
+    odd chips included; ``hand`` names the winning hand when it was shown.
+    """
+
+    pot: int
+    share: str
+    amounts: tuple[tuple[int, int], ...]
+    hand: str = ""
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealEnded:
+    """The deal is over; ``stacks`` are every player's chips after it."""
+
+    stacks: tuple[int, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+Event = (
+    AntePosted
+    | BlindPosted
+    | BringInPosted
+    | StreetStarted
+    | CardBurned
+    | StubReshuffled
+    | HoleDealt
+    | BoardDealt
+    | Folded
+    | Checked
+    | Called
+    | Wagered
+    | Drew
+    | BetReturned
+    | HandShown
+    | HandMucked
+    | PotAwarded
+    | DealEnded
+)

@@ -1,0 +1,74 @@
+"""Pots: the main pot and side pots, and splitting a pot with its odd chips.
+
+>>> build_pots([100, 300, 300, 50], live=[True, True, True, False])
+(Pot(amount=350, eligible=(0, 1, 2)), Pot(amount=400, eligible=(1, 2)))
+>>> split(101, [2, 0])          # the first in odd-chip order gets the odd chip
+((2, 51), (0, 50))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["Pot", "build_pots", "split"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """Chips in one pot and the players who may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(
+    contributions: Sequence[int], *, live: Sequence[bool], dead: int = 0
+) -> tuple[Pot, ...]:
+    """The main pot and side pots from what each player put in.
+
+    A player all in for less than others can win only the layers they
+    matched; each side pot is split on its own (RRP5 ties.5). ``dead`` chips
+    (dead blinds, money carried from an earlier deal) go to the main pot.
+    Chips of folded players stay in the pots they reached.
+    """
+    left = list(contributions)
+    pots: list[Pot] = []
+    while any(left):
+        eligible = tuple(p for p, c in enumerate(left) if c > 0 and live[p])
+        if not eligible:
+            # Only folded money remains: it belongs to the last pot contested.
+            extra = sum(left)
+            if pots:
+                last = pots[-1]
+                pots[-1] = Pot(last.amount + extra, last.eligible)
+            else:
+                pots.append(Pot(extra, ()))
+            break
+        layer = min(left[p] for p in eligible)
+        amount = 0
+        for p, c in enumerate(left):
+            taken = min(c, layer)
+            amount += taken
+            left[p] = c - taken
+        if pots and pots[-1].eligible == eligible:
+            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, tuple(p for p, alive in enumerate(live) if alive)))
+    return tuple(pots)
+
+
+def split(amount: int, winners: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """Split ``amount`` evenly among ``winners``, given in odd-chip order.
+
+    Odd chips go one each to the first winners in the order given, so no
+    player gets more than one (RRP5 ties.2, ties.3); the order is the game's
+    odd-chip order (RRP5 ties.4).
+    """
+    share, odd = divmod(amount, len(winners))
+    return tuple((w, share + (1 if i < odd else 0)) for i, w in enumerate(winners))

@@ -1,0 +1,193 @@
+"""The showdown: the order of showing, reading the hands, and awarding every pot.
+
+Cards speak (RRP5 showdown.2): hands are read as they are, whatever is said.
+Each pot is awarded on its own (RRP5 ties.5); in high-low split games the high
+half takes the odd chip (RRP5 ties.4.3); odd chips between tied hands go
+clockwise from the button in button games (RRP5 ties.4.1), and to the highest
+(or lowest) card by suit at stud (RRP5 ties.4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from floorman.cards import Card
+from floorman.deal import events as ev
+from floorman.deal.pots import split
+from floorman.deal.showing import card_order
+from floorman.evaluation import (
+    HandValue,
+    evaluate_ace_to_five,
+    evaluate_deuce_to_seven,
+    evaluate_eight_or_better,
+    evaluate_high,
+    evaluate_omaha,
+    evaluate_omaha_eight_or_better,
+)
+from floorman.games import Reading
+from floorman.rulebook import Citation, cite
+
+if TYPE_CHECKING:
+    from floorman.deal.state import Deal
+
+__all__ = ["award_pots", "showdown_order"]
+
+
+def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
+    """Who shows first: the last bettor or raiser of the final round, else the
+    first to act on it, then clockwise; players in a side pot show before one
+    all in for the main pot only (RRP5 showdown.7).
+    """
+    n = deal.players
+    start = deal._aggressor if deal._aggressor is not None else deal._first_actor
+    if start is None or start not in live:
+        start = min(live)
+    order = [(start + i) % n for i in range(n) if (start + i) % n in live]
+    pots = deal.pots
+    depth = {p: sum(1 for pot in pots if p in pot.eligible) for p in order}
+    return sorted(order, key=lambda p: -depth[p])
+
+
+def _known(cards: Sequence[Card | None]) -> list[Card] | None:
+    if any(c is None for c in cards):
+        return None
+    return [c for c in cards if c is not None]
+
+
+def _readers(deal: Deal) -> tuple[Callable[[list[Card]], HandValue | None], ...]:
+    """Functions reading a player's cards (hole + board): one per half of the pot."""
+    game = deal.game
+    board = _known(deal.board) or []
+    if game.omaha:
+
+        def omaha_high(hole: list[Card]) -> HandValue | None:
+            return evaluate_omaha(hole, board)
+
+        def omaha_low(hole: list[Card]) -> HandValue | None:
+            return evaluate_omaha_eight_or_better(hole, board)
+
+        if game.reading is Reading.HIGH_LOW_EIGHT:
+            return (omaha_high, omaha_low)
+        return (omaha_high,)
+
+    def high(hole: list[Card]) -> HandValue | None:
+        return evaluate_high(hole + board)
+
+    def a5(hole: list[Card]) -> HandValue | None:
+        return evaluate_ace_to_five(hole + board)
+
+    def d27(hole: list[Card]) -> HandValue | None:
+        return evaluate_deuce_to_seven(hole + board)
+
+    def low8(hole: list[Card]) -> HandValue | None:
+        return evaluate_eight_or_better(hole + board)
+
+    return {
+        Reading.HIGH: (high,),
+        Reading.ACE_TO_FIVE: (a5,),
+        Reading.DEUCE_TO_SEVEN: (d27,),
+        Reading.HIGH_LOW_EIGHT: (high, low8),
+    }[game.reading]
+
+
+def _odd_chip_order(deal: Deal, winners: list[int], *, low: bool) -> list[int]:
+    if deal.game.is_button_game:
+        # Position 0 is the first seat clockwise from the button (RRP5 ties.4.1).
+        return sorted(winners)
+
+    def best_card(p: int) -> tuple[int, int]:
+        cards = [c for c in deal.hole(p) if c is not None]
+        orders = [card_order(c, ace_low=low) for c in cards]
+        if not orders:
+            return (0, 0)
+        if low:
+            r, s = min(orders)
+            return (-r, -s)
+        return max(orders)
+
+    return sorted(winners, key=best_card, reverse=True)
+
+
+def award_pots(deal: Deal) -> list[ev.Event]:
+    """The events that kill the losing hands and award every pot."""
+    pots = deal.pots
+    players = deal._players
+    contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
+    readers = _readers(deal) if len(contenders) > 1 else ()
+    values: dict[int, list[HandValue | None]] = {}
+    for p in contenders:
+        cards = _known(deal.hole(p))
+        values[p] = [r(cards) if cards is not None else None for r in readers]
+    awards: list[ev.PotAwarded] = []
+    several = len(pots) > 1
+    for index, pot in enumerate(pots):
+        eligible = [p for p in pot.eligible if p in contenders]
+        if not eligible:
+            eligible = [p for p in pot.eligible if not players[p].folded] or list(pot.eligible)
+        base = cite("ties.5") if several else ()
+        if len(eligible) == 1 or not readers:
+            awards.append(
+                ev.PotAwarded(
+                    pot=index, share="whole", amounts=((eligible[0], pot.amount),), citations=base
+                )
+            )
+            continue
+        halves = _halves(values, eligible, len(readers))
+        if len(halves) == 1:
+            awards.append(
+                _award(
+                    deal, index, "whole", pot.amount, halves[0], base, low=deal.game.reading.is_low
+                )
+            )
+        else:
+            high_amount = pot.amount - pot.amount // 2
+            split_rule = cite("ties.4.3") if pot.amount % 2 else ()
+            awards.append(
+                _award(deal, index, "high", high_amount, halves[0], base + split_rule, low=False)
+            )
+            awards.append(
+                _award(deal, index, "low", pot.amount // 2, halves[1], base + split_rule, low=True)
+            )
+    won = {p for a in awards for p, amount in a.amounts if amount}
+    kills: list[ev.Event] = [
+        ev.HandMucked(player=p, citations=cite("showdown.4"))
+        for p in contenders
+        if p not in won and players[p].shown
+    ]
+    return kills + list(awards)
+
+
+def _halves(
+    values: dict[int, list[HandValue | None]], eligible: list[int], readers: int
+) -> list[tuple[list[int], HandValue]]:
+    """The winners of each half: the high, and the low if any hand qualifies."""
+    halves: list[tuple[list[int], HandValue]] = []
+    for r in range(readers):
+        scored = [(values[p][r], p) for p in eligible if values[p][r] is not None]
+        if not scored:
+            continue
+        best = max(v for v, _ in scored if v is not None)
+        halves.append(([p for v, p in scored if v == best], best))
+    return halves
+
+
+def _award(
+    deal: Deal,
+    index: int,
+    share: str,
+    amount: int,
+    half: tuple[list[int], HandValue],
+    base: tuple[Citation, ...],
+    *,
+    low: bool,
+) -> ev.PotAwarded:
+    winners, value = half
+    citations = (*base, *cite("showdown.2"))
+    if len(winners) > 1 and amount % len(winners):
+        rule = "ties.4.1" if deal.game.is_button_game else "ties.4.2"
+        citations = (*citations, *cite("ties.2", "ties.3", rule))
+    ordered = _odd_chip_order(deal, winners, low=low)
+    return ev.PotAwarded(
+        pot=index, share=share, amounts=split(amount, ordered), hand=value.name, citations=citations
+    )

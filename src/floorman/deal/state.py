@@ -1,0 +1,866 @@
+"""One deal as a state machine: forced bets, dealing, betting, draws, showdown, pots.
+
+A :class:`Deal` is driven by :meth:`Deal.apply`; :meth:`Deal.legal` says whose
+turn it is and what they may do, with the exact amounts. Every change goes
+through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
+
+>>> from floorman.games import HOLDEM, Structure
+>>> from floorman.shuffle import SeededShuffler
+>>> deal = Deal(HOLDEM, structure=Structure.NO_LIMIT, stakes=Stakes(blinds=(1, 2)),
+...             stacks=(200, 200, 200), shuffler=SeededShuffler(1))
+>>> turn = deal.legal()
+>>> turn.player, turn.call, turn.min_to, turn.max_to
+(2, 2, 4, 200)
+>>> _ = deal.apply(Wager(player=2, to=6))
+>>> _ = deal.apply(Fold(player=0))
+>>> _ = deal.apply(Fold(player=1))
+>>> deal.is_over, deal.stacks
+(True, (199, 198, 203))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from floorman.cards import DECK_52, Card, format_cards
+from floorman.deal import events as ev
+from floorman.deal.actions import (
+    Action,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Draw,
+    Fold,
+    Muck,
+    Show,
+    Wager,
+)
+from floorman.deal.pots import Pot, build_pots
+from floorman.deal.showdown import award_pots, showdown_order
+from floorman.deal.showing import bring_in_player, showing_key
+from floorman.errors import ConfigError, IllegalAction, OutOfTurn
+from floorman.games import Game, Structure
+from floorman.rulebook import Citation, cite
+from floorman.shuffle import Shuffler
+
+__all__ = ["Deal", "Legal", "Stakes", "Turn"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stakes:
+    """The forced bets and bet sizes of a deal.
+
+    ``blinds`` and ``antes`` give each position's amount (missing positions
+    post nothing). At limit, ``small_bet`` and ``big_bet`` are the bet sizes;
+    at pot-limit and no-limit ``min_bet`` is the smallest bet (the big blind if
+    not given).
+    """
+
+    blinds: tuple[int, ...] = ()
+    antes: tuple[int, ...] = ()
+    bring_in: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    min_bet: int = 0
+
+
+class Turn(Enum):
+    """What the deal waits for."""
+
+    DEAL_HOLE = "deal hole cards"
+    DEAL_BOARD = "deal the board"
+    BET = "bet"
+    DRAW = "draw"
+    SHOW = "show or muck"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Legal:
+    """Whose turn it is and what they may do.
+
+    ``call`` is the chips a call puts in (0 when checking is possible);
+    ``min_to``/``max_to`` bound a wager's total for the round (both 0 when no
+    wager is allowed); ``bring_in`` is the bring-in amount when it may be posted
+    instead of completing; ``cards`` counts the cards the dealer is to deal.
+    """
+
+    turn: Turn
+    player: int | None = None
+    fold: bool = False
+    check: bool = False
+    call: int = 0
+    min_to: int = 0
+    max_to: int = 0
+    bring_in: int = 0
+    cards: int = 0
+
+    @property
+    def can_wager(self) -> bool:
+        """Whether a bet, raise or completion is allowed."""
+        return self.max_to > 0
+
+
+@dataclass(slots=True)
+class _Player:
+    stack: int
+    hole: list[Card | None] = field(default_factory=list)
+    up: list[bool] = field(default_factory=list)
+    street_bet: int = 0
+    total: int = 0
+    folded: bool = False
+    mucked: bool = False
+    shown: bool = False
+    acted_full: int = -1  # full-wager count when last acted; -1 before acting
+    pending_draw: int = 0
+    drew: bool = False
+
+    @property
+    def all_in(self) -> bool:
+        return self.stack == 0 and self.total > 0
+
+
+_NO_ACTION = Legal(turn=Turn.OVER)
+
+
+class Deal:
+    """One deal of a game, from the forced bets to the pots awarded.
+
+    With a ``shuffler`` the dealer shuffles and deals by itself; without one
+    the caller supplies every card dealt (:class:`DealHole`, :class:`DealBoard`),
+    as at a live table or in a replayed history, and ``None`` may stand for a
+    card nobody saw.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        structure: Structure,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        shuffler: Shuffler | None = None,
+        dead: int = 0,
+        auto_showdown: bool = True,
+    ) -> None:
+        if structure not in game.structures:
+            allowed = ", ".join(s.value for s in game.structures)
+            raise ConfigError(f"{game.name} is played {allowed}, not {structure.value}")
+        if len(stacks) < 2:
+            raise ConfigError(f"a deal needs two players or more, got {len(stacks)}")
+        if any(s <= 0 for s in stacks):
+            raise ConfigError(f"every player dealt in needs chips; stacks {tuple(stacks)}")
+        self.game = game
+        self.structure = structure
+        self.stakes = stakes
+        self.starting_stacks = tuple(stacks)
+        self.auto_showdown = auto_showdown
+        self.events: list[ev.Event] = []
+        self._dealing: list[tuple[int, tuple[bool, ...]]] = []
+        self._board_due = 0
+        self._players = [_Player(stack=s) for s in stacks]
+        self._shuffler = shuffler
+        self._deck: list[Card] | None = shuffler.shuffle(DECK_52) if shuffler is not None else None
+        self._muck: list[Card] = []  # burned and discarded cards, for a reshuffle
+        self._board: list[Card | None] = []
+        self._street = -1
+        self._dead = dead
+        self._level = 0  # the bet to match this round
+        self._full_level = 0  # the level of the last full bet or raise
+        self._raise_size = 0  # the size of the last full bet or raise
+        self._full_count = 0  # full bets and raises this round (the blind counts)
+        self._capped = False
+        self._needs: list[int] = []  # players who must still act this round, in turn order
+        self._aggressor: int | None = None
+        self._first_actor: int | None = None
+        self._bring_in_due: int | None = None
+        self._show_order: list[int] = []
+        self._over = False
+        self._start()
+
+    # ----------------------------------------------------------------- views
+
+    @property
+    def players(self) -> int:
+        """How many players were dealt in."""
+        return len(self._players)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Each player's chips behind (not in the pot)."""
+        return tuple(p.stack for p in self._players)
+
+    @property
+    def board(self) -> tuple[Card | None, ...]:
+        """The community cards."""
+        return tuple(self._board)
+
+    def hole(self, player: int) -> tuple[Card | None, ...]:
+        """A player's cards."""
+        return tuple(self._players[player].hole)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, bets of this round included."""
+        return sum(p.total for p in self._players) + self._dead
+
+    @property
+    def pots(self) -> tuple[Pot, ...]:
+        """The main pot and side pots as they stand."""
+        return build_pots(
+            [p.total for p in self._players],
+            live=[not p.folded for p in self._players],
+            dead=self._dead,
+        )
+
+    @property
+    def street(self) -> int:
+        """The index of the current street in the game's streets."""
+        return self._street
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every pot has been awarded."""
+        return self._over
+
+    def folded(self, player: int) -> bool:
+        """Whether a player's hand is dead."""
+        return self._players[player].folded
+
+    # ------------------------------------------------------------ the engine
+
+    def _emit(self, event: ev.Event) -> ev.Event:
+        self.events.append(event)
+        self._on(event)
+        return event
+
+    def _on(self, event: ev.Event) -> None:
+        """Apply one event to the state: the only place the state changes."""
+        match event:
+            case ev.AntePosted(player=p, amount=a):
+                self._players[p].stack -= a
+                self._players[p].total += a
+            case ev.BlindPosted(player=p, amount=a, dead=d):
+                pl = self._players[p]
+                pl.stack -= a + d
+                pl.street_bet += a
+                pl.total += a
+                self._dead += d
+            case ev.BringInPosted(player=p, amount=a):
+                pl = self._players[p]
+                pl.stack -= a
+                pl.street_bet += a
+                pl.total += a
+            case ev.Called(player=p, amount=a):
+                pl = self._players[p]
+                pl.stack -= a
+                pl.street_bet += a
+                pl.total += a
+            case ev.Wagered(player=p, amount=a):
+                pl = self._players[p]
+                pl.stack -= a
+                pl.street_bet += a
+                pl.total += a
+            case ev.Folded(player=p):
+                self._players[p].folded = True
+            case ev.BetReturned(player=p, amount=a):
+                pl = self._players[p]
+                pl.stack += a
+                pl.street_bet -= a
+                pl.total -= a
+            case ev.HoleDealt(player=p, cards=cards, up=up):
+                self._players[p].hole.extend(cards)
+                self._players[p].up.extend(up)
+                if self._deck is not None:
+                    self._take(cards)
+            case ev.BoardDealt(cards=cards):
+                self._board.extend(cards)
+                if self._deck is not None:
+                    self._take(cards)
+            case ev.CardBurned(card=card):
+                if card is not None:
+                    self._muck.append(card)
+                    if self._deck is not None:
+                        self._take((card,))
+            case ev.StubReshuffled(cards=cards):
+                self._deck = list(cards)
+                self._muck = [c for c in self._muck if c not in cards]
+            case ev.Drew(player=p, discards=discards):
+                pl = self._players[p]
+                self._muck.extend(c for c in discards if c is not None)
+                for card in discards:
+                    i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
+                    del pl.hole[i]
+                    del pl.up[i]
+            case ev.HandShown(player=p):
+                self._players[p].shown = True
+            case ev.HandMucked(player=p):
+                self._players[p].mucked = True
+            case ev.PotAwarded(amounts=amounts):
+                for p, a in amounts:
+                    self._players[p].stack += a
+            case ev.DealEnded():
+                self._over = True
+            case ev.StreetStarted(street=s):
+                self._street = s
+            case _:
+                pass
+
+    def _take(self, cards: Sequence[Card | None]) -> None:
+        assert self._deck is not None
+        for card in cards:
+            if card is not None and card in self._deck:
+                self._deck.remove(card)
+
+    # ------------------------------------------------------------ the flow
+
+    def _start(self) -> None:
+        antes = self.stakes.antes
+        for p, pl in enumerate(self._players):
+            ante = antes[p] if p < len(antes) else 0
+            if ante:
+                self._emit(ev.AntePosted(player=p, amount=min(ante, pl.stack)))
+        if self.game.is_button_game:
+            rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
+            for p, blind in enumerate(self._blinds()):
+                if blind:
+                    amount = min(blind, self._players[p].stack)
+                    self._emit(ev.BlindPosted(player=p, amount=amount, citations=rule))
+        self._next_street()
+
+    def _blinds(self) -> tuple[int, ...]:
+        """Each position's blind. ``stakes.blinds`` lists them from the first
+        seat left of the button; heads-up the button (the last position) posts
+        the small blind and the other player the big blind (RRP5 blinds.4).
+        """
+        n = len(self._players)
+        given = self.stakes.blinds[:n] + (0,) * max(0, n - len(self.stakes.blinds))
+        if n == 2 and len(self.stakes.blinds) >= 2:
+            return (given[1], given[0])
+        return given
+
+    def _bet_size(self) -> int:
+        street = self.game.streets[self._street]
+        if self.structure is Structure.FIXED_LIMIT:
+            return self.stakes.big_bet if street.big_bet else self.stakes.small_bet
+        return self.stakes.min_bet or max(self.stakes.blinds, default=0) or self.stakes.small_bet
+
+    def _live(self) -> list[int]:
+        return [p for p, pl in enumerate(self._players) if not pl.folded]
+
+    def _can_act(self) -> list[int]:
+        return [p for p, pl in enumerate(self._players) if not pl.folded and pl.stack > 0]
+
+    def _next_street(self) -> None:
+        """Advance to the next street, or to the showdown after the last."""
+        if self._street >= 0:
+            for pl in self._players:
+                pl.street_bet = 0
+        nxt = self._street + 1
+        if nxt >= len(self.game.streets):
+            self._begin_showdown()
+            return
+        street = self.game.streets[nxt]
+        self._emit(ev.StreetStarted(street=nxt, name=street.name))
+        if nxt > 0 and (street.board or street.hole or street.draw):
+            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
+        self._dealing = [(p, street.hole) for p in self._live()] if street.hole else []
+        self._board_due = street.board
+        if self._deck is not None and len(self._deck) < len(self._dealing) * len(street.hole):
+            # Too few cards for every stud hand: the common practice (the rulebook's
+            # stud section is not included) is one community card for all.
+            self._dealing = []
+            self._board_due = 1
+        for pl in self._players:
+            pl.drew = False
+            pl.pending_draw = 0
+        self._auto_deal()
+
+    def _auto_deal(self) -> None:
+        """Deal from the deck (shuffled deals), then move on when nothing is due."""
+        while self._deck is not None and (self._dealing or self._board_due or self._draw_pending()):
+            if self._dealing:
+                p, up = self._dealing[0]
+                self._deal_hole(p, tuple(self._deck[: len(up)]))
+            elif self._board_due:
+                self._deal_board(tuple(self._deck[: self._board_due]))
+            else:
+                p = next(p for p, pl in enumerate(self._players) if pl.pending_draw)
+                n = self._players[p].pending_draw
+                if len(self._deck) < n:
+                    self._reshuffle(p)
+                self._deal_draw(p, tuple(self._deck[:n]))
+        if not self._dealing and not self._board_due:
+            street = self.game.streets[self._street]
+            if street.draw and not self._draws_done():
+                return
+            if self._draw_pending():
+                return
+            self._begin_betting()
+
+    def _reshuffle(self, player: int) -> None:
+        """Form a new stub from the discards when the deck runs short in a draw.
+
+        The rulebook leaves this to each draw game's section, which it does not
+        include; this is the common cardroom practice: the discards and burned
+        cards are shuffled with the rest of the stub, except the discards of
+        the player now being served.
+        """
+        assert self._deck is not None
+        assert self._shuffler is not None
+        own = next(
+            e.discards
+            for e in reversed(self.events)
+            if isinstance(e, ev.Drew) and e.player == player
+        )
+        pool = self._deck + [c for c in self._muck if c not in own]
+        self._emit(ev.StubReshuffled(cards=tuple(self._shuffler.shuffle(pool))))
+
+    def _deal_hole(self, player: int, cards: tuple[Card | None, ...]) -> None:
+        p, up = self._dealing.pop(0)
+        self._emit(ev.HoleDealt(player=p, cards=cards, up=up))
+
+    def _deal_board(self, cards: tuple[Card | None, ...]) -> None:
+        self._board_due = 0
+        self._emit(ev.BoardDealt(cards=cards))
+
+    def _deal_draw(self, player: int, cards: tuple[Card | None, ...]) -> None:
+        pl = self._players[player]
+        pl.pending_draw = 0
+        self._emit(ev.HoleDealt(player=player, cards=cards, up=(False,) * len(cards)))
+
+    def _draw_pending(self) -> bool:
+        return any(pl.pending_draw for pl in self._players)
+
+    def _draws_done(self) -> bool:
+        return all(pl.drew or pl.folded for pl in self._players)
+
+    def _begin_betting(self) -> None:
+        live = self._live()
+        if len(live) <= 1:
+            self._finish()
+            return
+        self._level = 0
+        self._full_level = 0
+        self._full_count = 0
+        self._capped = False
+        self._raise_size = self._bet_size()
+        self._aggressor = None
+        self._bring_in_due = None
+        for pl in self._players:
+            pl.acted_full = -1
+        n = len(self._players)
+        if self._street == 0 and self.game.is_button_game:
+            blinds = self._blinds()
+            posted = [p for p in range(n) if blinds[p]]
+            if posted:
+                # The minimum bring-in stays the big blind's even when it is short
+                # (RRP5 blinds.1); action starts left of the biggest blind.
+                self._level = max(blinds)
+                self._full_level = self._level
+                self._full_count = 1
+                biggest = max(p for p in posted if blinds[p] == self._level)
+                first = (biggest + 1) % n
+            else:
+                first = 0
+        elif not self.game.is_button_game:
+            first = self._stud_first_actor()
+        else:
+            first = 0
+        order = [(first + i) % n for i in range(n)]
+        self._needs = [p for p in order if p in self._can_act()]
+        self._first_actor = self._needs[0] if self._needs else None
+        if len(self._can_act()) <= 1 and all(
+            self._players[p].street_bet >= self._level for p in self._can_act()
+        ):
+            # Nobody can bet against anyone: deal the rest out.
+            self._needs = []
+        if not self._needs:
+            self._end_betting()
+
+    def _stud_first_actor(self) -> int:
+        if self._street == 0:
+            doors = [
+                pl.hole[2] if len(pl.hole) > 2 and not pl.folded else None for pl in self._players
+            ]
+            assert self.game.bring_in is not None
+            p = bring_in_player(doors, self.game.bring_in)
+            self._bring_in_due = p
+            return p
+        low = self.game.reading.is_low
+        best = None
+        for p in self._can_act() or self._live():
+            pl = self._players[p]
+            showing = [c for c, u in zip(pl.hole, pl.up, strict=True) if u and c is not None]
+            key = showing_key(showing, low=low)
+            if best is None or key > best[0]:
+                best = (key, p)
+        assert best is not None
+        return best[1]
+
+    def _end_betting(self) -> None:
+        """Close the round: return any uncalled bet, then go on."""
+        bets = sorted((pl.street_bet, p) for p, pl in enumerate(self._players))
+        if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
+            top, p = bets[-1]
+            self._emit(
+                ev.BetReturned(player=p, amount=top - bets[-2][0], citations=cite("betting.5"))
+            )
+        if len(self._live()) <= 1:
+            self._finish()
+            return
+        self._next_street()
+
+    def _begin_showdown(self) -> None:
+        live = self._live()
+        self._show_order = showdown_order(self, live)
+        if self.auto_showdown or self._deck is not None:
+            for p in self._show_order:
+                self._emit(ev.HandShown(player=p, cards=self.hole(p), citations=cite("showdown.7")))
+            self._finish()
+
+    def _finish(self) -> None:
+        for event in award_pots(self):
+            self._emit(event)
+        self._emit(ev.DealEnded(stacks=self.stacks))
+
+    # ------------------------------------------------------- legal actions
+
+    def legal(self) -> Legal:
+        """Whose turn it is and what they may do."""
+        if self._over:
+            return _NO_ACTION
+        if self._dealing:
+            p, up = self._dealing[0]
+            return Legal(turn=Turn.DEAL_HOLE, player=p, cards=len(up))
+        if self._board_due:
+            return Legal(turn=Turn.DEAL_BOARD, cards=self._board_due)
+        street = self.game.streets[self._street] if self._street < len(self.game.streets) else None
+        if self._show_order and not self._over:
+            p = next(
+                q
+                for q in self._show_order
+                if not (self._players[q].shown or self._players[q].mucked)
+            )
+            return Legal(turn=Turn.SHOW, player=p)
+        if street is not None and street.draw and not self._draws_done():
+            p = next(q for q in self._draw_order() if not self._players[q].drew)
+            return Legal(turn=Turn.DRAW, player=p, cards=len(self._players[p].hole))
+        if self._draw_pending():
+            p = next(q for q, pl in enumerate(self._players) if pl.pending_draw)
+            return Legal(turn=Turn.DEAL_HOLE, player=p, cards=self._players[p].pending_draw)
+        if self._needs:
+            return self._betting_options(self._needs[0])
+        return _NO_ACTION
+
+    def _draw_order(self) -> list[int]:
+        return [p for p in range(len(self._players)) if not self._players[p].folded]
+
+    def _betting_options(self, p: int) -> Legal:
+        pl = self._players[p]
+        to_call = min(self._level - pl.street_bet, pl.stack)
+        reach = pl.street_bet + pl.stack  # the most this player's bet can come to
+        min_to = max_to = 0
+        if self._may_raise(p) and reach > self._level:
+            if self.structure is Structure.FIXED_LIMIT:
+                min_to = max_to = min(self._full_level + self._bet_size(), reach)
+            else:
+                min_to = min(self._level + max(self._raise_size, self._bet_size()), reach)
+                if self.structure is Structure.POT_LIMIT:
+                    pot_after_call = self.pot + (self._level - pl.street_bet)
+                    max_to = min(self._level + pot_after_call, reach)
+                else:
+                    max_to = reach
+        bring_in = 0
+        if self._bring_in_due == p:
+            bring_in = min(self.stakes.bring_in, pl.stack)
+        facing = self._level > pl.street_bet
+        return Legal(
+            turn=Turn.BET,
+            player=p,
+            fold=facing or bring_in > 0,
+            check=not facing and bring_in == 0,
+            call=to_call if facing else 0,
+            min_to=min_to,
+            max_to=max_to,
+            bring_in=bring_in,
+        )
+
+    def _may_raise(self, p: int) -> bool:
+        pl = self._players[p]
+        if pl.acted_full >= self._full_count:
+            # Already acted, and no full bet or raise since (RRP5 betting.6, betting.7).
+            return False
+        if not [q for q in self._can_act() if q != p]:
+            # Everyone else is all in: there is nobody to raise.
+            return False
+        if self.structure is not Structure.FIXED_LIMIT:
+            return True
+        if self._capped:
+            return False
+        cap = 1 + self.game.max_raises
+        heads_up = len([q for q in self._live() if self._players[q].stack > 0]) <= 2
+        return self._full_count < cap or heads_up
+
+    # ---------------------------------------------------------------- apply
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Check an action, carry it out, and return the events it caused.
+
+        An illegal action raises :class:`~floorman.errors.IllegalAction` (or
+        :class:`~floorman.errors.OutOfTurn`) saying what is allowed instead, and
+        changes nothing.
+        """
+        start = len(self.events)
+        legal = self.legal()
+        match action:
+            case DealHole(player=p, cards=cards):
+                self._apply_deal_hole(legal, p, cards)
+            case DealBoard(cards=cards):
+                if legal.turn is not Turn.DEAL_BOARD or len(cards) != legal.cards:
+                    raise IllegalAction(
+                        f"the dealer cannot turn {len(cards)} board cards now; {_describe(legal)}"
+                    )
+                self._deal_board(cards)
+                self._auto_deal()
+            case Draw(player=p, discards=discards):
+                self._apply_draw(legal, p, discards)
+            case Show(player=p) | Muck(player=p):
+                self._apply_show(legal, p, show=isinstance(action, Show))
+            case Fold() | Check() | Call() | Wager() | BringIn():
+                self._apply_bet(legal, action)
+        return self.events[start:]
+
+    def _turn_check(self, legal: Legal, turn: Turn, player: int, what: str) -> None:
+        if legal.turn is not turn:
+            raise IllegalAction(f"position {player} cannot {what} now; {_describe(legal)}")
+        if legal.player != player:
+            raise OutOfTurn(
+                f"position {player} cannot {what}: it is position {legal.player}'s turn"
+                f" ({_describe(legal)})",
+                citations=cite("conduct.improper.1"),
+            )
+
+    def _apply_deal_hole(self, legal: Legal, p: int, cards: tuple[Card | None, ...]) -> None:
+        if legal.turn is Turn.DEAL_HOLE and legal.player == p and len(cards) == legal.cards:
+            if self._dealing:
+                self._deal_hole(p, cards)
+            else:
+                self._deal_draw(p, cards)
+            self._auto_deal()
+            return
+        pl = self._players[p] if 0 <= p < len(self._players) else None
+        if pl is not None and pl.pending_draw == len(cards) and not self._dealing:
+            self._deal_draw(p, cards)
+            self._auto_deal()
+            return
+        raise IllegalAction(
+            f"the dealer cannot give position {p} {len(cards)} cards now; {_describe(legal)}"
+        )
+
+    def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
+        self._turn_check(legal, Turn.DRAW, p, "draw")
+        pl = self._players[p]
+        known = [c for c in discards if c is not None]
+        missing = [c for c in known if c not in pl.hole]
+        if missing:
+            raise IllegalAction(
+                f"position {p} cannot discard {format_cards(missing)}: not in the hand"
+            )
+        self._emit(ev.Drew(player=p, discards=discards, cards=()))
+        pl.drew = True
+        pl.pending_draw = len(discards)
+        self._auto_deal()
+
+    def _apply_show(self, legal: Legal, p: int, *, show: bool) -> None:
+        self._turn_check(legal, Turn.SHOW, p, "show or muck")
+        if show:
+            self._emit(ev.HandShown(player=p, cards=self.hole(p), citations=cite("showdown.1")))
+        else:
+            self._emit(ev.HandMucked(player=p, citations=cite("showdown.4")))
+        if all(self._players[q].shown or self._players[q].mucked for q in self._show_order):
+            self._finish()
+
+    def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
+        p = action.player
+        self._turn_check(legal, Turn.BET, p, type(action).__name__.lower())
+        pl = self._players[p]
+        match action:
+            case Fold():
+                if not legal.fold:
+                    raise IllegalAction(
+                        f"position {p} faces no bet and may check instead of folding;"
+                        f" {_describe(legal)}"
+                    )
+                self._emit(ev.Folded(player=p, citations=cite("dead-hands.1.1")))
+            case Check():
+                if not legal.check:
+                    raise IllegalAction(
+                        f"position {p} cannot check facing a bet of {self._level};"
+                        f" {_describe(legal)}",
+                        citations=cite("betting.5"),
+                    )
+                self._emit(ev.Checked(player=p))
+            case Call():
+                if not legal.call:
+                    raise IllegalAction(f"position {p} has no bet to call; {_describe(legal)}")
+                self._emit(ev.Called(player=p, amount=legal.call, all_in=legal.call == pl.stack))
+            case BringIn():
+                if not legal.bring_in:
+                    raise IllegalAction(f"position {p} does not bring it in; {_describe(legal)}")
+                self._emit(ev.BringInPosted(player=p, amount=legal.bring_in))
+                # The bring-in is not a full bet: completing it to the small bet is.
+                self._bring_in_due = None
+                self._level = max(self._level, legal.bring_in)
+                pl.acted_full = self._full_count
+                self._needs = self._reopen(p)
+                self._after_bet()
+                return
+            case Wager(to=to):
+                self._wager(legal, p, to)
+                return
+        pl.acted_full = self._full_count
+        self._needs.pop(0)
+        self._after_bet()
+
+    def _wager(self, legal: Legal, p: int, to: int) -> None:
+        pl = self._players[p]
+        reach = pl.street_bet + pl.stack
+        if not legal.can_wager:
+            why = (
+                "the raising is capped"
+                if self._capped or self.structure is Structure.FIXED_LIMIT
+                else "no full bet or raise has been made since it acted"
+            )
+            raise IllegalAction(
+                f"position {p} cannot bet or raise now: {why}; {_describe(legal)}",
+                citations=self._cap_citations(),
+            )
+        all_in = to == reach
+        if to > reach:
+            raise IllegalAction(
+                f"position {p} cannot wager to {to}: it has only {reach} in all"
+                f" (table stakes); {_describe(legal)}",
+                citations=cite("policies.6"),
+            )
+        if to > legal.max_to or (to < legal.min_to and not all_in):
+            rule = (
+                cite("betting.5", "betting.7")
+                if self.structure is not Structure.FIXED_LIMIT
+                else cite("betting.5")
+            )
+            raise IllegalAction(
+                f"position {p} cannot wager to {to}: {_describe(legal)}", citations=rule
+            )
+        if to <= self._level:
+            raise IllegalAction(
+                f"position {p} cannot wager to {to}: that does not raise the bet of"
+                f" {self._level}; {_describe(legal)}",
+                citations=cite("betting.5"),
+            )
+        increment = to - self._level
+        if self.structure is Structure.FIXED_LIMIT:
+            # At limit an all-in of half a bet or more counts as a full bet, less
+            # does not reopen the betting (RRP5 betting.6).
+            full = 2 * (to - self._full_level) >= self._bet_size()
+        else:
+            # At big-bet poker a raise must match the last full bet or raise; an
+            # all-in for less does not reopen the betting (RRP5 betting.5, betting.7).
+            full = increment >= max(self._raise_size, self._bet_size()) or (
+                self._level == 0 and to >= self._bet_size()
+            )
+        self._emit(
+            ev.Wagered(
+                player=p,
+                to=to,
+                amount=to - pl.street_bet,
+                full=full,
+                all_in=all_in,
+                citations=()
+                if full
+                else cite("betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7"),
+            )
+        )
+        if full:
+            if self.structure is not Structure.FIXED_LIMIT:
+                self._raise_size = max(increment, self._bet_size())
+            self._full_level = to
+            self._full_count += 1
+            if (
+                self.structure is Structure.FIXED_LIMIT
+                and self._full_count >= 1 + self.game.max_raises
+            ):
+                heads_up = len([q for q in self._live() if self._players[q].stack > 0]) <= 2
+                if not heads_up:
+                    self._capped = True
+        self._level = to
+        self._aggressor = p
+        self._bring_in_due = None
+        pl.acted_full = self._full_count
+        self._needs.pop(0)
+        self._needs = self._reopen(p)
+        self._after_bet()
+
+    def _reopen(self, p: int) -> list[int]:
+        """Everyone else still able to act must act again after a new bet level."""
+        n = len(self._players)
+        order = [(p + i) % n for i in range(1, n)]
+        return [q for q in order if not self._players[q].folded and self._players[q].stack > 0]
+
+    def _after_bet(self) -> None:
+        # Players who can no longer act (all in) or who match the bet need not act.
+        self._needs = [
+            q for q in self._needs if not self._players[q].folded and self._players[q].stack > 0
+        ]
+        live = self._live()
+        if len(live) == 1:
+            self._needs = []
+        if self._needs:
+            able = self._can_act()
+            if len(able) == 1 and self._players[able[0]].street_bet >= self._level:
+                self._needs = []
+        if not self._needs:
+            self._end_betting()
+
+    def _cap_citations(self) -> tuple[Citation, ...]:
+        if self.structure is Structure.FIXED_LIMIT:
+            return (self.game.raise_cap_citation, *cite("betting.4"))
+        return cite("betting.7")
+
+
+def _describe(legal: Legal) -> str:
+    """What may be done instead, in words."""
+    if legal.turn is Turn.OVER:
+        return "the deal is over"
+    if legal.turn is Turn.DEAL_HOLE:
+        return f"the dealer is to give position {legal.player} {legal.cards} cards"
+    if legal.turn is Turn.DEAL_BOARD:
+        return f"the dealer is to turn {legal.cards} board cards"
+    if legal.turn is Turn.DRAW:
+        return f"position {legal.player} is to draw"
+    if legal.turn is Turn.SHOW:
+        return f"position {legal.player} is to show or muck"
+    options = []
+    if legal.bring_in:
+        options.append(f"bring it in for {legal.bring_in}")
+    if legal.check:
+        options.append("check")
+    if legal.call:
+        options.append(f"call {legal.call}")
+    if legal.can_wager:
+        verb = "bet" if legal.check else "raise"
+        if legal.min_to == legal.max_to:
+            options.append(f"{verb} to {legal.min_to}")
+        else:
+            options.append(f"{verb} to {legal.min_to}-{legal.max_to}")
+    if legal.fold:
+        options.append("fold")
+    return (
+        f"position {legal.player} may "
+        + ", ".join(options[:-1])
+        + (f" or {options[-1]}" if len(options) > 1 else options[-1])
+    )
