@@ -176,6 +176,7 @@ class Deal:
         self._capped = False
         self._needs: list[int] = []  # players who must still act this round, in turn order
         self._aggressor: int | None = None
+        self._checked: set[int] = set()
         self._first_actor: int | None = None
         self._bring_in_due: int | None = None
         self._show_order: list[int] = []
@@ -451,6 +452,7 @@ class Deal:
         self._raise_size = self._bet_size()
         self._aggressor = None
         self._bring_in_due = None
+        self._checked = set()
         for pl in self._players:
             pl.acted_full = -1
         n = len(self._players)
@@ -507,9 +509,7 @@ class Deal:
         bets = sorted((pl.street_bet, p) for p, pl in enumerate(self._players))
         if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
             top, p = bets[-1]
-            self._emit(
-                ev.BetReturned(player=p, amount=top - bets[-2][0], citations=cite("betting.5"))
-            )
+            self._emit(ev.BetReturned(player=p, amount=top - bets[-2][0]))
         if len(self._live()) <= 1:
             self._finish()
             return
@@ -591,20 +591,27 @@ class Deal:
         )
 
     def _may_raise(self, p: int) -> bool:
+        return self._raise_block(p) is None
+
+    def _raise_block(self, p: int) -> tuple[str, tuple[Citation, ...]] | None:
+        """Why position ``p`` may not bet or raise now, with the rule; None if it may."""
         pl = self._players[p]
         if pl.acted_full >= self._full_count:
-            # Already acted, and no full bet or raise since (RRP5 betting.6, betting.7).
-            return False
+            rule = "betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7"
+            return ("it has acted and faces no full bet or raise since", cite(rule))
         if not [q for q in self._can_act() if q != p]:
-            # Everyone else is all in: there is nobody to raise.
-            return False
+            return ("every other player is all in", cite("betting.5"))
+        if not self.game.check_raise and p in self._checked:
+            return (f"check-raising is not allowed at {self.game.name}", cite("betting.1"))
         if self.structure is not Structure.FIXED_LIMIT:
-            return True
+            return None
+        capped = (self.game.raise_cap_citation, *cite("betting.4"))
         if self._capped:
-            return False
-        cap = 1 + self.game.max_raises
+            return ("the raising is capped", capped)
         heads_up = len([q for q in self._live() if self._players[q].stack > 0]) <= 2
-        return self._full_count < cap or heads_up
+        if self._full_count >= 1 + self.game.max_raises and not heads_up:
+            return ("the raising is capped", capped)
+        return None
 
     # ---------------------------------------------------------------- apply
 
@@ -705,6 +712,7 @@ class Deal:
                         citations=cite("betting.5"),
                     )
                 self._emit(ev.Checked(player=p))
+                self._checked.add(p)
             case Call():
                 if not legal.call:
                     raise IllegalAction(f"position {p} has no bet to call; {_describe(legal)}")
@@ -731,14 +739,13 @@ class Deal:
         pl = self._players[p]
         reach = pl.street_bet + pl.stack
         if not legal.can_wager:
-            why = (
-                "the raising is capped"
-                if self._capped or self.structure is Structure.FIXED_LIMIT
-                else "no full bet or raise has been made since it acted"
+            why, rule = self._raise_block(p) or (
+                "it cannot cover more than the bet",
+                cite("betting.5"),
             )
             raise IllegalAction(
                 f"position {p} cannot bet or raise now: {why}; {_describe(legal)}",
-                citations=self._cap_citations(),
+                citations=rule,
             )
         all_in = to == reach
         if to > reach:
@@ -825,11 +832,6 @@ class Deal:
                 self._needs = []
         if not self._needs:
             self._end_betting()
-
-    def _cap_citations(self) -> tuple[Citation, ...]:
-        if self.structure is Structure.FIXED_LIMIT:
-            return (self.game.raise_cap_citation, *cite("betting.4"))
-        return cite("betting.7")
 
 
 def _describe(legal: Legal) -> str:
