@@ -1,0 +1,194 @@
+"""The showdown and the pots: RRP5 showdown.1, .2, .4, .7 and ties.2-5, enforced by the dealer."""
+
+from __future__ import annotations
+
+from floorman.deal import BringIn, Call, Check, Fold, Muck, Show, Stakes, Turn, Wager
+from floorman.deal import events as ev
+from floorman.games import HOLDEM, OMAHA_EIGHT, SEVEN_CARD_STUD, Structure
+
+from .dealing import Scripted
+
+NL = Structure.NO_LIMIT
+FL = Structure.FIXED_LIMIT
+
+
+def holdem(holes, board, stacks=(100, 100, 100), *, auto=True) -> Scripted:
+    return Scripted(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=stacks,
+        holes=holes,
+        board=board,
+        auto_showdown=auto,
+    )
+
+
+def check_down(s: Scripted, players=(0, 1, 2)) -> None:
+    while s.deal.legal().turn is Turn.BET:
+        legal = s.deal.legal()
+        s.act(Call(player=legal.player) if legal.call else Check(player=legal.player))
+
+
+def shown(s: Scripted) -> list[int]:
+    return [e.player for e in s.of(ev.HandShown)]
+
+
+# --- showdown.7: the order of showing ---------------------------------------------------------
+
+
+def test_showdown_7_the_last_aggressor_shows_first():
+    s = holdem(["As Kd", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h")
+    s.act(Call(player=2), Call(player=0), Check(player=1))
+    for _ in range(2):
+        s.act(Check(player=0), Check(player=1), Check(player=2))
+    s.act(Check(player=0), Wager(player=1, to=10), Call(player=2), Call(player=0))
+    assert shown(s) == [1, 2, 0]
+    assert all(c.id == "showdown.7" for e in s.of(ev.HandShown) for c in e.citations)
+
+
+def test_showdown_7_if_all_check_the_first_to_act_shows_first():
+    s = holdem(["As Kd", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h")
+    check_down(s)
+    assert shown(s) == [0, 1, 2]
+
+
+def test_showdown_7_side_pot_players_show_before_the_all_in_player():
+    s = holdem(["As Kd", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100))
+    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
+    check_down(s)
+    assert shown(s) == [1, 2, 0]
+
+
+# --- showdown.1, .2, .4 ---------------------------------------------------------------------------
+
+
+def test_showdown_1_a_hand_thrown_away_unshown_cannot_win():
+    s = holdem(["As Ad", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", auto=False)
+    check_down(s)
+    assert s.deal.legal().turn is Turn.SHOW
+    s.act(Muck(player=0))
+    s.act(Show(player=1), Show(player=2))
+    assert s.deal.is_over
+    assert s.awarded() == {2: 6}
+    assert [c.id for e in s.of(ev.PotAwarded) for c in e.citations] == ["showdown.2"]
+
+
+def test_showdown_2_cards_speak():
+    s = holdem(["As Kd", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h")
+    check_down(s)
+    award = s.of(ev.PotAwarded)
+    assert len(award) == 1
+    assert award[0].amounts == ((2, 6),)
+    assert award[0].hand == "One Pair, Queens"
+
+
+def test_showdown_4_losing_hands_are_killed_before_the_pot_is_awarded():
+    s = holdem(["As Kd", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h")
+    check_down(s)
+    tail = [e for e in s.deal.events if isinstance(e, ev.HandMucked | ev.PotAwarded)]
+    assert [type(e).__name__ for e in tail] == ["HandMucked", "HandMucked", "PotAwarded"]
+    assert {e.player for e in tail[:2]} == {0, 1}
+    assert all(c.id == "showdown.4" for e in tail[:2] for c in e.citations)
+
+
+# --- ties: odd chips and side pots ------------------------------------------------------------------
+
+
+def test_ties_4_1_the_odd_chip_goes_to_the_first_hand_left_of_the_button():
+    # A royal flush on the board: everyone left plays it.
+    s = holdem(["7c 2d", "8c 3d", "9c 4d"], "As Ks Qs Js Ts")
+    s.act(Call(player=2), Fold(player=0), Check(player=1))
+    check_down(s)
+    award = s.of(ev.PotAwarded)[0]
+    assert award.amounts == ((1, 3), (2, 2))
+    assert {c.id for c in award.citations} >= {"ties.2", "ties.3", "ties.4.1"}
+
+
+def test_ties_3_no_player_gets_more_than_one_odd_chip():
+    s = Scripted(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2), antes=(1, 1, 1, 1, 1)),
+        stacks=(100,) * 5,
+        holes=["7c 2d", "8c 3d", "9c 4d", "6h 5h", "Td 8h"],
+        board="As Ks Qs Js Ts",
+    )
+    s.act(Call(player=2), Call(player=3), Fold(player=4), Call(player=0), Check(player=1))
+    check_down(s)
+    award = s.of(ev.PotAwarded)[0]
+    # 5 antes + 4 x 2 = 13 among 4 players: one odd chip each to the first one.
+    assert award.amounts == ((0, 4), (1, 3), (2, 3), (3, 3))
+
+
+def test_ties_4_2_stud_odd_chip_with_an_odd_pot():
+    s = Scripted(
+        SEVEN_CARD_STUD,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1, 1), bring_in=1, small_bet=2, big_bet=4),
+        stacks=(100, 100, 100),
+        holes=["Kh Qh 2d Ah Jh 9s 3c", "Ks Qs 2c As Js 9h 3d", "5d 5c Tc"],
+    )
+    s.act(BringIn(player=1), Fold(player=2), Call(player=0))
+    while not s.deal.is_over:
+        legal = s.deal.legal()
+        s.act(Check(player=legal.player))
+    award = s.of(ev.PotAwarded)[0]
+    # 3 antes + 2 = 5: the ace of spades is the highest card, so position 1 gets 3.
+    assert award.amounts == ((1, 3), (0, 2))
+    assert {c.id for c in award.citations} >= {"ties.4.2"}
+
+
+def test_ties_4_3_the_high_hand_gets_the_odd_chip_in_a_split():
+    s = Scripted(
+        OMAHA_EIGHT,
+        structure=FL,
+        stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+        stacks=(100, 100, 100),
+        holes=["Ac 2c Kd Kh", "Qs Qd 9h 9d", "7s 6s Td Jd"],
+        board="3h 4d 8c Qc Kc",
+    )
+    s.act(Call(player=2), Fold(player=0), Check(player=1))
+    check_down(s)
+    awards = {e.share: e for e in s.of(ev.PotAwarded)}
+    # 1 + 2 + 2 = 5: trip queens take the high half and the odd chip, 8-7-6-4-3 the low.
+    assert awards["high"].amounts == ((1, 3),)
+    assert awards["low"].amounts == ((2, 2),)
+    assert awards["high"].hand == "Three of a Kind, Queens"
+    assert awards["low"].hand == "Eight Low, 8-7-6-4-3"
+    assert "ties.4.3" in {c.id for c in awards["high"].citations}
+
+
+def test_a_hand_best_both_ways_scoops_a_split_pot():
+    s = Scripted(
+        OMAHA_EIGHT,
+        structure=FL,
+        stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+        stacks=(100, 100, 100),
+        holes=["Ac 2c Kd Kh", "Qs Qd 9h 9d", "7s 6s Td Jd"],
+        board="3h 4d 8c Qc Kc",
+    )
+    check_down(s)
+    awards = {e.share: e for e in s.of(ev.PotAwarded)}
+    assert awards["high"].amounts == ((0, 3),)
+    assert awards["low"].amounts == ((0, 3),)
+    assert s.awarded() == {0: 6}
+
+
+def test_ties_5_side_pots_are_split_separately():
+    s = holdem(["Qh Qs", "Kc Kd", "7c 2d"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100))
+    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
+    s.act(Check(player=1), Wager(player=2, to=20), Call(player=1))
+    check_down(s)
+    awards = s.of(ev.PotAwarded)
+    assert [(e.pot, e.amounts) for e in awards] == [(0, ((1, 30),)), (1, ((1, 40),))]
+    assert all("ties.5" in {c.id for c in e.citations} for e in awards)
+
+
+def test_an_all_in_player_wins_only_the_main_pot():
+    s = holdem(["Ah Ad", "Kc Kd", "7c 2d"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100))
+    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
+    s.act(Check(player=1), Wager(player=2, to=20), Call(player=1))
+    check_down(s)
+    assert s.awarded() == {0: 30, 1: 40}
+    assert s.deal.stacks == (30, 110, 70)
