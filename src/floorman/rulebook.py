@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import total_ordering
+from functools import cache, total_ordering
 
 from floorman._rule_texts import RULES
 from floorman._rule_texts import SECTIONS as SECTIONS
@@ -150,6 +150,7 @@ def rule(text: str | Citation) -> Rule:
     return found
 
 
+@cache
 def cite(*ids: str) -> tuple[Citation, ...]:
     """Citations for registered rule ids, checked at import time of the caller.
 
