@@ -1,0 +1,53 @@
+"""Hand-history formats: adapters between floorman's values and files.
+
+:mod:`~floorman.formats.phh` reads and writes the Poker Hand History format
+(``.phh`` for one hand, ``.phhs`` for several).
+"""
+
+from floorman.formats.phh import (
+    VARIANTS,
+    Action,
+    CheckOrCall,
+    CompleteBetOrRaiseTo,
+    DealBoard,
+    DealHole,
+    ExtraValue,
+    Fold,
+    HandHistory,
+    NoOp,
+    PlayerAction,
+    PostBringIn,
+    ShowOrMuck,
+    StandPatOrDiscard,
+    format_action,
+    load,
+    parse_action,
+    read_phh,
+    read_phhs,
+    write_phh,
+    write_phhs,
+)
+
+__all__ = [
+    "VARIANTS",
+    "Action",
+    "CheckOrCall",
+    "CompleteBetOrRaiseTo",
+    "DealBoard",
+    "DealHole",
+    "ExtraValue",
+    "Fold",
+    "HandHistory",
+    "NoOp",
+    "PlayerAction",
+    "PostBringIn",
+    "ShowOrMuck",
+    "StandPatOrDiscard",
+    "format_action",
+    "load",
+    "parse_action",
+    "read_phh",
+    "read_phhs",
+    "write_phh",
+    "write_phhs",
+]
