@@ -28,6 +28,9 @@ from floorman.evaluation import (
     evaluate_omaha_eight_or_better,
 )
 from floorman.evaluation.equity import EquityGame, EquityResult, equity
+from floorman.formats import load
+from floorman.formats.replay import replay
+from floorman.games import RuleSet
 from floorman.rulebook import SECTIONS, Rule, all_rules, rule
 
 __all__ = ["main"]
@@ -152,6 +155,59 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _file_units(chips: Sequence[int], per_unit: int) -> list[int | float]:
+    return [c // per_unit if c % per_unit == 0 else c / per_unit for c in chips]
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    rules = RuleSet(args.rules)
+    status = 0
+    for name in args.files:
+        try:
+            histories = load(name)
+        except FloormanError as error:
+            print(f"floorman replay: {name}: {error}", file=sys.stderr)
+            status = 2
+            continue
+        for number, history in enumerate(histories):
+            result = replay(history, rules=rules)
+            record: dict[str, object] = {"file": name, "variant": history.variant}
+            if len(histories) > 1:
+                record["hand"] = number
+            if result.error is not None:
+                status = max(status, 1)
+                record["error"] = {
+                    "action_index": result.error.action_index,
+                    "message": result.error.message,
+                    "citations": list(result.error.citations),
+                }
+            else:
+                stacks = result.finishing_stacks or ()
+                record["finishing_stacks"] = _file_units(stacks, history.chips_per_unit)
+                if history.finishing_stacks is not None:
+                    record["matches_file"] = result.matches_file
+            if args.json:
+                print(json.dumps(record))
+            elif "error" in record:
+                e = result.error
+                assert e is not None
+                cited = f" [{', '.join(e.citations)}]" if e.citations else ""
+                print(f"{name}: {history.variant}: action {e.action_index}: {e.message}{cited}")
+            else:
+                matches = result.matches_file
+                check = (
+                    ""
+                    if matches is None
+                    else " (as recorded)"
+                    if matches
+                    else " (the file records other stacks)"
+                )
+                print(
+                    f"{name}: {history.variant}: finishing stacks {record['finishing_stacks']}{check}"
+                )
+    return status
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     print(f"floorman {__version__}: Robert's Rules of Poker, cited.\n")
     print("$ floorman equity AsKs QhQd")
@@ -236,6 +292,22 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("section", nargs="?", help="a section slug, e.g. blinds")
     p.add_argument("--long", action="store_true", help="show more of each paraphrase")
     p.set_defaults(run=_cmd_rules)
+
+    p = sub.add_parser(
+        "replay",
+        help="replay PHH hand histories through the dealer",
+        description="Replay .phh/.phhs files: every action checked by the rules; prints the"
+        " finishing stacks, or the refused action with the rule it breaks.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="a .phh or .phhs file")
+    p.add_argument(
+        "--rules",
+        choices=[r.value for r in RuleSet],
+        default=RuleSet.ROBERTS.value,
+        help="whose rules settle the corners where they differ (default: roberts)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per hand, one a line")
+    p.set_defaults(run=_cmd_replay)
 
     p = sub.add_parser("demo", help="a short tour: equity, evaluation, rules")
     p.set_defaults(run=_cmd_demo)

@@ -38,6 +38,7 @@ __all__ = [
     "BringInRule",
     "Game",
     "Reading",
+    "RuleSet",
     "Street",
     "Structure",
 ]
@@ -57,6 +58,22 @@ class Structure(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Structure.{self.name}"
+
+
+class RuleSet(enum.Enum):
+    """Whose rules settle the corners where rule sets differ; Robert's by default.
+
+    ``WSOP`` follows the World Series of Poker (and PokerKit, which replays its
+    hands) where it differs from Robert's Rules: a raise smaller than a full raise
+    is accepted when it is as much as any opponent can call (RRP5 betting.5
+    requires the full size unless the raiser is all in).
+    """
+
+    ROBERTS = "roberts"
+    WSOP = "wsop"
+
+    def __repr__(self) -> str:
+        return f"RuleSet.{self.name}"
 
 
 class Reading(enum.Enum):

@@ -80,9 +80,13 @@ class Draw:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Show:
-    """Table the hand at the showdown (to win, all cards are shown, RRP5 showdown.1)."""
+    """Table the hand at the showdown (to win, all cards are shown, RRP5 showdown.1).
+
+    ``cards`` may name the cards shown, which fills in any the log did not know.
+    """
 
     player: int
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

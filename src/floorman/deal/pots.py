@@ -29,7 +29,9 @@ def build_pots(
 
     A player all in for less than others can win only the layers they
     matched; each side pot is split on its own (RRP5 ties.5). ``dead`` chips
-    (dead blinds, money carried from an earlier deal) go to the main pot.
+    (antes, dead blinds, money carried from an earlier deal) belong to every
+    live hand: they join the main pot when every live hand is in it, and make
+    a pot of their own below it otherwise.
     Chips of folded players stay in the pots they reached.
     """
     left = list(contributions)
@@ -56,10 +58,12 @@ def build_pots(
         else:
             pots.append(Pot(amount, eligible))
     if dead:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        # Dead chips (antes, dead blinds) belong to every live hand.
+        everyone = tuple(p for p, alive in enumerate(live) if alive)
+        if pots and pots[0].eligible == everyone:
+            pots[0] = Pot(pots[0].amount + dead, everyone)
         else:
-            pots.append(Pot(dead, tuple(p for p, alive in enumerate(live) if alive)))
+            pots.insert(0, Pot(dead, everyone))
     return tuple(pots)
 
 

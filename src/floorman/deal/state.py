@@ -43,7 +43,7 @@ from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, showdown_order
 from floorman.deal.showing import bring_in_player, showing_key
 from floorman.errors import ConfigError, IllegalAction, OutOfTurn
-from floorman.games import Game, Structure
+from floorman.games import Game, RuleSet, Structure
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
 
@@ -119,10 +119,6 @@ class _Player:
     pending_draw: int = 0
     drew: bool = False
 
-    @property
-    def all_in(self) -> bool:
-        return self.stack == 0 and self.total > 0
-
 
 _NO_ACTION = Legal(turn=Turn.OVER)
 
@@ -146,6 +142,7 @@ class Deal:
         shuffler: Shuffler | None = None,
         dead: int = 0,
         auto_showdown: bool = True,
+        rules: RuleSet = RuleSet.ROBERTS,
     ) -> None:
         if structure not in game.structures:
             allowed = ", ".join(s.value for s in game.structures)
@@ -159,6 +156,7 @@ class Deal:
         self.stakes = stakes
         self.starting_stacks = tuple(stacks)
         self.auto_showdown = auto_showdown
+        self.rules = rules
         self.events: list[ev.Event] = []
         self._dealing: list[tuple[int, tuple[bool, ...]]] = []
         self._board_due = 0
@@ -243,8 +241,9 @@ class Deal:
         """Apply one event to the state: the only place the state changes."""
         match event:
             case ev.AntePosted(player=p, amount=a):
+                # Antes are dead money in the main pot, not part of any bet.
                 self._players[p].stack -= a
-                self._players[p].total += a
+                self._dead += a
             case ev.BlindPosted(player=p, amount=a, dead=d):
                 pl = self._players[p]
                 pl.stack -= a + d
@@ -297,8 +296,11 @@ class Deal:
                     i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
                     del pl.hole[i]
                     del pl.up[i]
-            case ev.HandShown(player=p):
-                self._players[p].shown = True
+            case ev.HandShown(player=p, cards=cards):
+                pl = self._players[p]
+                pl.shown = True
+                if len(cards) == len(pl.hole):
+                    pl.hole = list(cards)
             case ev.HandMucked(player=p):
                 self._players[p].mucked = True
             case ev.PotAwarded(amounts=amounts):
@@ -575,6 +577,18 @@ class Deal:
                     max_to = min(self._level + pot_after_call, reach)
                 else:
                     max_to = reach
+        if min_to and self.rules is RuleSet.WSOP:
+            # WSOP: a raise as large as any opponent can call is enough.
+            covered = max(
+                (
+                    self._players[q].street_bet + self._players[q].stack
+                    for q in self._live()
+                    if q != p
+                ),
+                default=0,
+            )
+            if self._level < covered < min_to:
+                min_to = covered
         bring_in = 0
         if self._bring_in_due == p:
             bring_in = min(self.stakes.bring_in, pl.stack)
@@ -636,8 +650,10 @@ class Deal:
                 self._auto_deal()
             case Draw(player=p, discards=discards):
                 self._apply_draw(legal, p, discards)
-            case Show(player=p) | Muck(player=p):
-                self._apply_show(legal, p, show=isinstance(action, Show))
+            case Show(player=p, cards=cards):
+                self._apply_show(legal, p, show=True, cards=cards)
+            case Muck(player=p):
+                self._apply_show(legal, p, show=False)
             case Fold() | Check() | Call() | Wager() | BringIn():
                 self._apply_bet(legal, action)
         return self.events[start:]
@@ -683,12 +699,28 @@ class Deal:
         pl.pending_draw = len(discards)
         self._auto_deal()
 
-    def _apply_show(self, legal: Legal, p: int, *, show: bool) -> None:
+    def _apply_show(
+        self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
+    ) -> None:
         self._turn_check(legal, Turn.SHOW, p, "show or muck")
         if show:
-            self._emit(ev.HandShown(player=p, cards=self.hole(p), citations=cite("showdown.1")))
+            hole = self.hole(p)
+            if cards:
+                known = sorted(c for c in hole if c is not None)
+                rest = list(cards)
+                for c in known:
+                    if c in rest:
+                        rest.remove(c)
+                if len(cards) != len(hole) or len(rest) != hole.count(None):
+                    raise IllegalAction(
+                        f"position {p} holds {format_cards(c for c in hole if c)}"
+                        f" and {hole.count(None)} unknown; it cannot show {format_cards(cards)}",
+                        citations=cite("showdown.1"),
+                    )
+                hole = cards
+            self._emit(ev.HandShown(player=p, cards=hole, citations=cite("showdown.1")))
         else:
-            self._emit(ev.HandMucked(player=p, citations=cite("showdown.4")))
+            self._emit(ev.HandMucked(player=p, citations=cite("showdown.1")))
         if all(self._players[q].shown or self._players[q].mucked for q in self._show_order):
             self._finish()
 

@@ -1,0 +1,339 @@
+"""Replaying PHH hand histories through the dealer, and writing deals as PHH.
+
+Every action of the file is applied to a :class:`~floorman.deal.Deal` built
+from the file's game, stakes and stacks; the dealer checks each one against
+the rules. A hand whose actions break a rule stops at the refused action, with
+the rule cited.
+
+Show-or-muck actions are collected and applied when the showdown comes, in the
+order the rulebook gives (RRP5 showdown.7), since a file may record them
+early (hands tabled during an all-in) or in another order.
+
+>>> from pathlib import Path
+>>> from floorman.formats import read_phh
+>>> text = '''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 f", "p2 f"]
+... '''
+>>> result = replay(read_phh(text))
+>>> result.finishing_stacks, result.error
+((99, 98, 103), None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from floorman.cards import Card
+from floorman.deal import (
+    BringIn,
+    Call,
+    Check,
+    Deal,
+    DealBoard,
+    DealHole,
+    Draw,
+    Fold,
+    Muck,
+    Show,
+    Stakes,
+    Turn,
+    Wager,
+)
+from floorman.deal import events as ev
+from floorman.errors import FloormanError, NotationError
+from floorman.formats import phh
+from floorman.games import (
+    HOLDEM,
+    OMAHA,
+    OMAHA_EIGHT,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    SEVEN_CARD_STUD_EIGHT,
+    SINGLE_DRAW_27,
+    TRIPLE_DRAW_27,
+    Game,
+    RuleSet,
+    Structure,
+)
+
+__all__ = [
+    "VARIANT_GAMES",
+    "Replay",
+    "ReplayError",
+    "deal_from_history",
+    "history_from_deal",
+    "replay",
+]
+
+#: PHH variant codes floorman deals, with the game and betting structure.
+VARIANT_GAMES: Mapping[str, tuple[Game, Structure]] = MappingProxyType(
+    {
+        "NT": (HOLDEM, Structure.NO_LIMIT),
+        "FT": (HOLDEM, Structure.FIXED_LIMIT),
+        "PT": (HOLDEM, Structure.POT_LIMIT),
+        "NO": (OMAHA, Structure.NO_LIMIT),
+        "PO": (OMAHA, Structure.POT_LIMIT),
+        "FO": (OMAHA, Structure.FIXED_LIMIT),
+        "FO/8": (OMAHA_EIGHT, Structure.FIXED_LIMIT),
+        "PO/8": (OMAHA_EIGHT, Structure.POT_LIMIT),
+        "F7S": (SEVEN_CARD_STUD, Structure.FIXED_LIMIT),
+        "F7S/8": (SEVEN_CARD_STUD_EIGHT, Structure.FIXED_LIMIT),
+        "FR": (RAZZ, Structure.FIXED_LIMIT),
+        "F2L3D": (TRIPLE_DRAW_27, Structure.FIXED_LIMIT),
+        "N2L1D": (SINGLE_DRAW_27, Structure.NO_LIMIT),
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayError:
+    """Why a replay stopped: the 0-based index of the refused action in the file's
+    ``actions`` (or its length, when the file ends before the deal), the message,
+    and the rules cited.
+    """
+
+    action_index: int
+    message: str
+    citations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Replay:
+    """The outcome of replaying one hand history."""
+
+    history: phh.HandHistory
+    deal: Deal | None
+    error: ReplayError | None = None
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...] | None:
+        """Every player's chips at the end (in chips), or ``None`` if the replay stopped."""
+        if self.error is not None or self.deal is None:
+            return None
+        return self.deal.stacks
+
+    @property
+    def matches_file(self) -> bool | None:
+        """Whether the stacks reached equal the file's ``finishing_stacks`` (None if absent)."""
+        if self.history.finishing_stacks is None:
+            return None
+        return self.finishing_stacks == self.history.finishing_stacks
+
+
+def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Deal:
+    """A deal set up as the hand history says, awaiting its first card."""
+    found = VARIANT_GAMES.get(history.variant)
+    if found is None:
+        known = ", ".join(VARIANT_GAMES)
+        raise NotationError(
+            f"variant {history.variant!r} is not a game floorman deals; it deals {known}",
+            text=history.variant,
+        )
+    game, structure = found
+    if any(s is None for s in history.starting_stacks):
+        raise NotationError("every starting stack must be known to replay a hand", text="inf")
+    stacks = tuple(s for s in history.starting_stacks if s is not None)
+    stakes = Stakes(
+        blinds=tuple(history.blinds_or_straddles or ()),
+        antes=tuple(history.antes),
+        bring_in=history.bring_in or 0,
+        small_bet=history.small_bet or 0,
+        big_bet=history.big_bet or 0,
+        min_bet=history.min_bet or 0,
+    )
+    return Deal(
+        game,
+        structure=structure,
+        stakes=stakes,
+        stacks=stacks,
+        auto_showdown=False,
+        rules=rules,
+    )
+
+
+def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Replay:
+    """Play every action of a hand history through the dealer, under ``rules``."""
+    try:
+        deal = deal_from_history(history, rules=rules)
+    except FloormanError as error:
+        return Replay(history=history, deal=None, error=_error(0, error))
+    shows: dict[int, phh.ShowOrMuck] = {}
+    for action in history.parsed_actions:
+        try:
+            _apply(deal, action, shows)
+            _showdown(deal, shows, final=False)
+        except FloormanError as error:
+            return Replay(history=history, deal=deal, error=_error(action.index, error))
+    try:
+        _showdown(deal, shows, final=True)
+    except FloormanError as error:
+        return Replay(history=history, deal=deal, error=_error(len(history.actions), error))
+    if not deal.is_over:
+        legal = deal.legal()
+        message = f"the hand history ends before the deal does ({legal.turn.value} is due)"
+        return Replay(
+            history=history,
+            deal=deal,
+            error=ReplayError(action_index=len(history.actions), message=message),
+        )
+    return Replay(history=history, deal=deal)
+
+
+def _error(index: int, error: FloormanError) -> ReplayError:
+    return ReplayError(
+        action_index=index,
+        message=error.message,
+        citations=tuple(str(c) for c in error.citations),
+    )
+
+
+def _apply(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> None:
+    match action:
+        case phh.NoOp():
+            return
+        case phh.DealBoard(cards=cards):
+            deal.apply(DealBoard(cards=cards))
+        case phh.DealHole(player=p, cards=cards):
+            deal.apply(DealHole(player=p - 1, cards=cards))
+        case phh.ShowOrMuck(player=p):
+            shows[p - 1] = action
+        case phh.Fold(player=p):
+            deal.apply(Fold(player=p - 1))
+        case phh.CheckOrCall(player=p):
+            legal = deal.legal()
+            if legal.turn is Turn.BET and legal.player == p - 1 and legal.call:
+                deal.apply(Call(player=p - 1))
+            else:
+                deal.apply(Check(player=p - 1))
+        case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
+            deal.apply(Wager(player=p - 1, to=amount))
+        case phh.PostBringIn(player=p):
+            deal.apply(BringIn(player=p - 1))
+        case phh.StandPatOrDiscard(player=p, cards=cards):
+            deal.apply(Draw(player=p - 1, discards=cards))
+        case _:
+            raise NotationError(f"cannot replay {action}", text=str(action))
+
+
+def _showdown(deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool) -> None:
+    """Apply the collected show-or-muck decisions while the showdown asks for them.
+
+    At the end of the file, a player with no recorded decision shows a hand
+    whose cards are all known and mucks one that is not.
+    """
+    while not deal.is_over:
+        legal = deal.legal()
+        if legal.turn is not Turn.SHOW or legal.player is None:
+            return
+        p = legal.player
+        decision = shows.pop(p, None)
+        if decision is None:
+            if not final:
+                return
+            known = all(c is not None for c in deal.hole(p))
+            deal.apply(Show(player=p) if known else Muck(player=p))
+        elif decision.mucks:
+            deal.apply(Muck(player=p))
+        else:
+            deal.apply(Show(player=p, cards=_revealed(deal.hole(p), decision.cards)))
+
+
+def _revealed(
+    hole: tuple[Card | None, ...], shown: tuple[Card | None, ...] | None
+) -> tuple[Card, ...]:
+    """The whole hand as a show makes it known: the cards held, with any the log
+    lacked filled in from the show (which may have been made before the last
+    card came, and so name fewer cards).
+    """
+    if shown is None or None not in hole:
+        return ()
+    known = [c for c in hole if c is not None]
+    extra = [c for c in shown if c is not None and c not in known]
+    if len(extra) != hole.count(None):
+        return ()
+    return (*known, *extra)
+
+
+def winners(deal: Deal) -> dict[int, int]:
+    """Chips each position won from the pots."""
+    won: dict[int, int] = {}
+    for event in deal.events:
+        if isinstance(event, ev.PotAwarded):
+            for p, amount in event.amounts:
+                won[p] = won.get(p, 0) + amount
+    return won
+
+
+def _cards_text(cards: tuple[Card | None, ...]) -> str:
+    return "".join("??" if c is None else str(c) for c in cards)
+
+
+def history_from_deal(deal: Deal, *, variant: str | None = None) -> phh.HandHistory:
+    """A deal written as a PHH hand history; replaying it gives the same deal.
+
+    Forced bets come from the header, so only dealing and players' actions are
+    written. Losing hands killed by the dealer are not actions and are left out.
+    """
+    if variant is None:
+        variant = next(
+            (
+                code
+                for code, (game, structure) in VARIANT_GAMES.items()
+                if game is deal.game and structure is deal.structure
+            ),
+            None,
+        )
+        if variant is None:
+            raise NotationError(
+                f"no PHH variant code for {deal.game.name} {deal.structure.value}",
+                text=deal.game.name,
+            )
+    actions: list[str] = []
+    for event in deal.events:
+        match event:
+            case ev.HoleDealt(player=p, cards=cards):
+                actions.append(f"d dh p{p + 1} {_cards_text(cards)}")
+            case ev.BoardDealt(cards=cards):
+                actions.append(f"d db {_cards_text(cards)}")
+            case ev.Folded(player=p):
+                actions.append(f"p{p + 1} f")
+            case ev.Checked(player=p) | ev.Called(player=p):
+                actions.append(f"p{p + 1} cc")
+            case ev.Wagered(player=p, to=to):
+                actions.append(f"p{p + 1} cbr {to}")
+            case ev.BringInPosted(player=p):
+                actions.append(f"p{p + 1} pb")
+            case ev.Drew(player=p, discards=discards):
+                actions.append(f"p{p + 1} sd {_cards_text(discards)}".rstrip())
+            case ev.HandShown(player=p, cards=cards):
+                actions.append(f"p{p + 1} sm {_cards_text(cards)}")
+            case ev.HandMucked(player=p, citations=citations) if all(
+                c.id != "showdown.4" for c in citations
+            ):
+                actions.append(f"p{p + 1} sm")
+            case _:
+                pass
+    stakes = deal.stakes
+    limit = deal.structure is Structure.FIXED_LIMIT
+    n = deal.players
+    return phh.HandHistory(
+        variant=variant,
+        antes=(tuple(stakes.antes) + (0,) * n)[:n],
+        blinds_or_straddles=(
+            (tuple(stakes.blinds) + (0,) * n)[:n] if deal.game.is_button_game else None
+        ),
+        bring_in=stakes.bring_in or None if not deal.game.is_button_game else None,
+        small_bet=stakes.small_bet if limit else None,
+        big_bet=stakes.big_bet if limit else None,
+        min_bet=(stakes.min_bet or max(stakes.blinds, default=0)) if not limit else None,
+        starting_stacks=deal.starting_stacks,
+        finishing_stacks=deal.stacks if deal.is_over else None,
+        actions=tuple(actions),
+    )
