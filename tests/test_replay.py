@@ -1,0 +1,193 @@
+"""The real hands in ../shared/phh replay through the dealer; deals written as PHH read back."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from floorman.cli import main
+from floorman.deal import BringIn as PostBringIn
+from floorman.deal import Call, Check, Deal, Draw, Fold, Show, Stakes, Turn, Wager
+from floorman.formats import load, read_phh, write_phh
+from floorman.formats.replay import VARIANT_GAMES, history_from_deal, replay
+from floorman.games import GAMES, RuleSet, Structure
+from floorman.shuffle import SeededShuffler
+
+PHH = Path(__file__).resolve().parents[2] / "shared" / "phh"
+FILES = sorted(PHH.rglob("*.phh")) if PHH.is_dir() else []
+needs_phh = pytest.mark.skipif(not FILES, reason=f"the real hands are not at {PHH}")
+
+# Hands in forms outside Robert's Rules that floorman does not deal yet.
+UNSUPPORTED = {"FB", "NS"}
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(PHH)) if FILES else str(path)
+
+
+@needs_phh
+def test_there_are_88_real_hands():
+    assert len(FILES) == 88
+    assert sum(1 for f in FILES if load(f)[0].finishing_stacks is not None) == 83
+
+
+@needs_phh
+@pytest.mark.parametrize("path", FILES, ids=_id)
+def test_real_hand_replays_to_its_finishing_stacks_under_wsop_rules(path):
+    (history,) = load(path)
+    if history.variant in UNSUPPORTED:
+        pytest.skip(f"variant {history.variant} is not dealt yet")
+    result = replay(history, rules=RuleSet.WSOP)
+    assert result.error is None, result.error
+    if history.finishing_stacks is not None:
+        assert result.finishing_stacks == history.finishing_stacks
+    assert result.deal is not None
+    assert sum(result.deal.stacks) == sum(history.starting_stacks)
+
+
+@needs_phh
+def test_betting_5_a_short_raise_not_all_in_is_refused_under_roberts_rules():
+    # WSOP hand 85 (razz): a raise to 750,000 on a 600,000 bet, as much as the
+    # opponent could call but less than a full raise. Robert's Rules want a
+    # full raise unless the raiser is all in; WSOP rules accept it.
+    (history,) = load(PHH / "wsop/2023/43/5/85.phh")
+    roberts = replay(history)
+    assert roberts.error is not None
+    assert roberts.error.action_index == 18
+    assert roberts.error.citations == ("RRP5 betting.5",)
+    assert "raise to 1200000" in roberts.error.message
+    assert replay(history, rules=RuleSet.WSOP).matches_file
+
+
+@needs_phh
+def test_every_other_recorded_hand_replays_under_roberts_rules_too():
+    differing = []
+    for path in FILES:
+        (history,) = load(path)
+        if history.variant in UNSUPPORTED:
+            continue
+        result = replay(history)
+        if result.error is not None or result.matches_file is False:
+            differing.append(_id(path))
+    assert differing == ["wsop/2023/43/5/85.phh"]
+
+
+@needs_phh
+def test_replay_command_prints_json_per_hand(capsys):
+    files = [str(PHH / "wsop/2023/43/5/85.phh"), str(PHH / "dwan-ivey-2009.phh")]
+    status = main(["replay", "--json", *files])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1
+    assert lines[0]["variant"] == "FR"
+    assert lines[0]["error"] == {
+        "action_index": 18,
+        "message": "position 1 cannot wager to 750000: position 1 may call 600000,"
+        " raise to 1200000 or fold",
+        "citations": ["RRP5 betting.5"],
+    }
+    assert lines[1] == {
+        "file": files[1],
+        "variant": "NT",
+        "finishing_stacks": [572100, 1997500, 1109500],
+    }
+
+
+@needs_phh
+def test_replay_command_with_wsop_rules_and_decimal_amounts(capsys):
+    files = [str(PHH / "wsop/2023/43/5/85.phh"), str(PHH / "antonius-blom-2009.phh")]
+    assert main(["replay", "--json", "--rules", "wsop", *files]) == 0
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first["finishing_stacks"] == [0, 29700000]
+    assert first["matches_file"] is True
+    assert second["finishing_stacks"] == [1937923.75, 0]
+
+
+def test_a_refused_action_names_its_index_and_rule():
+    history = read_phh(
+        """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 3", "p1 f"]
+"""
+    )
+    result = replay(history)
+    assert result.error is not None
+    assert result.error.action_index == 3
+    assert result.error.citations == ("RRP5 betting.5", "RRP5 betting.7")
+    assert result.finishing_stacks is None
+
+
+def test_a_history_that_stops_early_is_reported():
+    history = read_phh(
+        """
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 cc"]
+"""
+    )
+    result = replay(history)
+    assert result.error is not None
+    assert result.error.action_index == 3
+    assert "ends before the deal does" in result.error.message
+
+
+def _random_deal(game_name: str, structure: Structure, players: int, seed: int) -> Deal:
+    game = GAMES[game_name]
+    if game.is_button_game:
+        stakes = Stakes(blinds=(1, 2), small_bet=2, big_bet=4)
+    else:
+        stakes = Stakes(antes=(1,) * players, bring_in=1, small_bet=4, big_bet=8)
+    rng = random.Random(seed)
+    deal = Deal(
+        game,
+        structure=structure,
+        stakes=stakes,
+        stacks=tuple(rng.randint(20, 300) for _ in range(players)),
+        shuffler=SeededShuffler(seed),
+    )
+    while not deal.is_over:
+        legal = deal.legal()
+        p = legal.player
+        assert p is not None
+        if legal.turn is Turn.DRAW:
+            hole = deal.hole(p)
+            deal.apply(Draw(player=p, discards=tuple(rng.sample(hole, rng.randint(0, 3)))))
+            continue
+        if legal.turn is Turn.SHOW:
+            deal.apply(Show(player=p))
+            continue
+        options = []
+        if legal.fold:
+            options.append(Fold(player=p))
+        if legal.check:
+            options.append(Check(player=p))
+        if legal.call:
+            options.append(Call(player=p))
+        if legal.bring_in:
+            options.append(PostBringIn(player=p))
+        if legal.can_wager:
+            options.append(Wager(player=p, to=rng.randint(legal.min_to, legal.max_to)))
+        deal.apply(rng.choice(options))
+    return deal
+
+
+@pytest.mark.parametrize(("code", "form"), sorted(VARIANT_GAMES.items()))
+def test_a_deal_written_as_phh_reads_back_as_the_same_deal(code, form):
+    game, structure = form
+    for seed in range(15):
+        deal = _random_deal(game.name, structure, 2 + seed % 5, seed)
+        history = history_from_deal(deal)
+        assert history.variant in {c for c, f in VARIANT_GAMES.items() if f == form}
+        again = replay(read_phh(write_phh(history)))
+        assert again.error is None, again.error
+        assert again.finishing_stacks == deal.stacks
+        assert history_from_deal(again.deal) == history
