@@ -8,7 +8,7 @@ import pytest
 
 from floorman.deal import BringIn, Call, Check, Deal, Draw, Fold, Stakes, Turn, Wager
 from floorman.deal import events as ev
-from floorman.errors import IllegalAction, OutOfTurn
+from floorman.errors import IllegalAction, NotationError, OutOfTurn
 from floorman.games import FIVE_CARD_DRAW, HOLDEM, LOWBALL, Structure
 from floorman.shuffle import SeededShuffler
 
@@ -399,3 +399,81 @@ def test_random_deals_end_with_every_chip_accounted_for():
         deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
     assert sum(deal.stacks) == 250
     assert deal.events[-1] == ev.DealEnded(stacks=deal.stacks)
+
+
+# --- betting.8, betting.9 ----------------------------------------------------------------------
+
+
+def test_betting_8_chips_smaller_than_the_smallest_do_not_play():
+    s = Scripted(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(5, 10), chip=5),
+        stacks=(100, 100, 103),
+        holes=HANDS3,
+        board=BOARD,
+    )
+    legal = s.deal.legal()
+    assert legal.max_to == 100  # the odd 3 do not play
+    unchanged(s.deal, Wager(player=2, to=27))
+    with pytest.raises(IllegalAction) as refused:
+        s.deal.apply(Wager(player=2, to=27))
+    assert [c.id for c in refused.value.citations] == ["betting.8"]
+    s.act(Wager(player=2, to=100))
+    assert s.deal.stacks[2] == 3
+
+
+def test_betting_9_an_action_taken_is_binding():
+    s = nl3()
+    s.act(Call(player=2))
+    # The caller cannot take it back or act again in place of the next player.
+    with pytest.raises(OutOfTurn):
+        s.deal.apply(Wager(player=2, to=10))
+    assert s.deal.events[-1] == ev.Called(player=2, amount=2)
+
+
+# --- stud: the bring-in and who acts first --------------------------------------------------------
+
+
+def test_razz_the_highest_up_card_brings_it_in_and_the_lowest_hand_acts_first():
+    from floorman.games import RAZZ
+
+    s = Scripted(
+        RAZZ,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1, 1), bring_in=1, small_bet=4, big_bet=8),
+        stacks=(100, 100, 100),
+        holes=["As 2s Kd 9c", "3d 4d Kc 5h", "6h 7h 8s Qd"],
+    )
+    assert s.deal.legal().player == 0  # Kd beats Kc by suit (RRP5 ties.1)
+    s.act(BringIn(player=0), Call(player=1), Call(player=2))
+    # Fourth street: K-9, K-5 and Q-8 showing; razz reads the highest card
+    # first, so Q-8 is the lowest hand.
+    assert s.deal.legal().player == 2
+
+
+def test_stud_the_highest_hand_showing_acts_first_on_later_streets():
+    from floorman.games import SEVEN_CARD_STUD
+
+    s = Scripted(
+        SEVEN_CARD_STUD,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1, 1), bring_in=1, small_bet=4, big_bet=8),
+        stacks=(100, 100, 100),
+        holes=["As 2s 3d 9c", "Kd Qd 4c 4h", "6h 7h Ac Kc"],
+    )
+    assert s.deal.legal().player == 0  # the trey of diamonds is the lowest up card
+    s.act(BringIn(player=0), Call(player=1), Call(player=2))
+    assert s.deal.legal().player == 1  # a pair of fours showing
+
+
+def test_the_log_rebuilds_the_deal():
+    from floorman.deal import rebuild
+
+    s = nl3(stacks=(40, 100, 100))
+    s.act(Wager(player=2, to=10), Wager(player=0, to=40), Call(player=1), Fold(player=2))
+    again = rebuild(s.deal.events, like=s.deal)
+    assert again.stacks == s.deal.stacks
+    assert again.events == s.deal.events
+    with pytest.raises(NotationError, match="does not replay"):
+        rebuild(s.deal.events[:-3] + s.deal.events[-1:], like=s.deal)

@@ -23,6 +23,7 @@ from floorman.deal.actions import (
     Show,
     Wager,
 )
+from floorman.deal.log import inputs, rebuild
 from floorman.deal.pots import Pot, build_pots, split
 from floorman.deal.state import Deal, Legal, Stakes, Turn
 
@@ -44,5 +45,7 @@ __all__ = [
     "Turn",
     "Wager",
     "build_pots",
+    "inputs",
+    "rebuild",
     "split",
 ]

@@ -57,7 +57,8 @@ class Stakes:
     ``blinds`` and ``antes`` give each position's amount (missing positions
     post nothing). At limit, ``small_bet`` and ``big_bet`` are the bet sizes;
     at pot-limit and no-limit ``min_bet`` is the smallest bet (the big blind if
-    not given).
+    not given). ``chip`` is the smallest chip that plays (RRP5 betting.8):
+    every wager is a whole number of them.
     """
 
     blinds: tuple[int, ...] = ()
@@ -66,6 +67,7 @@ class Stakes:
     small_bet: int = 0
     big_bet: int = 0
     min_bet: int = 0
+    chip: int = 1
 
 
 class Turn(Enum):
@@ -167,6 +169,7 @@ class Deal:
         self._board: list[Card | None] = []
         self._street = -1
         self._dead = dead
+        self.dead_money = dead
         self._level = 0  # the bet to match this round
         self._full_level = 0  # the level of the last full bet or raise
         self._raise_size = 0  # the size of the last full bet or raise
@@ -335,6 +338,12 @@ class Deal:
                     self._emit(ev.BlindPosted(player=p, amount=amount, citations=rule))
         self._next_street()
 
+    def _free(self, pl: _Player) -> int:
+        """The chips of a stack that play: smaller chips than the game's smallest
+        do not play, even in quantity (RRP5 betting.8).
+        """
+        return pl.stack - pl.stack % self.stakes.chip
+
     def _blinds(self) -> tuple[int, ...]:
         """Each position's blind. ``stakes.blinds`` lists them from the first
         seat left of the button; heads-up the button (the last position) posts
@@ -356,7 +365,7 @@ class Deal:
         return [p for p, pl in enumerate(self._players) if not pl.folded]
 
     def _can_act(self) -> list[int]:
-        return [p for p, pl in enumerate(self._players) if not pl.folded and pl.stack > 0]
+        return [p for p, pl in enumerate(self._players) if not pl.folded and self._free(pl)]
 
     def _next_street(self) -> None:
         """Advance to the next street, or to the showdown after the last."""
@@ -564,8 +573,8 @@ class Deal:
 
     def _betting_options(self, p: int) -> Legal:
         pl = self._players[p]
-        to_call = min(self._level - pl.street_bet, pl.stack)
-        reach = pl.street_bet + pl.stack  # the most this player's bet can come to
+        to_call = min(self._level - pl.street_bet, self._free(pl))
+        reach = pl.street_bet + self._free(pl)  # the most this player's bet can come to
         min_to = max_to = 0
         if self._may_raise(p) and reach > self._level:
             if self.structure is Structure.FIXED_LIMIT:
@@ -581,7 +590,7 @@ class Deal:
             # WSOP: a raise as large as any opponent can call is enough.
             covered = max(
                 (
-                    self._players[q].street_bet + self._players[q].stack
+                    self._players[q].street_bet + self._free(self._players[q])
                     for q in self._live()
                     if q != p
                 ),
@@ -591,7 +600,7 @@ class Deal:
                 min_to = covered
         bring_in = 0
         if self._bring_in_due == p:
-            bring_in = min(self.stakes.bring_in, pl.stack)
+            bring_in = min(self.stakes.bring_in, self._free(pl))
         facing = self._level > pl.street_bet
         return Legal(
             turn=Turn.BET,
@@ -622,7 +631,7 @@ class Deal:
         capped = (self.game.raise_cap_citation, *cite("betting.4"))
         if self._capped:
             return ("the raising is capped", capped)
-        heads_up = len([q for q in self._live() if self._players[q].stack > 0]) <= 2
+        heads_up = len([q for q in self._live() if self._free(self._players[q])]) <= 2
         if self._full_count >= 1 + self.game.max_raises and not heads_up:
             return ("the raising is capped", capped)
         return None
@@ -748,7 +757,9 @@ class Deal:
             case Call():
                 if not legal.call:
                     raise IllegalAction(f"position {p} has no bet to call; {_describe(legal)}")
-                self._emit(ev.Called(player=p, amount=legal.call, all_in=legal.call == pl.stack))
+                self._emit(
+                    ev.Called(player=p, amount=legal.call, all_in=legal.call == self._free(pl))
+                )
             case BringIn():
                 if not legal.bring_in:
                     raise IllegalAction(f"position {p} does not bring it in; {_describe(legal)}")
@@ -769,7 +780,7 @@ class Deal:
 
     def _wager(self, legal: Legal, p: int, to: int) -> None:
         pl = self._players[p]
-        reach = pl.street_bet + pl.stack
+        reach = pl.street_bet + self._free(pl)
         if not legal.can_wager:
             why, rule = self._raise_block(p) or (
                 "it cannot cover more than the bet",
@@ -794,6 +805,12 @@ class Deal:
             )
             raise IllegalAction(
                 f"position {p} cannot wager to {to}: {_describe(legal)}", citations=rule
+            )
+        if to % self.stakes.chip and not all_in:
+            raise IllegalAction(
+                f"position {p} cannot wager to {to}: the smallest chip that plays is"
+                f" {self.stakes.chip}; {_describe(legal)}",
+                citations=cite("betting.8"),
             )
         if to <= self._level:
             raise IllegalAction(
@@ -833,7 +850,7 @@ class Deal:
                 self.structure is Structure.FIXED_LIMIT
                 and self._full_count >= 1 + self.game.max_raises
             ):
-                heads_up = len([q for q in self._live() if self._players[q].stack > 0]) <= 2
+                heads_up = len([q for q in self._live() if self._free(self._players[q])]) <= 2
                 if not heads_up:
                     self._capped = True
         self._level = to
@@ -848,12 +865,12 @@ class Deal:
         """Everyone else still able to act must act again after a new bet level."""
         n = len(self._players)
         order = [(p + i) % n for i in range(1, n)]
-        return [q for q in order if not self._players[q].folded and self._players[q].stack > 0]
+        return [q for q in order if not self._players[q].folded and self._free(self._players[q])]
 
     def _after_bet(self) -> None:
         # Players who can no longer act (all in) or who match the bet need not act.
         self._needs = [
-            q for q in self._needs if not self._players[q].folded and self._players[q].stack > 0
+            q for q in self._needs if not self._players[q].folded and self._free(self._players[q])
         ]
         live = self._live()
         if len(live) == 1:

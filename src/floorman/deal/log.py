@@ -1,0 +1,117 @@
+"""The event log as the truth: rebuilding a deal from its events.
+
+A deal's events record every input (each card dealt, each player's decision)
+and every consequence (posts, burns, returned bets, pots). Replaying the
+inputs through a fresh deal of the same set-up must give the same log; that
+check is what makes the log trustworthy for audit, crash recovery and pot
+reconstruction (RRP5 decisions.6).
+
+>>> from floorman.deal import Deal, Stakes, Call, Check
+>>> from floorman.games import HOLDEM, Structure
+>>> from floorman.shuffle import SeededShuffler
+>>> deal = Deal(HOLDEM, structure=Structure.NO_LIMIT, stakes=Stakes(blinds=(1, 2)),
+...             stacks=(50, 50), shuffler=SeededShuffler(4))
+>>> while not deal.is_over:
+...     legal = deal.legal()
+...     _ = deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+>>> again = rebuild(deal.events, like=deal)
+>>> again.stacks == deal.stacks, again.board == deal.board
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from floorman.deal import events as ev
+from floorman.deal.actions import (
+    Action,
+    BringIn,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Draw,
+    Fold,
+    Muck,
+    Show,
+    Wager,
+)
+from floorman.deal.state import Deal
+from floorman.errors import NotationError
+from floorman.rulebook import cite
+
+__all__ = ["inputs", "rebuild"]
+
+_SHOWN_BY_CHOICE = cite("showdown.1")
+
+
+def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
+    """The actions (the dealer's and the players') that produced a log."""
+    for event in events:
+        match event:
+            case ev.HoleDealt(player=p, cards=cards):
+                yield DealHole(player=p, cards=cards)
+            case ev.BoardDealt(cards=cards):
+                yield DealBoard(cards=cards)
+            case ev.Folded(player=p):
+                yield Fold(player=p)
+            case ev.Checked(player=p):
+                yield Check(player=p)
+            case ev.Called(player=p):
+                yield Call(player=p)
+            case ev.Wagered(player=p, to=to):
+                yield Wager(player=p, to=to)
+            case ev.BringInPosted(player=p):
+                yield BringIn(player=p)
+            case ev.Drew(player=p, discards=discards):
+                yield Draw(player=p, discards=discards)
+            case ev.HandShown(player=p, cards=cards, citations=citations) if (
+                citations == _SHOWN_BY_CHOICE
+            ):
+                yield Show(player=p, cards=tuple(c for c in cards if c is not None))
+            case ev.HandMucked(player=p, citations=citations) if citations == _SHOWN_BY_CHOICE:
+                yield Muck(player=p)
+            case _:
+                pass
+
+
+def _comparable(events: Sequence[ev.Event]) -> list[ev.Event]:
+    # Which card was burned, and how the stub was reshuffled, are the deck's
+    # business: the cards dealt from it are in the log.
+    return [
+        ev.CardBurned(card=None) if isinstance(e, ev.CardBurned) else e
+        for e in events
+        if not isinstance(e, ev.StubReshuffled)
+    ]
+
+
+def rebuild(events: Sequence[ev.Event], *, like: Deal) -> Deal:
+    """A deal of the same set-up as ``like`` rebuilt from a log of its events.
+
+    Raises :class:`~floorman.errors.NotationError` if the log is not one the
+    rules produce: an action it implies is refused, or the rebuilt deal's log
+    differs.
+    """
+    deal = Deal(
+        like.game,
+        structure=like.structure,
+        stakes=like.stakes,
+        stacks=like.starting_stacks,
+        auto_showdown=like.auto_showdown,
+        rules=like.rules,
+        dead=like.dead_money,
+    )
+    for action in inputs(events):
+        deal.apply(action)
+    if _comparable(deal.events) != _comparable(events):
+        mine, theirs = _comparable(deal.events), _comparable(events)
+        at = next(
+            (i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b),
+            min(len(mine), len(theirs)),
+        )
+        raise NotationError(
+            f"the log does not replay: event {at} differs",
+            text=repr(theirs[at]) if at < len(theirs) else "(log ends early)",
+        )
+    return deal
