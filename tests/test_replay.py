@@ -20,9 +20,6 @@ PHH = Path(__file__).resolve().parents[2] / "shared" / "phh"
 FILES = sorted(PHH.rglob("*.phh")) if PHH.is_dir() else []
 needs_phh = pytest.mark.skipif(not FILES, reason=f"the real hands are not at {PHH}")
 
-# Hands in forms outside Robert's Rules that floorman does not deal yet.
-UNSUPPORTED = {"FB", "NS"}
-
 
 def _id(path: Path) -> str:
     return str(path.relative_to(PHH)) if FILES else str(path)
@@ -38,8 +35,6 @@ def test_there_are_88_real_hands():
 @pytest.mark.parametrize("path", FILES, ids=_id)
 def test_real_hand_replays_to_its_finishing_stacks_under_wsop_rules(path):
     (history,) = load(path)
-    if history.variant in UNSUPPORTED:
-        pytest.skip(f"variant {history.variant} is not dealt yet")
     result = replay(history, rules=RuleSet.WSOP)
     assert result.error is None, result.error
     if history.finishing_stacks is not None:
@@ -67,8 +62,6 @@ def test_every_other_recorded_hand_replays_under_roberts_rules_too():
     differing = []
     for path in FILES:
         (history,) = load(path)
-        if history.variant in UNSUPPORTED:
-            continue
         result = replay(history)
         if result.error is not None or result.matches_file is False:
             differing.append(_id(path))
@@ -103,6 +96,15 @@ def test_replay_command_with_wsop_rules_and_decimal_amounts(capsys):
     assert first["finishing_stacks"] == [0, 29700000]
     assert first["matches_file"] is True
     assert second["finishing_stacks"] == [1937923.75, 0]
+
+
+@needs_phh
+def test_the_famous_badugi_and_short_deck_hands():
+    (badugi,) = load(PHH / "alice-carol-wikipedia.phh")
+    (short,) = load(PHH / "phua-xuan-2019.phh")
+    assert replay(badugi).finishing_stacks == (196, 220, 200, 184)
+    # Xuan's straight beats Phua's set of kings.
+    assert replay(short).finishing_stacks == (489000, 226000, 684000, 400000, 0, 198000)
 
 
 def test_a_refused_action_names_its_index_and_rule():

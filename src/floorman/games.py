@@ -21,9 +21,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from floorman.cards import DECK_52, Card
 from floorman.rulebook import Citation, cite
 
 __all__ = [
+    "BADUGI",
     "FIVE_CARD_DRAW",
     "GAMES",
     "HOLDEM",
@@ -33,6 +35,7 @@ __all__ = [
     "RAZZ",
     "SEVEN_CARD_STUD",
     "SEVEN_CARD_STUD_EIGHT",
+    "SHORT_DECK",
     "SINGLE_DRAW_27",
     "TRIPLE_DRAW_27",
     "BringInRule",
@@ -84,11 +87,17 @@ class Reading(enum.Enum):
     DEUCE_TO_SEVEN = "deuce-to-seven"
     #: The pot splits between the best high hand and the best eight-or-better low.
     HIGH_LOW_EIGHT = "high-low eight-or-better"
+    #: Badugi: the most cards of different ranks and suits, then the lowest (not
+    #: in Robert's Rules; as dealt in mixed games).
+    BADUGI = "badugi"
+    #: Short-deck high: a flush beats a full house, A-6-7-8-9 is a straight (not
+    #: in Robert's Rules; as dealt in mixed games).
+    SHORT_DECK = "short-deck"
 
     @property
     def is_low(self) -> bool:
         """Whether the lowest hand wins the whole pot."""
-        return self in (Reading.ACE_TO_FIVE, Reading.DEUCE_TO_SEVEN)
+        return self in (Reading.ACE_TO_FIVE, Reading.DEUCE_TO_SEVEN, Reading.BADUGI)
 
     def __repr__(self) -> str:
         return f"Reading.{self.name}"
@@ -139,6 +148,12 @@ class Game:
     check_raise: bool = True
     structures: tuple[Structure, ...] = (Structure.FIXED_LIMIT,)
     hand_size: int = 5
+    lowest_rank: int = 2
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The cards the game is dealt from: 52, or 36 in short deck (six and up)."""
+        return tuple(c for c in DECK_52 if c.rank >= self.lowest_rank)
 
     @property
     def is_button_game(self) -> bool:
@@ -263,6 +278,26 @@ TRIPLE_DRAW_27 = Game(
     reading=Reading.DEUCE_TO_SEVEN,
 )
 
+BADUGI = Game(
+    name="badugi",
+    streets=(
+        Street(name="predraw", hole=(False,) * 4),
+        Street(name="first draw", draw=True),
+        Street(name="second draw", draw=True, big_bet=True),
+        Street(name="third draw", draw=True, big_bet=True),
+    ),
+    reading=Reading.BADUGI,
+    hand_size=4,
+)
+
+SHORT_DECK = Game(
+    name="short-deck",
+    streets=HOLDEM.streets,
+    reading=Reading.SHORT_DECK,
+    structures=_BIG_BET,
+    lowest_rank=6,
+)
+
 #: Every form the dealer runs, by name.
 GAMES: Mapping[str, Game] = MappingProxyType(
     {
@@ -278,6 +313,8 @@ GAMES: Mapping[str, Game] = MappingProxyType(
             LOWBALL,
             SINGLE_DRAW_27,
             TRIPLE_DRAW_27,
+            BADUGI,
+            SHORT_DECK,
         )
     }
 )

@@ -25,6 +25,12 @@ from floorman.evaluation import (
     evaluate_omaha,
     evaluate_omaha_eight_or_better,
 )
+from floorman.evaluation.variants import (
+    BadugiValue,
+    ShortDeckValue,
+    evaluate_badugi,
+    evaluate_short_deck,
+)
 from floorman.games import Reading
 from floorman.rulebook import Citation, cite
 
@@ -55,7 +61,10 @@ def _known(cards: Sequence[Card | None]) -> list[Card] | None:
     return [c for c in cards if c is not None]
 
 
-def _readers(deal: Deal) -> tuple[Callable[[list[Card]], HandValue | None], ...]:
+Value = HandValue | BadugiValue | ShortDeckValue
+
+
+def _readers(deal: Deal) -> tuple[Callable[[list[Card]], Value | None], ...]:
     """Functions reading a player's cards (hole + board): one per half of the pot."""
     game = deal.game
     board = _known(deal.board) or []
@@ -83,12 +92,21 @@ def _readers(deal: Deal) -> tuple[Callable[[list[Card]], HandValue | None], ...]
     def low8(hole: list[Card]) -> HandValue | None:
         return evaluate_eight_or_better(hole + board)
 
-    return {
+    def badugi(hole: list[Card]) -> Value | None:
+        return evaluate_badugi(hole)
+
+    def short_deck(hole: list[Card]) -> Value | None:
+        return evaluate_short_deck(hole + board)
+
+    readers: dict[Reading, tuple[Callable[[list[Card]], Value | None], ...]] = {
         Reading.HIGH: (high,),
         Reading.ACE_TO_FIVE: (a5,),
         Reading.DEUCE_TO_SEVEN: (d27,),
         Reading.HIGH_LOW_EIGHT: (high, low8),
-    }[game.reading]
+        Reading.BADUGI: (badugi,),
+        Reading.SHORT_DECK: (short_deck,),
+    }
+    return readers[game.reading]
 
 
 def _odd_chip_order(deal: Deal, winners: list[int], *, low: bool) -> list[int]:
@@ -115,7 +133,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     players = deal._players
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
     readers = _readers(deal) if len(contenders) > 1 else ()
-    values: dict[int, list[HandValue | None]] = {}
+    values: dict[int, list[Value | None]] = {}
     for p in contenders:
         cards = _known(deal.hole(p))
         values[p] = [r(cards) if cards is not None else None for r in readers]
@@ -159,10 +177,10 @@ def award_pots(deal: Deal) -> list[ev.Event]:
 
 
 def _halves(
-    values: dict[int, list[HandValue | None]], eligible: list[int], readers: int
-) -> list[tuple[list[int], HandValue]]:
+    values: dict[int, list[Value | None]], eligible: list[int], readers: int
+) -> list[tuple[list[int], Value]]:
     """The winners of each half: the high, and the low if any hand qualifies."""
-    halves: list[tuple[list[int], HandValue]] = []
+    halves: list[tuple[list[int], Value]] = []
     for r in range(readers):
         scored = [(values[p][r], p) for p in eligible if values[p][r] is not None]
         if not scored:
@@ -177,7 +195,7 @@ def _award(
     index: int,
     share: str,
     amount: int,
-    half: tuple[list[int], HandValue],
+    half: tuple[list[int], Value],
     base: tuple[Citation, ...],
     *,
     low: bool,

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from floorman.cards import DECK_52, Card, format_cards
+from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
 from floorman.deal.actions import (
     Action,
@@ -164,7 +164,9 @@ class Deal:
         self._board_due = 0
         self._players = [_Player(stack=s) for s in stacks]
         self._shuffler = shuffler
-        self._deck: list[Card] | None = shuffler.shuffle(DECK_52) if shuffler is not None else None
+        self._deck: list[Card] | None = (
+            shuffler.shuffle(game.deck) if shuffler is not None else None
+        )
         self._muck: list[Card] = []  # burned and discarded cards, for a reshuffle
         self._board: list[Card | None] = []
         self._street = -1

@@ -50,12 +50,14 @@ from floorman.deal import events as ev
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
 from floorman.games import (
+    BADUGI,
     HOLDEM,
     OMAHA,
     OMAHA_EIGHT,
     RAZZ,
     SEVEN_CARD_STUD,
     SEVEN_CARD_STUD_EIGHT,
+    SHORT_DECK,
     SINGLE_DRAW_27,
     TRIPLE_DRAW_27,
     Game,
@@ -88,6 +90,8 @@ VARIANT_GAMES: Mapping[str, tuple[Game, Structure]] = MappingProxyType(
         "FR": (RAZZ, Structure.FIXED_LIMIT),
         "F2L3D": (TRIPLE_DRAW_27, Structure.FIXED_LIMIT),
         "N2L1D": (SINGLE_DRAW_27, Structure.NO_LIMIT),
+        "FB": (BADUGI, Structure.FIXED_LIMIT),
+        "NS": (SHORT_DECK, Structure.NO_LIMIT),
     }
 )
 
