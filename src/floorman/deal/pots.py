@@ -45,7 +45,8 @@ def build_pots(
                 last = pots[-1]
                 pots[-1] = Pot(last.amount + extra, last.eligible)
             else:
-                pots.append(Pot(extra, ()))
+                # No live hand put in any bet: the money is dead, for every live hand.
+                dead += extra
             break
         layer = min(left[p] for p in eligible)
         amount = 0

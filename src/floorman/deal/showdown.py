@@ -140,9 +140,8 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     awards: list[ev.PotAwarded] = []
     several = len(pots) > 1
     for index, pot in enumerate(pots):
+        # A pot always keeps one unmucked hand: the last one may not muck.
         eligible = [p for p in pot.eligible if p in contenders]
-        if not eligible:
-            eligible = [p for p in pot.eligible if not players[p].folded] or list(pot.eligible)
         base = cite("ties.5") if several else ()
         if len(eligible) == 1 or not readers:
             awards.append(

@@ -42,7 +42,7 @@ from floorman.deal.actions import (
 from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, showdown_order
 from floorman.deal.showing import bring_in_player, showing_key
-from floorman.errors import ConfigError, IllegalAction, OutOfTurn
+from floorman.errors import ConfigError, IllegalAction, NotationError, OutOfTurn
 from floorman.games import Game, RuleSet, Structure
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
@@ -164,6 +164,7 @@ class Deal:
         self._board_due = 0
         self._players = [_Player(stack=s) for s in stacks]
         self._shuffler = shuffler
+        self._deck_set = frozenset(game.deck)
         self._deck: list[Card] | None = (
             shuffler.shuffle(game.deck) if shuffler is not None else None
         )
@@ -588,6 +589,15 @@ class Deal:
                     max_to = min(self._level + pot_after_call, reach)
                 else:
                     max_to = reach
+        chip = self.stakes.chip
+        if chip > 1 and min_to:
+            # Wagers are whole numbers of the smallest chip (RRP5 betting.8).
+            if max_to != reach:
+                max_to -= max_to % chip
+            if min_to != reach and min_to % chip:
+                min_to = min(min_to + chip - min_to % chip, reach)
+            if min_to > max_to:
+                min_to = max_to = 0
         if min_to and self.rules is RuleSet.WSOP:
             # WSOP: a raise as large as any opponent can call is enough.
             covered = max(
@@ -653,6 +663,7 @@ class Deal:
             case DealHole(player=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
             case DealBoard(cards=cards):
+                self._check_cards(cards)
                 if legal.turn is not Turn.DEAL_BOARD or len(cards) != legal.cards:
                     raise IllegalAction(
                         f"the dealer cannot turn {len(cards)} board cards now; {_describe(legal)}"
@@ -679,7 +690,27 @@ class Deal:
                 citations=cite("conduct.improper.1"),
             )
 
+    def _check_cards(self, cards: Sequence[Card | None]) -> None:
+        """Dealt cards must come from the game's deck, each once (RRP5 irregularities.4)."""
+        known = [c for c in cards if c is not None]
+        strange = [c for c in known if c not in self._deck_set]
+        if strange:
+            raise NotationError(
+                f"{format_cards(strange)} is not in the {self.game.name} deck",
+                text=format_cards(strange),
+            )
+        seen = {c for pl in self._players for c in pl.hole if c is not None}
+        seen.update(c for c in self._board if c is not None)
+        twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
+        if twice:
+            raise NotationError(
+                f"{format_cards(twice)} has been dealt already (a deck has one of each card)",
+                text=format_cards(twice),
+                citations=cite("irregularities.4"),
+            )
+
     def _apply_deal_hole(self, legal: Legal, p: int, cards: tuple[Card | None, ...]) -> None:
+        self._check_cards(cards)
         if legal.turn is Turn.DEAL_HOLE and legal.player == p and len(cards) == legal.cards:
             if self._dealing:
                 self._deal_hole(p, cards)
@@ -731,9 +762,31 @@ class Deal:
                 hole = cards
             self._emit(ev.HandShown(player=p, cards=hole, citations=cite("showdown.1")))
         else:
+            for pot in self.pots:
+                rivals = [
+                    q
+                    for q in pot.eligible
+                    if q != p and not (self._players[q].folded or self._players[q].mucked)
+                ]
+                if p in pot.eligible and not rivals:
+                    raise IllegalAction(
+                        f"position {p} holds the last hand in a pot of {pot.amount}, which it"
+                        " wins without showing; it may show, not muck",
+                        citations=cite("showdown.1"),
+                    )
             self._emit(ev.HandMucked(player=p, citations=cite("showdown.1")))
-        if all(self._players[q].shown or self._players[q].mucked for q in self._show_order):
+        waiting = [
+            q for q in self._show_order if not (self._players[q].shown or self._players[q].mucked)
+        ]
+        if not waiting or (len(waiting) == 1 and not self._contested(waiting[0])):
             self._finish()
+
+    def _contested(self, p: int) -> bool:
+        """Whether a shown hand still stands against ``p``'s in some pot."""
+        return any(
+            p in pot.eligible and any(q != p and self._players[q].shown for q in pot.eligible)
+            for pot in self.pots
+        )
 
     def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
         p = action.player
