@@ -20,9 +20,10 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
@@ -164,6 +165,12 @@ class Deal:
         self._board_due = 0
         self._players = [_Player(stack=s) for s in stacks]
         self._shuffler = shuffler
+        self._has_draw = game.has_draw
+        self._cache_at = -1
+        self._live_cache: list[int] = []
+        self._able_cache: list[int] = []
+        self._legal: Legal | None = None
+        self._legal_at = -1
         self._deck_set = frozenset(game.deck)
         self._deck: list[Card] | None = (
             shuffler.shuffle(game.deck) if shuffler is not None else None
@@ -245,85 +252,95 @@ class Deal:
 
     def _on(self, event: ev.Event) -> None:
         """Apply one event to the state: the only place the state changes."""
-        match event:
-            case ev.AntePosted(player=p, amount=a):
-                # Antes are dead money in the main pot, not part of any bet.
-                self._players[p].stack -= a
-                self._dead += a
-            case ev.BlindPosted(player=p, amount=a, dead=d):
-                pl = self._players[p]
-                pl.stack -= a + d
-                pl.street_bet += a
-                pl.total += a
-                self._dead += d
-            case ev.BringInPosted(player=p, amount=a):
-                pl = self._players[p]
-                pl.stack -= a
-                pl.street_bet += a
-                pl.total += a
-            case ev.Called(player=p, amount=a):
-                pl = self._players[p]
-                pl.stack -= a
-                pl.street_bet += a
-                pl.total += a
-            case ev.Wagered(player=p, amount=a):
-                pl = self._players[p]
-                pl.stack -= a
-                pl.street_bet += a
-                pl.total += a
-            case ev.Folded(player=p):
-                self._players[p].folded = True
-            case ev.BetReturned(player=p, amount=a):
-                pl = self._players[p]
-                pl.stack += a
-                pl.street_bet -= a
-                pl.total -= a
-            case ev.HoleDealt(player=p, cards=cards, up=up):
-                self._players[p].hole.extend(cards)
-                self._players[p].up.extend(up)
-                if self._deck is not None:
-                    self._take(cards)
-            case ev.BoardDealt(cards=cards):
-                self._board.extend(cards)
-                if self._deck is not None:
-                    self._take(cards)
-            case ev.CardBurned(card=card):
-                if card is not None:
-                    self._muck.append(card)
-                    if self._deck is not None:
-                        self._take((card,))
-            case ev.StubReshuffled(cards=cards):
-                self._deck = list(cards)
-                self._muck = [c for c in self._muck if c not in cards]
-            case ev.Drew(player=p, discards=discards):
-                pl = self._players[p]
-                self._muck.extend(c for c in discards if c is not None)
-                for card in discards:
-                    i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
-                    del pl.hole[i]
-                    del pl.up[i]
-            case ev.HandShown(player=p, cards=cards):
-                pl = self._players[p]
-                pl.shown = True
-                if len(cards) == len(pl.hole):
-                    pl.hole = list(cards)
-            case ev.HandMucked(player=p):
-                self._players[p].mucked = True
-            case ev.PotAwarded(amounts=amounts):
-                for p, a in amounts:
-                    self._players[p].stack += a
-            case ev.DealEnded():
-                self._over = True
-            case ev.StreetStarted(street=s):
-                self._street = s
-            case _:
-                pass
+        handler = _HANDLERS.get(type(event))
+        if handler is not None:
+            handler(self, event)
+
+    def _on_ante(self, event: ev.AntePosted) -> None:
+        # Antes are dead money in the main pot, not part of any bet.
+        self._players[event.player].stack -= event.amount
+        self._dead += event.amount
+
+    def _on_blind(self, event: ev.BlindPosted) -> None:
+        pl = self._players[event.player]
+        pl.stack -= event.amount + event.dead
+        pl.street_bet += event.amount
+        pl.total += event.amount
+        self._dead += event.dead
+
+    def _on_chips_in(self, event: ev.BringInPosted | ev.Called | ev.Wagered) -> None:
+        pl = self._players[event.player]
+        pl.stack -= event.amount
+        pl.street_bet += event.amount
+        pl.total += event.amount
+
+    def _on_fold(self, event: ev.Folded) -> None:
+        self._players[event.player].folded = True
+
+    def _on_return(self, event: ev.BetReturned) -> None:
+        pl = self._players[event.player]
+        pl.stack += event.amount
+        pl.street_bet -= event.amount
+        pl.total -= event.amount
+
+    def _on_hole(self, event: ev.HoleDealt) -> None:
+        pl = self._players[event.player]
+        pl.hole.extend(event.cards)
+        pl.up.extend(event.up)
+        self._take(event.cards)
+
+    def _on_board(self, event: ev.BoardDealt) -> None:
+        self._board.extend(event.cards)
+        self._take(event.cards)
+
+    def _on_burn(self, event: ev.CardBurned) -> None:
+        if event.card is not None:
+            self._muck.append(event.card)
+            self._take((event.card,))
+
+    def _on_reshuffle(self, event: ev.StubReshuffled) -> None:
+        self._deck = list(event.cards)
+        stub = set(event.cards)
+        self._muck = [c for c in self._muck if c not in stub]
+
+    def _on_draw(self, event: ev.Drew) -> None:
+        pl = self._players[event.player]
+        self._muck.extend(c for c in event.discards if c is not None)
+        for card in event.discards:
+            i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
+            del pl.hole[i]
+            del pl.up[i]
+
+    def _on_show(self, event: ev.HandShown) -> None:
+        pl = self._players[event.player]
+        pl.shown = True
+        if len(event.cards) == len(pl.hole):
+            pl.hole = list(event.cards)
+
+    def _on_muck(self, event: ev.HandMucked) -> None:
+        self._players[event.player].mucked = True
+
+    def _on_award(self, event: ev.PotAwarded) -> None:
+        for p, amount in event.amounts:
+            self._players[p].stack += amount
+
+    def _on_end(self, event: ev.DealEnded) -> None:
+        self._over = True
+
+    def _on_street(self, event: ev.StreetStarted) -> None:
+        self._street = event.street
 
     def _take(self, cards: Sequence[Card | None]) -> None:
-        assert self._deck is not None
+        deck = self._deck
+        if deck is None:
+            return
+        n = len(cards)
+        if deck[:n] == list(cards):
+            del deck[:n]
+            return
         for card in cards:
-            if card is not None and card in self._deck:
-                self._deck.remove(card)
+            if card is not None and card in deck:
+                deck.remove(card)
 
     # ------------------------------------------------------------ the flow
 
@@ -345,7 +362,8 @@ class Deal:
         """The chips of a stack that play: smaller chips than the game's smallest
         do not play, even in quantity (RRP5 betting.8).
         """
-        return pl.stack - pl.stack % self.stakes.chip
+        chip = self.stakes.chip
+        return pl.stack if chip == 1 else pl.stack - pl.stack % chip
 
     def _blinds(self) -> tuple[int, ...]:
         """Each position's blind. ``stakes.blinds`` lists them from the first
@@ -365,10 +383,21 @@ class Deal:
         return self.stakes.min_bet or max(self.stakes.blinds, default=0) or self.stakes.small_bet
 
     def _live(self) -> list[int]:
-        return [p for p, pl in enumerate(self._players) if not pl.folded]
+        """Players whose hands are not dead (a fresh list)."""
+        self._refresh()
+        return list(self._live_cache)
 
     def _can_act(self) -> list[int]:
-        return [p for p, pl in enumerate(self._players) if not pl.folded and self._free(pl)]
+        """Live players with chips that play (a fresh list)."""
+        self._refresh()
+        return list(self._able_cache)
+
+    def _refresh(self) -> None:
+        # Who is live and who has chips changes only through events.
+        if self._cache_at != len(self.events):
+            self._cache_at = len(self.events)
+            self._live_cache = [p for p, pl in enumerate(self._players) if not pl.folded]
+            self._able_cache = [p for p in self._live_cache if self._free(self._players[p])]
 
     def _next_street(self) -> None:
         """Advance to the next street, or to the showdown after the last."""
@@ -397,7 +426,10 @@ class Deal:
 
     def _auto_deal(self) -> None:
         """Deal from the deck (shuffled deals), then move on when nothing is due."""
-        while self._deck is not None and (self._dealing or self._board_due or self._draw_pending()):
+        draws = self._has_draw
+        while self._deck is not None and (
+            self._dealing or self._board_due or (draws and self._draw_pending())
+        ):
             if self._dealing:
                 p, up = self._dealing[0]
                 self._deal_hole(p, tuple(self._deck[: len(up)]))
@@ -546,6 +578,13 @@ class Deal:
 
     def legal(self) -> Legal:
         """Whose turn it is and what they may do."""
+        if self._legal_at == len(self.events) and self._legal is not None:
+            return self._legal
+        self._legal = self._legal_now()
+        self._legal_at = len(self.events)
+        return self._legal
+
+    def _legal_now(self) -> Legal:
         if self._over:
             return _NO_ACTION
         if self._dealing:
@@ -561,10 +600,12 @@ class Deal:
                 if not (self._players[q].shown or self._players[q].mucked)
             )
             return Legal(turn=Turn.SHOW, player=p)
-        if street is not None and street.draw and not self._draws_done():
+        if not self._has_draw:
+            pass
+        elif street is not None and street.draw and not self._draws_done():
             p = next(q for q in self._draw_order() if not self._players[q].drew)
             return Legal(turn=Turn.DRAW, player=p, cards=len(self._players[p].hole))
-        if self._draw_pending():
+        elif self._draw_pending():
             p = next(q for q, pl in enumerate(self._players) if pl.pending_draw)
             return Legal(turn=Turn.DEAL_HOLE, player=p, cards=self._players[p].pending_draw)
         if self._needs:
@@ -634,8 +675,10 @@ class Deal:
         if pl.acted_full >= self._full_count:
             rule = "betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7"
             return ("it has acted and faces no full bet or raise since", cite(rule))
-        if not [q for q in self._can_act() if q != p]:
-            return ("every other player is all in", cite("betting.5"))
+        others = (self._players[q] for q in self._can_act() if q != p)
+        if all(o.street_bet + self._free(o) <= self._level for o in others):
+            # Nobody could call any part of a raise: it would only come back.
+            return ("no other player could call more than the bet", cite("betting.5"))
         if not self.game.check_raise and p in self._checked:
             return (f"check-raising is not allowed at {self.game.name}", cite("betting.1"))
         if self.structure is not Structure.FIXED_LIMIT:
@@ -936,6 +979,27 @@ class Deal:
                 self._needs = []
         if not self._needs:
             self._end_betting()
+
+
+_HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
+    ev.AntePosted: Deal._on_ante,
+    ev.BlindPosted: Deal._on_blind,
+    ev.BringInPosted: Deal._on_chips_in,
+    ev.Called: Deal._on_chips_in,
+    ev.Wagered: Deal._on_chips_in,
+    ev.Folded: Deal._on_fold,
+    ev.BetReturned: Deal._on_return,
+    ev.HoleDealt: Deal._on_hole,
+    ev.BoardDealt: Deal._on_board,
+    ev.CardBurned: Deal._on_burn,
+    ev.StubReshuffled: Deal._on_reshuffle,
+    ev.Drew: Deal._on_draw,
+    ev.HandShown: Deal._on_show,
+    ev.HandMucked: Deal._on_muck,
+    ev.PotAwarded: Deal._on_award,
+    ev.DealEnded: Deal._on_end,
+    ev.StreetStarted: Deal._on_street,
+}
 
 
 def _describe(legal: Legal) -> str:
