@@ -121,6 +121,7 @@ class _Player:
     acted_full: int = -1  # full-wager count when last acted; -1 before acting
     pending_draw: int = 0
     drew: bool = False
+    discards: list[Card] = field(default_factory=list)  # the latest draw's
 
 
 _NO_ACTION = Legal(turn=Turn.OVER)
@@ -305,6 +306,7 @@ class Deal:
 
     def _on_draw(self, event: ev.Drew) -> None:
         pl = self._players[event.player]
+        pl.discards = [c for c in event.discards if c is not None]
         self._muck.extend(c for c in event.discards if c is not None)
         for card in event.discards:
             i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
@@ -459,11 +461,7 @@ class Deal:
         """
         assert self._deck is not None
         assert self._shuffler is not None
-        own = next(
-            e.discards
-            for e in reversed(self.events)
-            if isinstance(e, ev.Drew) and e.player == player
-        )
+        own = set(self._players[player].discards)
         pool = self._deck + [c for c in self._muck if c not in own]
         self._emit(ev.StubReshuffled(cards=tuple(self._shuffler.shuffle(pool))))
 
