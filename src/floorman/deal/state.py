@@ -167,6 +167,7 @@ class Deal:
         self._players = [_Player(stack=s) for s in stacks]
         self._shuffler = shuffler
         self._has_draw = game.has_draw
+        self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
         self._cache_at = -1
         self._live_cache: list[int] = []
         self._able_cache: list[int] = []
@@ -258,9 +259,15 @@ class Deal:
             handler(self, event)
 
     def _on_ante(self, event: ev.AntePosted) -> None:
-        # Antes are dead money in the main pot, not part of any bet.
+        # An ante is not part of any bet. When one player antes for the table (a
+        # big blind ante) it is dead money for every live hand; when everyone
+        # antes, a player all in on a short ante wins only what it matched
+        # (RRP5 policies.6, ties.5).
         self._players[event.player].stack -= event.amount
-        self._dead += event.amount
+        if self._table_ante:
+            self._dead += event.amount
+        else:
+            self._players[event.player].total += event.amount
 
     def _on_blind(self, event: ev.BlindPosted) -> None:
         pl = self._players[event.player]
@@ -412,15 +419,20 @@ class Deal:
             return
         street = self.game.streets[nxt]
         self._emit(ev.StreetStarted(street=nxt, name=street.name))
-        if nxt > 0 and (street.board or street.hole or street.draw):
-            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
         self._dealing = [(p, street.hole) for p in self._live()] if street.hole else []
         self._board_due = street.board
-        if self._deck is not None and len(self._deck) < len(self._dealing) * len(street.hole):
+        burn = nxt > 0 and bool(street.board or street.hole or street.draw)
+        if self._deck is not None and len(self._deck) - burn < len(self._dealing) * len(
+            street.hole
+        ):
             # Too few cards for every stud hand: the common practice (the rulebook's
-            # stud section is not included) is one community card for all.
+            # stud section is not included) is one community card for all, burned
+            # before only if a card is left to burn.
             self._dealing = []
             self._board_due = 1
+            burn = len(self._deck) > 1
+        if burn:
+            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
         for pl in self._players:
             pl.drew = False
             pl.pending_draw = 0
@@ -562,7 +574,8 @@ class Deal:
     def _begin_showdown(self) -> None:
         live = self._live()
         self._show_order = showdown_order(self, live)
-        if self.auto_showdown or self._deck is not None:
+        known = all(None not in self._players[p].hole for p in self._show_order)
+        if self.auto_showdown and known:
             for p in self._show_order:
                 self._emit(ev.HandShown(player=p, cards=self.hole(p), citations=cite("showdown.7")))
             self._finish()
@@ -656,7 +669,7 @@ class Deal:
         return Legal(
             turn=Turn.BET,
             player=p,
-            fold=facing or bring_in > 0,
+            fold=facing and not bring_in,
             check=not facing and bring_in == 0,
             call=to_call if facing else 0,
             min_to=min_to,
@@ -777,6 +790,14 @@ class Deal:
             raise IllegalAction(
                 f"position {p} cannot discard {format_cards(missing)}: not in the hand"
             )
+        if len(set(known)) != len(known):
+            raise IllegalAction(f"position {p} cannot discard the same card twice")
+        unknown = len(discards) - len(known)
+        if unknown > pl.hole.count(None):
+            raise IllegalAction(
+                f"position {p} cannot discard {unknown} unknown cards: its hand has"
+                f" {pl.hole.count(None)} cards nobody saw; name the cards discarded"
+            )
         self._emit(ev.Drew(player=p, discards=discards, cards=()))
         pl.drew = True
         pl.pending_draw = len(discards)
@@ -801,6 +822,12 @@ class Deal:
                         citations=cite("showdown.1"),
                     )
                 hole = cards
+            elif None in hole:
+                raise IllegalAction(
+                    f"position {p} holds cards nobody saw; to show the hand, name all its"
+                    " cards",
+                    citations=cite("showdown.1"),
+                )
             self._emit(ev.HandShown(player=p, cards=hole, citations=cite("showdown.1")))
         else:
             for pot in self.pots:
