@@ -28,12 +28,15 @@ def card_order(card: Card, *, ace_low: bool) -> tuple[int, int]:
 def bring_in_player(door_cards: Sequence[Card | None], rule: BringInRule) -> int:
     """The position whose up card brings it in: lowest (stud) or highest (razz) by suit.
 
-    At razz the ace is low, so the king is the highest card.
+    At razz the ace is low, so the king is the highest card. Up cards missing
+    from a log (``None``) are passed over.
     """
     ace_low = rule is BringInRule.HIGHEST
     known = [(card_order(c, ace_low=ace_low), p) for p, c in enumerate(door_cards) if c]
     if not known:
-        raise ValueError("no up card is known to decide the bring-in")
+        # A log that names no up card cannot say who brought it in; the first
+        # player dealt to is taken, so the log can still be read.
+        return 0
     return min(known)[1] if rule is BringInRule.LOWEST else max(known)[1]
 
 

@@ -422,15 +422,14 @@ class Deal:
         self._dealing = [(p, street.hole) for p in self._live()] if street.hole else []
         self._board_due = street.board
         burn = nxt > 0 and bool(street.board or street.hole or street.draw)
-        if self._deck is not None and len(self._deck) - burn < len(self._dealing) * len(
-            street.hole
-        ):
+        short = self._deck is not None and street.hole
+        if short and len(self._deck or ()) - burn < len(self._dealing) * len(street.hole):
             # Too few cards for every stud hand: the common practice (the rulebook's
             # stud section is not included) is one community card for all, burned
             # before only if a card is left to burn.
             self._dealing = []
             self._board_due = 1
-            burn = len(self._deck) > 1
+            burn = len(self._deck or ()) > 1
         if burn:
             self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
         for pl in self._players:
@@ -718,6 +717,19 @@ class Deal:
                 self._apply_deal_hole(legal, p, cards)
             case DealBoard(cards=cards):
                 self._check_cards(cards)
+                if (
+                    legal.turn is Turn.DEAL_HOLE
+                    and not self.game.is_button_game
+                    and len(cards) == 1
+                    and len(self._dealing) == len(self._live())
+                    and self._stub_left() < len(self._dealing) * len(self._dealing[0][1])
+                ):
+                    # A live dealer short of cards for every stud hand turns one
+                    # community card instead (see _next_street).
+                    self._dealing = []
+                    self._board_due = 1
+                    self._legal = None
+                    legal = self.legal()
                 if legal.turn is not Turn.DEAL_BOARD or len(cards) != legal.cards:
                     raise IllegalAction(
                         f"the dealer cannot turn {len(cards)} board cards now; {_describe(legal)}"
@@ -743,6 +755,12 @@ class Deal:
                 f" ({_describe(legal)})",
                 citations=cite("conduct.improper.1"),
             )
+
+    def _stub_left(self) -> int:
+        """Cards left in the stub, counted from what has been dealt and burned."""
+        out = sum(len(pl.hole) for pl in self._players) + len(self._board)
+        out += sum(1 for e in self.events if isinstance(e, ev.CardBurned))
+        return len(self.game.deck) - out
 
     def _check_cards(self, cards: Sequence[Card | None]) -> None:
         """Dealt cards must come from the game's deck, each once (RRP5 irregularities.4)."""
@@ -821,11 +839,11 @@ class Deal:
                         f" and {hole.count(None)} unknown; it cannot show {format_cards(cards)}",
                         citations=cite("showdown.1"),
                     )
+                self._check_cards([c for c in cards if c not in known])
                 hole = cards
             elif None in hole:
                 raise IllegalAction(
-                    f"position {p} holds cards nobody saw; to show the hand, name all its"
-                    " cards",
+                    f"position {p} holds cards nobody saw; to show the hand, name all its cards",
                     citations=cite("showdown.1"),
                 )
             self._emit(ev.HandShown(player=p, cards=hole, citations=cite("showdown.1")))
