@@ -1,0 +1,142 @@
+"""Helpers for the dealer's randomized tests: checking a deal's books and its turn.
+
+``check_books`` is the accounting every step of a deal must satisfy: the
+chips in the stacks and in the pot add up to what the players sat down with,
+every event's chips are accounted for, the pots add up to the pot. ``check_turn``
+says the deal waits for exactly one player who can do what it offers.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+
+from floorman.deal import Deal, Turn, Wager
+from floorman.deal import events as ev
+from floorman.errors import IllegalAction
+
+
+def ledger(starting: Sequence[int], events: Sequence[ev.Event]) -> list[int]:
+    """Each player's stack as the events say it is, chip by chip."""
+    stacks = list(starting)
+    for event in events:
+        match event:
+            case ev.AntePosted(player=p, amount=a) | ev.BringInPosted(player=p, amount=a):
+                stacks[p] -= a
+            case ev.BlindPosted(player=p, amount=a, dead=d):
+                stacks[p] -= a + d
+            case ev.Called(player=p, amount=a) | ev.Wagered(player=p, amount=a):
+                stacks[p] -= a
+            case ev.BetReturned(player=p, amount=a):
+                stacks[p] += a
+            case ev.PotAwarded(amounts=amounts):
+                for p, a in amounts:
+                    stacks[p] += a
+            case _:
+                pass
+    return stacks
+
+
+def street_bets(deal: Deal) -> list[int]:
+    """Each player's bet on the current betting round, as the events say."""
+    bets = [0] * deal.players
+    for event in deal.events:
+        match event:
+            case ev.StreetStarted(street=s) if s > 0:
+                bets = [0] * deal.players
+            case ev.BlindPosted(player=p, amount=a) | ev.BringInPosted(player=p, amount=a):
+                bets[p] += a
+            case ev.Called(player=p, amount=a):
+                bets[p] += a
+            case ev.Wagered(player=p, amount=a, to=to):
+                bets[p] += a
+                assert bets[p] == to, f"{event} leaves a bet of {bets[p]}"
+            case ev.BetReturned(player=p, amount=a):
+                bets[p] -= a
+            case _:
+                pass
+    return bets
+
+
+def check_books(deal: Deal) -> None:
+    """The accounting of a deal, true after every step (RRP5 policies.6, ties.5)."""
+    start = deal.starting_stacks
+    total = sum(start) + deal.dead_money
+    stacks = deal.stacks
+    assert all(s >= 0 for s in stacks), f"a negative stack: {stacks}"
+    assert ledger(start, deal.events) == list(stacks), (
+        f"the events do not add up to the stacks: {ledger(start, deal.events)} vs {stacks}"
+    )
+    pots = deal.pots
+    assert sum(p.amount for p in pots) == deal.pot, f"pots {pots} do not add up to {deal.pot}"
+    assert all(p.amount > 0 for p in pots), f"an empty pot: {pots}"
+    awarded = sum(a for e in deal.events if isinstance(e, ev.PotAwarded) for _, a in e.amounts)
+    if deal.is_over:
+        assert sum(stacks) == total, f"chips lost: {sum(stacks)} != {total}"
+        assert awarded == deal.pot, f"awarded {awarded} of a pot of {deal.pot}"
+        end = deal.events[-1]
+        assert isinstance(end, ev.DealEnded), f"the log ends with {end}"
+        assert end.stacks == stacks
+        assert sum(isinstance(e, ev.DealEnded) for e in deal.events) == 1
+    else:
+        assert awarded == 0, "a pot was awarded before the end"
+        assert sum(stacks) + deal.pot == total, (
+            f"chips lost: stacks {stacks} + pot {deal.pot} != {total}"
+        )
+        assert not any(isinstance(e, ev.DealEnded) for e in deal.events)
+
+
+def playing_chips(deal: Deal, player: int) -> int:
+    """The chips of a stack that play (RRP5 betting.8)."""
+    stack = deal.stacks[player]
+    return stack - stack % deal.stakes.chip
+
+
+def check_turn(deal: Deal) -> None:
+    """The deal waits for exactly one thing, and what it offers can be done."""
+    legal = deal.legal()
+    if deal.is_over:
+        assert legal.turn is Turn.OVER
+        return
+    assert legal.turn is not Turn.OVER, "a running deal waits for nothing"
+    if legal.turn in (Turn.BET, Turn.DRAW, Turn.SHOW):
+        p = legal.player
+        assert p is not None, legal
+        assert 0 <= p < deal.players, legal
+        assert not deal.folded(p), f"folded position {p} is to act: {legal}"
+    if legal.turn is Turn.DEAL_BOARD:
+        assert legal.cards > 0
+    if legal.turn is Turn.DEAL_HOLE:
+        assert legal.player is not None
+        assert not deal.folded(legal.player)
+        assert legal.cards > 0
+    if legal.turn is not Turn.BET:
+        return
+    p = legal.player
+    assert p is not None
+    chips = playing_chips(deal, p)
+    bet = street_bets(deal)[p]
+    assert chips > 0, f"position {p} is to bet with no chips that play: {legal}"
+    # Facing a bet: fold; facing none: check; the stud low card: bring in (or complete).
+    assert legal.fold or legal.check or legal.bring_in, f"no way to pass: {legal}"
+    assert not (legal.check and legal.call), legal
+    assert 0 <= legal.call <= chips, f"a call of {legal.call} with {chips} chips: {legal}"
+    assert legal.min_to <= legal.max_to, legal
+    if legal.can_wager:
+        assert legal.min_to > 0
+        assert legal.max_to <= bet + chips, legal
+        assert legal.min_to > bet + legal.call or legal.min_to == legal.max_to, legal
+    if legal.bring_in:
+        assert legal.bring_in <= chips
+        assert not legal.call
+        assert not legal.check
+
+
+def wager_accepted(deal: Deal, player: int, to: int) -> str | None:
+    """None if a wager to ``to`` is accepted (tried on a copy), else the refusal."""
+    trial = copy.deepcopy(deal)
+    try:
+        trial.apply(Wager(player=player, to=to))
+    except IllegalAction as error:
+        return str(error)
+    return None
