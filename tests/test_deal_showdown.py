@@ -192,3 +192,22 @@ def test_an_all_in_player_wins_only_the_main_pot():
     check_down(s)
     assert s.awarded() == {0: 30, 1: 40}
     assert s.deal.stacks == (30, 110, 70)
+
+
+def test_ties_2_an_odd_chip_is_broken_down_to_the_smallest_unit():
+    # Chips of 5 are the smallest used: a pot of 25 splits 15 and 10, the odd
+    # chip of 5 going to the first hand left of the button.
+    s = Scripted(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(5, 10), chip=5),
+        stacks=(100, 100, 100),
+        holes=["7c 2d", "8c 3d", "9c 4d"],
+        board="As Ks Qs Js Ts",
+    )
+    s.act(Call(player=2), Fold(player=0), Check(player=1))
+    check_down(s)
+    award = s.of(ev.PotAwarded)[0]
+    assert sum(a for _, a in award.amounts) == 25
+    assert award.amounts == ((1, 15), (2, 10))
+    assert "ties.2" in {c.id for c in award.citations}

@@ -68,12 +68,20 @@ def build_pots(
     return tuple(pots)
 
 
-def split(amount: int, winners: Sequence[int]) -> tuple[tuple[int, int], ...]:
+def split(amount: int, winners: Sequence[int], *, unit: int = 1) -> tuple[tuple[int, int], ...]:
     """Split ``amount`` evenly among ``winners``, given in odd-chip order.
 
-    Odd chips go one each to the first winners in the order given, so no
-    player gets more than one (RRP5 ties.2, ties.3); the order is the game's
-    odd-chip order (RRP5 ties.4).
+    The pot is split in the smallest unit used in the game (``unit``, RRP5
+    ties.2); odd units go one each to the first winners in the order given, so
+    no player gets more than one (RRP5 ties.3), and the order is the game's
+    odd-chip order (RRP5 ties.4). Chips below the unit go to the first winner.
+
+    >>> split(25, [1, 2], unit=5)
+    ((1, 15), (2, 10))
     """
-    share, odd = divmod(amount, len(winners))
-    return tuple((w, share + (1 if i < odd else 0)) for i, w in enumerate(winners))
+    units, loose = divmod(amount, unit)
+    share, odd = divmod(units, len(winners))
+    return tuple(
+        (w, (share + (1 if i < odd else 0)) * unit + (loose if i == 0 else 0))
+        for i, w in enumerate(winners)
+    )

@@ -158,13 +158,14 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
             )
         else:
-            high_amount = pot.amount - pot.amount // 2
-            split_rule = cite("ties.4.3") if pot.amount % 2 else ()
+            # The high half takes the odd unit (RRP5 ties.4.3).
+            (_, high_amount), (_, low_amount) = split(pot.amount, [0, 1], unit=deal.stakes.chip)
+            split_rule = cite("ties.4.3") if high_amount != low_amount else ()
             awards.append(
                 _award(deal, index, "high", high_amount, halves[0], base + split_rule, low=False)
             )
             awards.append(
-                _award(deal, index, "low", pot.amount // 2, halves[1], base + split_rule, low=True)
+                _award(deal, index, "low", low_amount, halves[1], base + split_rule, low=True)
             )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
@@ -201,10 +202,14 @@ def _award(
 ) -> ev.PotAwarded:
     winners, value = half
     citations = (*base, *cite("showdown.2"))
-    if len(winners) > 1 and amount % len(winners):
+    if len(winners) > 1 and (amount // deal.stakes.chip) % len(winners):
         rule = "ties.4.1" if deal.game.is_button_game else "ties.4.2"
         citations = (*citations, *cite("ties.2", "ties.3", rule))
     ordered = _odd_chip_order(deal, winners, low=low)
     return ev.PotAwarded(
-        pot=index, share=share, amounts=split(amount, ordered), hand=value.name, citations=citations
+        pot=index,
+        share=share,
+        amounts=split(amount, ordered, unit=deal.stakes.chip),
+        hand=value.name,
+        citations=citations,
     )
