@@ -33,6 +33,7 @@ $(VENV)/.floorman-bench: $(STAMP)
 
 bench: $(VENV)/.floorman-bench
 	$(BIN)/python benchmarks/evaluators.py
+	$(BIN)/python benchmarks/deals.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
