@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from floorman.cards import Card, format_cards
@@ -40,6 +39,8 @@ from floorman.deal.actions import (
     Show,
     Wager,
 )
+from floorman.deal.legal import Legal, Stakes, Turn
+from floorman.deal.legal import describe as _describe
 from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, showdown_order
 from floorman.deal.showing import bring_in_player, showing_key
@@ -49,63 +50,6 @@ from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
 
 __all__ = ["Deal", "Legal", "Stakes", "Turn"]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Stakes:
-    """The forced bets and bet sizes of a deal.
-
-    ``blinds`` and ``antes`` give each position's amount (missing positions
-    post nothing). At limit, ``small_bet`` and ``big_bet`` are the bet sizes;
-    at pot-limit and no-limit ``min_bet`` is the smallest bet (the big blind if
-    not given). ``chip`` is the smallest chip that plays (RRP5 betting.8):
-    every wager is a whole number of them.
-    """
-
-    blinds: tuple[int, ...] = ()
-    antes: tuple[int, ...] = ()
-    bring_in: int = 0
-    small_bet: int = 0
-    big_bet: int = 0
-    min_bet: int = 0
-    chip: int = 1
-
-
-class Turn(Enum):
-    """What the deal waits for."""
-
-    DEAL_HOLE = "deal hole cards"
-    DEAL_BOARD = "deal the board"
-    BET = "bet"
-    DRAW = "draw"
-    SHOW = "show or muck"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Legal:
-    """Whose turn it is and what they may do.
-
-    ``call`` is the chips a call puts in (0 when checking is possible);
-    ``min_to``/``max_to`` bound a wager's total for the round (both 0 when no
-    wager is allowed); ``bring_in`` is the bring-in amount when it may be posted
-    instead of completing; ``cards`` counts the cards the dealer is to deal.
-    """
-
-    turn: Turn
-    player: int | None = None
-    fold: bool = False
-    check: bool = False
-    call: int = 0
-    min_to: int = 0
-    max_to: int = 0
-    bring_in: int = 0
-    cards: int = 0
-
-    @property
-    def can_wager(self) -> bool:
-        """Whether a bet, raise or completion is allowed."""
-        return self.max_to > 0
 
 
 @dataclass(slots=True)
@@ -1043,37 +987,3 @@ _HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.DealEnded: Deal._on_end,
     ev.StreetStarted: Deal._on_street,
 }
-
-
-def _describe(legal: Legal) -> str:
-    """What may be done instead, in words."""
-    if legal.turn is Turn.OVER:
-        return "the deal is over"
-    if legal.turn is Turn.DEAL_HOLE:
-        return f"the dealer is to give position {legal.player} {legal.cards} cards"
-    if legal.turn is Turn.DEAL_BOARD:
-        return f"the dealer is to turn {legal.cards} board cards"
-    if legal.turn is Turn.DRAW:
-        return f"position {legal.player} is to draw"
-    if legal.turn is Turn.SHOW:
-        return f"position {legal.player} is to show or muck"
-    options = []
-    if legal.bring_in:
-        options.append(f"bring it in for {legal.bring_in}")
-    if legal.check:
-        options.append("check")
-    if legal.call:
-        options.append(f"call {legal.call}")
-    if legal.can_wager:
-        verb = "bet" if legal.check else "raise"
-        if legal.min_to == legal.max_to:
-            options.append(f"{verb} to {legal.min_to}")
-        else:
-            options.append(f"{verb} to {legal.min_to}-{legal.max_to}")
-    if legal.fold:
-        options.append("fold")
-    return (
-        f"position {legal.player} may "
-        + ", ".join(options[:-1])
-        + (f" or {options[-1]}" if len(options) > 1 else options[-1])
-    )
