@@ -530,8 +530,12 @@ class Deal:
 
     # ------------------------------------------------------- legal actions
 
+    def legal_actions(self) -> Legal:
+        """Whose turn it is and what they may do, with the exact amounts allowed."""
+        return self.legal()
+
     def legal(self) -> Legal:
-        """Whose turn it is and what they may do."""
+        """Whose turn it is and what they may do (short for :meth:`legal_actions`)."""
         if self._legal_at == len(self.events) and self._legal is not None:
             return self._legal
         self._legal = self._legal_now()
