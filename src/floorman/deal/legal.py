@@ -38,6 +38,9 @@ class Turn(Enum):
     SHOW = "show or muck"
     OVER = "over"
 
+    def __repr__(self) -> str:
+        return f"Turn.{self.name}"
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Legal:
