@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from floorman.deal import BringIn, Call, Check, Fold, Muck, Show, Stakes, Turn, Wager
 from floorman.deal import events as ev
+from floorman.errors import IllegalAction
 from floorman.games import HOLDEM, OMAHA_EIGHT, SEVEN_CARD_STUD, Structure
 
 from .dealing import Scripted
@@ -211,3 +214,22 @@ def test_ties_2_an_odd_chip_is_broken_down_to_the_smallest_unit():
     assert sum(a for _, a in award.amounts) == 25
     assert award.amounts == ((1, 15), (2, 10))
     assert "ties.2" in {c.id for c in award.citations}
+
+
+def test_showdown_1_the_last_hand_in_a_pot_may_show_but_not_muck():
+    s = holdem(["As Ad", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100), auto=False)
+    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
+    s.act(Wager(player=1, to=20), Call(player=2))  # a side pot of 40
+    check_down(s)
+    first = s.deal.legal()
+    assert (first.turn, first.player, first.muck) == (Turn.SHOW, 1, True)
+    s.act(Muck(player=1))
+    last = s.deal.legal()
+    assert (last.player, last.muck) == (2, False)  # alone in the side pot
+    with pytest.raises(IllegalAction) as refused:
+        s.deal.apply(Muck(player=2))
+    assert [c.id for c in refused.value.citations] == ["showdown.1"]
+    s.act(Show(player=2))
+    assert s.deal.legal().muck  # the all-in hand may give up the main pot
+    s.act(Show(player=0))
+    assert s.awarded() == {0: 30, 2: 40}

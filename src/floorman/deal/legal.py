@@ -49,7 +49,9 @@ class Legal:
     ``call`` is the chips a call puts in (0 when checking is possible);
     ``min_to``/``max_to`` bound a wager's total for the round (both 0 when no
     wager is allowed); ``bring_in`` is the bring-in amount when it may be posted
-    instead of completing; ``cards`` counts the cards the dealer is to deal.
+    instead of completing; ``cards`` counts the cards the dealer is to deal;
+    ``muck`` says whether a player at the showdown may throw the hand away (the
+    last hand in a pot wins it, and may only show).
     """
 
     turn: Turn
@@ -61,6 +63,7 @@ class Legal:
     max_to: int = 0
     bring_in: int = 0
     cards: int = 0
+    muck: bool = False
 
     @property
     def can_wager(self) -> bool:

@@ -557,7 +557,7 @@ class Deal:
                 for q in self._show_order
                 if not (self._players[q].shown or self._players[q].mucked)
             )
-            return Legal(turn=Turn.SHOW, player=p)
+            return Legal(turn=Turn.SHOW, player=p, muck=self._last_in_pot(p) is None)
         if not self._has_draw:
             pass
         elif street is not None and street.draw and not self._draws_done():
@@ -796,24 +796,31 @@ class Deal:
                 )
             self._emit(ev.HandShown(player=p, cards=hole, citations=cite("showdown.1")))
         else:
-            for pot in self.pots:
-                rivals = [
-                    q
-                    for q in pot.eligible
-                    if q != p and not (self._players[q].folded or self._players[q].mucked)
-                ]
-                if p in pot.eligible and not rivals:
-                    raise IllegalAction(
-                        f"position {p} holds the last hand in a pot of {pot.amount}, which it"
-                        " wins without showing; it may show, not muck",
-                        citations=cite("showdown.1"),
-                    )
+            pot = self._last_in_pot(p)
+            if pot is not None:
+                raise IllegalAction(
+                    f"position {p} holds the last hand in a pot of {pot.amount}, which it"
+                    " wins without showing; it may show, not muck",
+                    citations=cite("showdown.1"),
+                )
             self._emit(ev.HandMucked(player=p, citations=cite("showdown.1")))
         waiting = [
             q for q in self._show_order if not (self._players[q].shown or self._players[q].mucked)
         ]
         if not waiting or (len(waiting) == 1 and not self._contested(waiting[0])):
             self._finish()
+
+    def _last_in_pot(self, p: int) -> Pot | None:
+        """A pot in which ``p`` holds the last hand not folded or mucked, if any."""
+        for pot in self.pots:
+            rivals = [
+                q
+                for q in pot.eligible
+                if q != p and not (self._players[q].folded or self._players[q].mucked)
+            ]
+            if p in pot.eligible and not rivals:
+                return pot
+        return None
 
     def _contested(self, p: int) -> bool:
         """Whether a shown hand still stands against ``p``'s in some pot."""
