@@ -166,6 +166,14 @@ def _high_strengths(ace_low: bool) -> dict[Pattern, int]:
 
 
 @cache
+def deuce_to_seven_patterns() -> tuple[Pattern, ...]:
+    """Every deuce-to-seven class, best low (worst high) first: strength is
+    7,462 minus the position. Five of a kind has no place there (no wild cards).
+    """
+    return tuple(p for p in high_patterns(ace_low=False) if p[0] != FIVE_OF_A_KIND)
+
+
+@cache
 def low_patterns() -> tuple[Pattern, ...]:
     """Every ace-to-five class, worst first; position + 1 is the strength (6,175)."""
     found = {classify_low5(combo) for combo in _rank_multisets(5)}

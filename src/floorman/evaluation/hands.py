@@ -278,7 +278,7 @@ def evaluate_eight_or_better(cards: Iterable[Card]) -> HandValue | None:
 
 @cache
 def _deuce_to_seven_strengths() -> dict[t.Pattern, int]:
-    patterns = [p for p in t.high_patterns(ace_low=False) if p[0] != t.FIVE_OF_A_KIND]
+    patterns = t.deuce_to_seven_patterns()
     return {p: len(patterns) - i for i, p in enumerate(patterns)}
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import cache
 
 from floorman.cards import Rank
 from floorman.evaluation import _tables as t
@@ -221,13 +220,7 @@ def _patterns(ranking: Ranking) -> tuple[t.Pattern, ...]:
         return t.high_patterns()
     if ranking is Ranking.ACE_TO_FIVE:
         return t.low_patterns()
-    return _deuce_to_seven_patterns()
-
-
-@cache
-def _deuce_to_seven_patterns() -> tuple[t.Pattern, ...]:
-    # Five of a kind has no place at deuce-to-seven (no wild cards there).
-    return tuple(p for p in t.high_patterns(ace_low=False) if p[0] != t.FIVE_OF_A_KIND)
+    return t.deuce_to_seven_patterns()
 
 
 def _high_name(category: Category, ranks: list[Rank]) -> str:

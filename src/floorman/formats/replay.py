@@ -265,16 +265,6 @@ def _revealed(
     return (*known, *extra)
 
 
-def winners(deal: Deal) -> dict[int, int]:
-    """Chips each position won from the pots."""
-    won: dict[int, int] = {}
-    for event in deal.events:
-        if isinstance(event, ev.PotAwarded):
-            for p, amount in event.amounts:
-                won[p] = won.get(p, 0) + amount
-    return won
-
-
 def _cards_text(cards: tuple[Card | None, ...]) -> str:
     return "".join("??" if c is None else str(c) for c in cards)
 
