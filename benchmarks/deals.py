@@ -63,7 +63,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.metadata
 import os
 import platform
 import random
@@ -72,7 +71,7 @@ import subprocess
 import sys
 import time
 import warnings
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -80,6 +79,16 @@ from typing import Any, NamedTuple
 import numpy as np
 import pokerkit
 
+from _common import (
+    CheckFailed,
+    check,
+    cpu_model,
+    markdown_table,
+    progress,
+    secs,
+    verdict,
+    version,
+)
 from floorman.cards import DECK_52, Card
 from floorman.deal import (
     Action,
@@ -150,21 +159,6 @@ class Record:
     refused: dict[int, str] = field(default_factory=dict)
 
 
-class CheckFailed(AssertionError):
-    """An engine broke an invariant: the benchmark would be measuring a wrong one."""
-
-
-def check(condition: bool, message: str) -> None:
-    """Like ``assert``, but not stripped by ``python -O``."""
-    if not condition:
-        raise CheckFailed(message)
-
-
-def progress(message: str) -> None:
-    """Progress notes go to stderr, so stdout is the report alone."""
-    print(f"[bench] {message}", file=sys.stderr, flush=True)
-
-
 # --------------------------------------------------------------------------- sizes
 
 
@@ -191,23 +185,6 @@ class Sizes:
 
 
 # --------------------------------------------------------------------------- machine
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def version(package: str) -> str:
-    try:
-        return importlib.metadata.version(package)
-    except importlib.metadata.PackageNotFoundError:
-        return "not installed"
 
 
 def source_state() -> str:
@@ -246,33 +223,12 @@ def machine_report() -> str:
 # --------------------------------------------------------------------------- formatting
 
 
-def secs(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:,.1f} µs"
-    return f"{seconds * 1000:,.1f} ms" if seconds < 1 else f"{seconds:,.2f} s"
-
-
 def rate(per_second: float) -> str:
     return f"{per_second:,.0f}" if per_second >= 100 else f"{per_second:,.1f}"
 
 
 def times_x(value: float) -> str:
     return f"{value:.2f}×" if value < 1 else f"{value:,.1f}×"
-
-
-def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    body = [list(header), *(list(r) for r in rows)]
-    widths = [max(len(row[i]) for row in body) for i in range(len(header))]
-
-    def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
-
-    rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
-    return "\n".join([line(body[0]), rule, *(line(r) for r in body[1:])])
-
-
-def verdict(met: bool, text: str) -> str:
-    return f"- {'MET' if met else 'NOT MET'}: {text}"
 
 
 # --------------------------------------------------------------------------- the games

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib.metadata
 import itertools
 import json
 import os
@@ -47,7 +46,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -61,6 +60,15 @@ import pokerkit
 import treys
 from phevaluator.evaluator import evaluate_cards as ph_evaluate_cards
 
+from _common import (
+    check,
+    cpu_model,
+    markdown_table,
+    progress,
+    secs,
+    verdict,
+    version,
+)
 from floorman.cards import Card
 from floorman.evaluation import high_strength
 from floorman.evaluation.batch import evaluate_high_batch
@@ -75,21 +83,6 @@ MATCHUP = ("AsKs", "QhQd")
 PEERS = ("eval7", "treys", "phevaluator", "pokerkit")
 #: The card text of each floorman card index ("2c" .. "As").
 TEXT = tuple(str(Card(i)) for i in range(52))
-
-
-class CheckFailed(AssertionError):
-    """Two evaluators disagree: the benchmark would be measuring a wrong one."""
-
-
-def check(condition: bool, message: str) -> None:
-    """Like ``assert``, but not stripped by ``python -O``."""
-    if not condition:
-        raise CheckFailed(message)
-
-
-def progress(message: str) -> None:
-    """Progress notes go to stderr, so stdout is the report alone."""
-    print(f"[bench] {message}", file=sys.stderr, flush=True)
 
 
 # --------------------------------------------------------------------------- sizes
@@ -132,23 +125,6 @@ class Sizes:
 
 
 # --------------------------------------------------------------------------- machine
-
-
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def version(package: str) -> str:
-    try:
-        return importlib.metadata.version(package)
-    except importlib.metadata.PackageNotFoundError:
-        return "not installed"
 
 
 def machine_report() -> str:
@@ -228,12 +204,6 @@ def ns(seconds: float) -> str:
     return f"{value:,.1f} ns" if value < 100 else f"{value:,.0f} ns"
 
 
-def secs(seconds: float) -> str:
-    if seconds < 1e-3:
-        return f"{seconds * 1e6:,.1f} µs"
-    return f"{seconds * 1000:,.1f} ms" if seconds < 1 else f"{seconds:,.2f} s"
-
-
 def ratio(peer: float, floorman: float) -> str:
     value = peer / floorman
     return f"{value:.2f}×" if value < 1 else f"{value:,.1f}×"
@@ -241,21 +211,6 @@ def ratio(peer: float, floorman: float) -> str:
 
 def spread(times: Sequence[float], per: int) -> str:
     return f"{ns(min(times) / per)} – {ns(max(times) / per)}"
-
-
-def markdown_table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
-    body = [list(header), *(list(r) for r in rows)]
-    widths = [max(len(row[i]) for row in body) for i in range(len(header))]
-
-    def line(cells: Sequence[str]) -> str:
-        return "| " + " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)) + " |"
-
-    rule = "|" + "|".join("-" * (w + 2) for w in widths) + "|"
-    return "\n".join([line(body[0]), rule, *(line(r) for r in body[1:])])
-
-
-def verdict(met: bool, text: str) -> str:
-    return f"- {'MET' if met else 'NOT MET'}: {text}"
 
 
 # --------------------------------------------------------------------------- hands
