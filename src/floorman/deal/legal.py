@@ -13,7 +13,13 @@ class Stakes:
     """The forced bets and bet sizes of a deal.
 
     ``blinds`` and ``antes`` give each position's amount (missing positions
-    post nothing). At limit, ``small_bet`` and ``big_bet`` are the bet sizes;
+    post nothing). A table that places the blinds itself also gives
+    ``big_blind``, the position whose blind opens the betting (the big blind,
+    or a live straddle): the blinds are then posted exactly as listed, even
+    heads-up, the first betting round starts left of that position, and
+    ``dead_blinds`` adds each position's dead part of a post (a missed small
+    blind made up, RRP5 blinds.9), which goes to the middle and is not part of
+    the player's bet. At limit, ``small_bet`` and ``big_bet`` are the bet sizes;
     at pot-limit and no-limit ``min_bet`` is the smallest bet (the big blind if
     not given). ``chip`` is the smallest chip that plays (RRP5 betting.8):
     every wager is a whole number of them.
@@ -21,6 +27,8 @@ class Stakes:
 
     blinds: tuple[int, ...] = ()
     antes: tuple[int, ...] = ()
+    dead_blinds: tuple[int, ...] = ()
+    big_blind: int | None = None
     bring_in: int = 0
     small_bet: int = 0
     big_bet: int = 0

@@ -305,10 +305,15 @@ class Deal:
                 self._emit(ev.AntePosted(player=p, amount=min(ante, pl.stack)))
         if self.game.is_button_game:
             rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
+            deads = self.stakes.dead_blinds
             for p, blind in enumerate(self._blinds()):
-                if blind:
-                    amount = min(blind, self._players[p].stack)
-                    self._emit(ev.BlindPosted(player=p, amount=amount, citations=rule))
+                dead = deads[p] if p < len(deads) else 0
+                if blind or dead:
+                    # A short stack posts what it has, the live part first.
+                    stack = self._players[p].stack
+                    amount = min(blind, stack)
+                    dead = min(dead, stack - amount)
+                    self._emit(ev.BlindPosted(player=p, amount=amount, dead=dead, citations=rule))
         self._next_street()
 
     def _free(self, pl: _Player) -> int:
@@ -325,7 +330,7 @@ class Deal:
         """
         n = len(self._players)
         given = self.stakes.blinds[:n] + (0,) * max(0, n - len(self.stakes.blinds))
-        if n == 2 and len(self.stakes.blinds) >= 2:
+        if n == 2 and len(self.stakes.blinds) >= 2 and self.stakes.big_blind is None:
             return (given[1], given[0])
         return given
 
@@ -464,8 +469,14 @@ class Deal:
                 self._level = max(blinds)
                 self._full_level = self._level
                 self._full_count = 1
-                biggest = max(p for p in posted if blinds[p] == self._level)
-                first = (biggest + 1) % n
+                opener = self.stakes.big_blind
+                if opener is None:
+                    opener = max(p for p in posted if blinds[p] == self._level)
+                elif self._level > self._bet_size():
+                    # A live straddle is a raise of the big blind (RRP5 blinds.15).
+                    self._full_count = 2
+                    self._raise_size = self._level
+                first = (opener + 1) % n
             else:
                 first = 0
         elif not self.game.is_button_game:

@@ -1,0 +1,65 @@
+"""Blinds placed by a table: several big blinds, dead parts, straddles, exact heads-up order."""
+
+from __future__ import annotations
+
+from floorman.deal import Call, Check, Deal, Fold, Stakes, Wager
+from floorman.deal import events as ev
+from floorman.games import HOLDEM, Structure
+from floorman.shuffle import SeededShuffler
+
+NL = Structure.NO_LIMIT
+
+
+def deal(stakes: Stakes, stacks=(100, 100, 100, 100, 100)) -> Deal:
+    return Deal(HOLDEM, structure=NL, stakes=stakes, stacks=stacks, shuffler=SeededShuffler(2))
+
+
+def test_blinds_9_made_up_blinds_live_part_plays_and_dead_part_goes_to_the_middle() -> None:
+    # Positions: 0 small blind, 1 big blind, 3 makes up a big blind live and a small blind dead.
+    d = deal(Stakes(blinds=(1, 2, 0, 2), dead_blinds=(0, 0, 0, 1), big_blind=1, min_bet=2))
+    posted = [e for e in d.events if isinstance(e, ev.BlindPosted)]
+    assert [(e.player, e.amount, e.dead) for e in posted] == [(0, 1, 0), (1, 2, 0), (3, 2, 1)]
+    assert d.pot == 6
+    # Action starts left of the big blind, not left of the last big blind posted.
+    assert d.legal().player == 2
+    d.apply(Call(player=2))
+    legal = d.legal()
+    # The player who made up the blinds has a live big blind: a check, or a raise.
+    assert legal.player == 3
+    assert legal.check
+    assert legal.min_to == 4
+
+
+def test_blinds_9_short_stack_posts_live_first() -> None:
+    d = deal(
+        Stakes(blinds=(1, 2, 0, 2), dead_blinds=(0, 0, 0, 1), big_blind=1, min_bet=2),
+        stacks=(100, 100, 100, 2, 100),
+    )
+    posted = {e.player: (e.amount, e.dead) for e in d.events if isinstance(e, ev.BlindPosted)}
+    assert posted[3] == (2, 0)
+
+
+def test_blinds_4_a_table_places_heads_up_blinds_as_listed() -> None:
+    # Dead button heads-up: position 0 small blind, position 1 big blind, exactly.
+    d = deal(Stakes(blinds=(1, 2), big_blind=1, min_bet=2), stacks=(50, 50))
+    posted = [(e.player, e.amount) for e in d.events if isinstance(e, ev.BlindPosted)]
+    assert posted == [(0, 1), (1, 2)]
+    assert d.legal().player == 0
+
+
+def test_blinds_15_live_straddle_is_a_raise_and_acts_last() -> None:
+    d = deal(Stakes(blinds=(1, 2, 4), big_blind=2, min_bet=2))
+    legal = d.legal()
+    assert legal.player == 3
+    assert (legal.call, legal.min_to) == (4, 8)
+    for p in (3, 4, 0, 1):
+        d.apply(Fold(player=p) if p != 4 else Call(player=p))
+    # The straddler has the option, like the big blind.
+    legal = d.legal()
+    assert legal.player == 2
+    assert legal.check
+    d.apply(Wager(player=2, to=12))
+    assert d.legal().player == 4
+    d.apply(Call(player=4))
+    assert d.legal().player == 2  # the flop: first live player left of the button
+    d.apply(Check(player=2))
