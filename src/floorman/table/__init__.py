@@ -1,0 +1,13 @@
+"""The table: what lasts from one deal to the next at a cash game.
+
+Seats, players and stacks, the button under a moving or dead button
+(RRP5 blinds.2), who owes which blind, new players, sitting out, buy-ins; it
+starts each deal and takes its result.
+"""
+
+from floorman.table import events
+from floorman.table.placement import Placement, SeatState, place
+from floorman.table.setup import ButtonMethod, TableSetup
+from floorman.table.state import Table
+
+__all__ = ["ButtonMethod", "Placement", "SeatState", "Table", "TableSetup", "events", "place"]
