@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from floorman.clock import ManualClock
-from floorman.deal import Call, Check, Draw, Fold, Turn
+from floorman.deal import BringIn, Call, Check, Draw, Fold, Turn
 from floorman.games import HOLDEM, Game, Structure
 from floorman.shuffle import SeededShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
@@ -52,6 +52,8 @@ def play(table: Table, *, call: bool = False) -> tev.DealStarted:
         legal = deal.legal()
         if legal.turn is Turn.DRAW:
             table.apply(Draw(player=legal.player, discards=()))
+        elif legal.bring_in:
+            table.apply(BringIn(player=legal.player))
         elif legal.call and call:
             table.apply(Call(player=legal.player))
         elif legal.fold:

@@ -30,6 +30,7 @@ from floorman.evaluation import (
 from floorman.evaluation.equity import EquityGame, EquityResult, equity
 from floorman.formats import load
 from floorman.formats.replay import replay
+from floorman.formats.session import DealRecord, play_session
 from floorman.games import RuleSet
 from floorman.rulebook import SECTIONS, Rule, all_rules, rule
 
@@ -208,6 +209,32 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def _describe_deal(record: DealRecord) -> str:
+    posts = ", ".join(
+        f"seat {p.seat} {p.blind} {p.amount}{' dead' if p.dead else ''}" for p in record.posts
+    )
+    stacks = " ".join(f"{s}:{c}" for s, c in record.stacks)
+    where = f"button {record.button}" if record.button is not None else "no button"
+    missed = "".join(f"; seat {s} missed the {b} blind" for s, b in record.missed)
+    dealt = " ".join(map(str, record.dealt_in))
+    return f"deal {record.number}: {where}; {posts or 'no posts'}{missed}; dealt in {dealt}; stacks {stacks}"
+
+
+def _cmd_session(args: argparse.Namespace) -> int:
+    with open(args.file, encoding="utf-8") as handle:
+        text = handle.read()
+
+    def show(record: DealRecord) -> None:
+        print(json.dumps(record.to_json()) if args.json else _describe_deal(record), flush=True)
+
+    try:
+        play_session(text, on_deal=show)
+    except FloormanError as error:
+        print(f"floorman session: {args.file}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     print(f"floorman {__version__}: Robert's Rules of Poker, cited.\n")
     print("$ floorman equity AsKs QhQd")
@@ -308,6 +335,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per hand, one a line")
     p.set_defaults(run=_cmd_replay)
+
+    p = sub.add_parser(
+        "session",
+        help="play a table session log: button, blinds and stacks deal by deal",
+        description="Play a table session (see floorman.formats.session for the format)"
+        " and print each deal: button, posts with the rules that required them, the seats"
+        " dealt in and the stacks after it. A refused event stops the session, naming its"
+        " line and the rule (exit status 1).",
+    )
+    p.add_argument("file", metavar="FILE", help="a session log")
+    p.add_argument("--json", action="store_true", help="one JSON object per deal, one a line")
+    p.set_defaults(run=_cmd_session)
 
     p = sub.add_parser("demo", help="a short tour: equity, evaluation, rules")
     p.set_defaults(run=_cmd_demo)

@@ -69,9 +69,11 @@ __all__ = [
     "VARIANT_GAMES",
     "Replay",
     "ReplayError",
+    "apply_action",
     "deal_from_history",
     "history_from_deal",
     "replay",
+    "settle_showdown",
 ]
 
 #: PHH variant codes floorman deals, with the game and betting structure.
@@ -171,12 +173,12 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
     shows: dict[int, phh.ShowOrMuck] = {}
     for action in history.parsed_actions:
         try:
-            _apply(deal, action, shows)
-            _showdown(deal, shows, final=False)
+            apply_action(deal, action, shows)
+            settle_showdown(deal, shows, final=False)
         except FloormanError as error:
             return Replay(history=history, deal=deal, error=_error(action.index, error))
     try:
-        _showdown(deal, shows, final=True)
+        settle_showdown(deal, shows, final=True)
     except FloormanError as error:
         return Replay(history=history, deal=deal, error=_error(len(history.actions), error))
     if not deal.is_over:
@@ -198,7 +200,9 @@ def _error(index: int, error: FloormanError) -> ReplayError:
     )
 
 
-def _apply(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> None:
+def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> None:
+    """Apply one PHH action to a deal; show-or-muck decisions wait in ``shows``
+    (by position) until :func:`settle_showdown` asks for them."""
     match action:
         case phh.NoOp():
             return
@@ -226,7 +230,7 @@ def _apply(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> 
             raise NotationError(f"cannot replay {action}", text=str(action))
 
 
-def _showdown(deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool) -> None:
+def settle_showdown(deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool) -> None:
     """Apply the collected show-or-muck decisions while the showdown asks for them.
 
     At the end of the file, a player with no recorded decision shows a hand

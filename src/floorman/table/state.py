@@ -98,6 +98,8 @@ class Table:
         self.button: int | None = button  # given: where the button starts, without a draw
         self.small_blind: int | None = None
         self.big_blind: int | None = None
+        self._auto_showdown = True
+        self._settled = True
         self.waiting = 0  # names on the waiting list for this game (RRP5 policies.2)
         self._seats: dict[int, _Sitter] = {}
         self._left: dict[str, tuple[float, int]] = {}  # RRP5 policies.5
@@ -114,6 +116,7 @@ class Table:
     @property
     def stacks(self) -> dict[int, int]:
         """Each seated player's chips by seat (during a deal, as it began)."""
+        self._sync()
         return {s: st.stack for s, st in sorted(self._seats.items())}
 
     @property
@@ -143,7 +146,13 @@ class Table:
     @property
     def in_deal(self) -> bool:
         """Whether a deal is under way."""
-        return self.deal is not None and not self.deal.is_over
+        self._sync()
+        return self.deal is not None and not self._settled
+
+    def _sync(self) -> None:
+        """Settle a deal that has ended with its actions applied to it directly."""
+        if self.deal is not None and not self._settled and self.deal.is_over:
+            self._settle()
 
     @property
     def started(self) -> bool:
@@ -591,15 +600,17 @@ class Table:
         self._emit(event)
         return event
 
-    def start_deal(self, *, shuffled: bool = True) -> Deal:
+    def start_deal(self, *, shuffled: bool = True, auto_showdown: bool = True) -> Deal:
         """Place the button and blinds, take the posts and start the next deal.
 
         With ``shuffled`` False the caller deals the cards (a live table, a
-        replayed session). Raises :class:`~floorman.errors.FloorError` when
+        replayed session); with ``auto_showdown`` False the players show or
+        muck at the showdown themselves. Raises :class:`~floorman.errors.FloorError` when
         fewer than two players can be dealt in, changing nothing.
         """
         if self.in_deal:
             raise IllegalAction("a deal is under way; finish it before starting another")
+        self._auto_showdown = auto_showdown
         if self.setup.game.is_button_game:
             return self._start_button_deal(shuffled=shuffled)
         return self._start_stud_deal(shuffled=shuffled)
@@ -803,6 +814,7 @@ class Table:
             stakes=stakes,
             stacks=tuple(self._seats[s].stack for s in seats),
             shuffler=self.shuffler if shuffled else None,
+            auto_showdown=self._auto_showdown,
             rules=setup.rules,
         )
         posts = self._afford(posts, deal, seats)
@@ -822,6 +834,7 @@ class Table:
                 st.wait -= 1
         self.button, self.small_blind, self.big_blind = button, sb, bb
         self.deal = deal
+        self._settled = False
         self.positions = seats
         self.posts = posts
         self.deals.append(deal)
@@ -837,8 +850,7 @@ class Table:
                 citations=cite("blinds.4") if heads_up else (),
             )
         )
-        if deal.is_over:
-            self._settle()
+        self._sync()
 
     def _period(self) -> int:
         every = self.setup.time_every
@@ -869,13 +881,13 @@ class Table:
         if self.deal is None or self.deal.is_over:
             raise IllegalAction("no deal is under way; start one first")
         events = self.deal.apply(action)
-        if self.deal.is_over:
-            self._settle()
+        self._sync()
         return events
 
     def _settle(self) -> None:
         deal = self.deal
         assert deal is not None
+        self._settled = True
         for seat, stack in zip(self.positions, deal.stacks, strict=True):
             self._seats[seat].stack = stack
         now = self.clock.now()

@@ -1,0 +1,390 @@
+"""The table session log: one table's game and everything that happened at it.
+
+A session is plain text, one event a line; ``#`` starts a comment and blank
+lines are skipped. The first line sets up the table::
+
+    table GAME STRUCTURE [key=value ...]
+
+``GAME`` is a floorman game name (``holdem``, ``omaha``, ``stud``, ``lowball``,
+...), ``STRUCTURE`` is ``fixed-limit``, ``pot-limit`` or ``no-limit``. Keys:
+``blinds=1/2`` (or one big blind), ``ante=N``, ``bring-in=N``, ``bets=2/4``
+(limit bet sizes), ``seats=N`` (2-10, default 9), ``button=dead|moving``
+(RRP5 blinds.2; dead by default), ``buy-in=N`` and ``max-buy-in=N``,
+``straddles=yes|no``, ``time=AMOUNT/MINUTES`` (seat rental, RRP5 policies.2),
+``chip=N``, ``rules=roberts|wsop``, ``seed=N`` (the shuffles; default 0) and
+``start=SEAT`` (the button's seat, instead of drawing for it, RRP5 seating.6).
+
+Then events, in order (seats are the table's chairs, from 1)::
+
+    sit SEAT NAME CHIPS [post|wait] [transfer]   a player sits down (new players wait by default)
+    buy SEAT CHIPS [on-the-way] [unannounced]     chips added between deals
+    arrive SEAT                                   chips on the way reach the player
+    out SEAT [MINUTES]                            sits out (an absence the floor extends)
+    back SEAT [post|wait]                         comes back, posting owed blinds or waiting
+    post SEAT / wait SEAT                         a new or owing player's choice
+    leave SEAT                                    gets up with the chips
+    move SEAT TO                                  changes seats
+    over SEAT NAME CHIPS [post|wait]              plays over an absent player (RRP5 blinds.7)
+    straddle SEAT                                 a live straddle next deal (RRP5 blinds.15)
+    waiting N                                     names on the waiting list
+    clock MINUTES                                 time passes
+    pickup SEAT                                   the floor picks up an absent player's chips
+    deal                                          the next deal; its actions follow
+
+A deal's actions use the PHH notation with seats for players: ``s3 f``,
+``s3 cc`` (check or call), ``s3 cbr 20`` (bet, raise or complete to 20),
+``s3 pb`` (bring-in), ``s3 sd AhKd`` (discard; ``s3 sd`` stands pat),
+``s3 sm`` / ``s3 sm -`` / ``s3 sm AhKd`` (muck, show, show these). Cards are
+optional: without ``d dh SEAT CARDS`` and ``d db CARDS`` lines the deck is
+shuffled from the seed; with them, the log deals every card. A deal must end
+within its lines.
+
+>>> text = '''
+... table holdem no-limit blinds=1/2 seats=6 start=1
+... sit 1 ann 100
+... sit 3 bob 100
+... sit 5 cy 100
+... deal
+... s1 f
+... s3 f
+... '''
+>>> session = play_session(text)
+>>> [(d.number, d.button, d.dealt_in, d.stacks) for d in session.deals]
+[(1, 1, (3, 5, 1), ((1, 100), (3, 99), (5, 101)))]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from floorman.clock import ManualClock
+from floorman.deal import Deal
+from floorman.errors import ConfigError, FloormanError, NotationError
+from floorman.formats import phh
+from floorman.formats.replay import apply_action, settle_showdown
+from floorman.games import GAMES, RuleSet, Structure
+from floorman.rulebook import Citation
+from floorman.shuffle import SeededShuffler
+from floorman.table import ButtonMethod, Table, TableSetup
+from floorman.table import events as tev
+
+__all__ = ["DealRecord", "Session", "parse_table_line", "play_session"]
+
+_SEAT_WORD = re.compile(r"\bs([1-9][0-9]?)\b")
+_POSITION = re.compile(r"\bposition ([0-9]+)\b")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealRecord:
+    """What one deal of a session came to.
+
+    ``posts``: each post with the rule that required it; ``missed``: the
+    blinds that passed a player not dealt in (seat, "small" or "big");
+    ``stacks``: every seated player's chips after the deal, by seat.
+    """
+
+    number: int
+    line: int
+    button: int | None
+    small_blind: int | None
+    big_blind: int | None
+    posts: tuple[tev.Post, ...]
+    dealt_in: tuple[int, ...]
+    missed: tuple[tuple[int, str], ...]
+    stacks: tuple[tuple[int, int], ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The record as the ``floorman session --json`` line prints it."""
+
+        def cited(citations: tuple[Citation, ...]) -> list[str]:
+            return [str(c) for c in citations]
+
+        return {
+            "deal": self.number,
+            "button": self.button,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "posts": [
+                {
+                    "seat": p.seat,
+                    "amount": p.amount,
+                    "live": not p.dead,
+                    "blind": p.blind,
+                    "citations": cited(p.citations),
+                }
+                for p in self.posts
+            ],
+            "dealt_in": list(self.dealt_in),
+            "missed": [{"seat": s, "blind": b} for s, b in self.missed],
+            "stacks": {str(s): c for s, c in self.stacks},
+        }
+
+
+@dataclass(slots=True)
+class Session:
+    """A session played: the table as it ended, each deal's record and its deal."""
+
+    table: Table
+    deals: list[DealRecord]
+    played: list[Deal]
+
+
+def _words(key: str, value: str, count: int) -> tuple[int, ...]:
+    parts = value.split("/")
+    if len(parts) > count or not all(p.isdigit() for p in parts):
+        raise NotationError(f"{key}={value!r} is not {'/'.join(['N'] * count)}", text=value)
+    return tuple(int(p) for p in parts)
+
+
+def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
+    """The table's setup, the shuffle seed and the starting button from a ``table`` line.
+
+    >>> setup, seed, start = parse_table_line("table stud fixed-limit ante=1 bring-in=2 bets=5/10 seed=3")
+    >>> setup.game.name, setup.bring_in, setup.big_bet, seed, start
+    ('stud', 2, 10, 3, None)
+    """
+    words = text.split()
+    if len(words) < 3 or words[0] != "table":
+        raise NotationError(
+            f"a session starts with 'table GAME STRUCTURE [key=value ...]', not {text!r}",
+            text=text,
+        )
+    game = GAMES.get(words[1])
+    if game is None:
+        raise NotationError(
+            f"{words[1]!r} is not a game; games are: {', '.join(GAMES)}", text=words[1]
+        )
+    try:
+        structure = Structure(words[2])
+    except ValueError:
+        names = ", ".join(s.value for s in Structure)
+        raise NotationError(f"{words[2]!r} is not a structure: {names}", text=words[2]) from None
+    options: dict[str, object] = {}
+    seed, start = 0, None
+    for word in words[3:]:
+        key, eq, value = word.partition("=")
+        if not eq:
+            raise NotationError(f"{word!r} is not key=value", text=word)
+        if key == "blinds":
+            options["blinds"] = _words(key, value, 2)
+        elif key == "bets":
+            small, *big = _words(key, value, 2)
+            options["small_bet"], options["big_bet"] = small, big[0] if big else 2 * small
+        elif key == "time":
+            amount, *minutes = _words(key, value, 2)
+            options["time_charge"] = amount
+            options["time_every"] = 60.0 * (minutes[0] if minutes else 30)
+        elif key in ("ante", "bring-in", "seats", "buy-in", "max-buy-in", "chip"):
+            (options[key.replace("-", "_")],) = _words(key, value, 1)
+        elif key == "button":
+            try:
+                options["button"] = ButtonMethod(value)
+            except ValueError:
+                raise NotationError(f"button={value!r}: dead or moving", text=value) from None
+        elif key == "straddles":
+            if value not in ("yes", "no"):
+                raise NotationError(f"straddles={value!r}: yes or no", text=value)
+            options["straddles"] = value == "yes"
+        elif key == "rules":
+            if value not in ("roberts", "wsop"):
+                raise NotationError(f"rules={value!r}: roberts or wsop", text=value)
+            options["rules"] = RuleSet.WSOP if value == "wsop" else RuleSet.ROBERTS
+        elif key == "seed":
+            (seed,) = _words(key, value, 1)
+        elif key == "start":
+            (start,) = _words(key, value, 1)
+        else:
+            raise NotationError(f"unknown table setting {key!r}", text=key)
+    setup = TableSetup(game=game, structure=structure, **options)  # type: ignore[arg-type]
+    return setup, seed, start
+
+
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.partition("#")[0].strip()
+        if line:
+            yield number, line
+
+
+def _is_action(line: str) -> bool:
+    return line.startswith("d ") or bool(re.match(r"s[1-9][0-9]?\s", line))
+
+
+def _located(
+    error: FloormanError, number: int, line: str, seats: tuple[int, ...] = ()
+) -> FloormanError:
+    """The same error, naming the session line that caused it, and speaking of
+    the seats of a deal (``seats``, by position) rather than its positions."""
+    if getattr(error, "session_line", None) is not None:
+        return error
+    message = error.message
+    if seats:
+        message = _POSITION.sub(lambda m: f"seat {seats[int(m.group(1))]}", message)
+    error.message = f"line {number} {line!r}: {message}"
+    error.args = (error.message,)
+    error.session_line = number  # type: ignore[attr-defined]
+    return error
+
+
+def play_session(text: str, *, on_deal: Callable[[DealRecord], None] | None = None) -> Session:
+    """Play a session log; raises the first refused event's error, naming its line.
+
+    ``on_deal`` hears of each deal as it ends, so that a caller can report the
+    deals played before an error.
+    """
+    lines = list(_lines(text))
+    if not lines:
+        raise NotationError("an empty session: it needs a 'table' line", text="")
+    number, first = lines[0]
+    try:
+        setup, seed, start = parse_table_line(first)
+    except (FloormanError, TypeError) as error:
+        if isinstance(error, TypeError):
+            error = ConfigError(str(error))
+        raise _located(error, number, first) from None
+    clock = ManualClock()
+    table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
+    session = Session(table=table, deals=[], played=[])
+    i = 1
+    while i < len(lines):
+        number, line = lines[i]
+        i += 1
+        try:
+            if line.split()[0] == "deal":
+                block = []
+                while i < len(lines) and _is_action(lines[i][1]):
+                    block.append(lines[i])
+                    i += 1
+                _play_deal(session, number, line, block)
+                if on_deal is not None:
+                    on_deal(session.deals[-1])
+            else:
+                _table_event(table, clock, line)
+        except FloormanError as error:
+            raise _located(error, number, line) from None
+    return session
+
+
+def _choice(words: list[str], default: bool) -> bool:
+    if "post" in words:
+        return True
+    if "wait" in words:
+        return False
+    return default
+
+
+def _int(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise NotationError(f"{what} {word!r} is not a whole number", text=word)
+    return int(word)
+
+
+def _table_event(table: Table, clock: ManualClock, line: str) -> None:
+    verb, *args = line.split()
+    need = {
+        "sit": 3,
+        "buy": 2,
+        "arrive": 1,
+        "out": 1,
+        "back": 1,
+        "post": 1,
+        "wait": 1,
+        "leave": 1,
+        "move": 2,
+        "over": 3,
+        "straddle": 1,
+        "waiting": 1,
+        "clock": 1,
+        "pickup": 1,
+    }
+    if verb not in need:
+        known = ", ".join(["deal", *need])
+        raise NotationError(f"{verb!r} is not a session event; events are: {known}", text=verb)
+    if len(args) < need[verb]:
+        raise NotationError(f"{verb!r} needs {need[verb]} values, got {len(args)}", text=line)
+    if verb == "waiting":
+        table.waiting = _int(args[0], "the list")
+        return
+    if verb == "clock":
+        clock.advance(minutes=_int(args[0], "minutes"))
+        return
+    seat = _int(args[0], "seat")
+    rest = args[1:]
+    if verb == "sit":
+        table.sit(
+            seat,
+            rest[0],
+            _int(rest[1], "chips"),
+            post=_choice(rest, False),
+            transfer="transfer" in rest,
+        )
+    elif verb == "over":
+        table.play_over(seat, rest[0], _int(rest[1], "chips"), post=_choice(rest, False))
+    elif verb == "buy":
+        table.buy(
+            seat,
+            _int(rest[0], "chips"),
+            arrived="on-the-way" not in rest,
+            announced="unannounced" not in rest,
+        )
+    elif verb == "arrive":
+        table.arrive(seat)
+    elif verb == "out":
+        table.sit_out(seat, minutes=_int(rest[0], "minutes") if rest else None)
+    elif verb == "back":
+        table.come_back(seat, post=_choice(rest, True))
+    elif verb in ("post", "wait"):
+        table.choose(seat, post=verb == "post")
+    elif verb == "leave":
+        table.leave(seat)
+    elif verb == "move":
+        table.change_seat(seat, _int(rest[0], "seat"))
+    elif verb == "straddle":
+        table.straddle(seat)
+    elif verb == "pickup":
+        table.pick_up(seat)
+
+
+def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, str]]) -> None:
+    table = session.table
+    dealt = any(text.startswith("d ") for _, text in block)
+    shows_given = any(" sm" in text for _, text in block)
+    mark = len(table.events)
+    deal = table.start_deal(shuffled=not dealt, auto_showdown=not shows_given)
+    shows: dict[int, phh.ShowOrMuck] = {}
+    for index, (at, text) in enumerate(block):
+        try:
+            seat_text = _SEAT_WORD.sub(lambda m: f"p{table.position_of(int(m.group(1))) + 1}", text)
+            action = phh.parse_action(seat_text, index=index)
+            apply_action(deal, action, shows)
+            settle_showdown(deal, shows, final=False)
+            if deal.is_over and index + 1 < len(block):
+                raise NotationError(
+                    "the deal is over; this action has nothing to act on", text=block[index + 1][1]
+                )
+        except FloormanError as error:
+            raise _located(error, at, text, table.positions) from None
+    settle_showdown(deal, shows, final=True)
+    if not deal.is_over:
+        raise NotationError(
+            f"the deal started on line {number} did not end: {deal.legal()!r}", text=line
+        )
+    assert not table.in_deal  # the deal's result is back at the table
+    started = next(e for e in table.events[mark:] if isinstance(e, tev.DealStarted))
+    missed = tuple((e.seat, e.blind) for e in table.events[mark:] if isinstance(e, tev.BlindMissed))
+    session.deals.append(
+        DealRecord(
+            number=started.number,
+            line=number,
+            button=started.button,
+            small_blind=started.small_blind,
+            big_blind=started.big_blind,
+            posts=started.posts,
+            dealt_in=started.dealt_in,
+            missed=missed,
+            stacks=tuple(sorted(table.stacks.items())),
+        )
+    )
+    session.played.append(deal)

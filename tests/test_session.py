@@ -1,0 +1,145 @@
+"""The table session log and `floorman session`: deals, posts with their rules, refusals by line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from floorman.cli import main
+from floorman.errors import ConfigError, FloorError, IllegalAction, NotationError
+from floorman.formats.session import parse_table_line, play_session
+from floorman.table import ButtonMethod
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "session.txt"
+
+
+def test_table_line_sets_up_the_table() -> None:
+    setup, seed, start = parse_table_line(
+        "table holdem fixed-limit blinds=1/2 bets=2/4 seats=6 button=moving buy-in=50"
+        " straddles=yes time=3/30 rules=wsop seed=9 start=4"
+    )
+    assert (setup.seats, setup.button, setup.min_buy_in, setup.straddles_allowed) == (
+        6,
+        ButtonMethod.MOVING,
+        50,
+        True,
+    )
+    assert (setup.time_charge, setup.time_every, seed, start) == (3, 1800.0, 9, 4)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "table chess no-limit",
+        "table holdem no-limit blinds=one",
+        "table holdem no-limit colour=red",
+        "table holdem",
+        "deal",
+    ],
+)
+def test_bad_table_lines_are_refused(line: str) -> None:
+    with pytest.raises(NotationError):
+        parse_table_line(line)
+
+
+def test_example_session_plays_and_reports_each_deal() -> None:
+    session = play_session(EXAMPLE.read_text())
+    assert len(session.deals) == 6
+    five = session.deals[4]
+    assert [(p.seat, p.amount, p.dead) for p in five.posts if p.seat == 1] == [
+        (1, 2, False),
+        (1, 1, True),
+    ]
+    assert [c.id for c in five.posts[-1].citations] == ["blinds.9"]
+    assert session.deals[2].missed == ((1, "big"),)
+    assert session.deals[5].big_blind == 6
+    table = session.table
+    assert table.chips == table.bought - table.taken
+
+
+def test_session_json_has_the_fields_the_floor_reads(capsys) -> None:
+    assert main(["session", str(EXAMPLE), "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [d["deal"] for d in lines] == [1, 2, 3, 4, 5, 6]
+    first = lines[0]
+    assert set(first) >= {"deal", "button", "posts", "dealt_in", "stacks"}
+    assert first["posts"][0] == {
+        "seat": 2,
+        "amount": 1,
+        "live": True,
+        "blind": "small blind",
+        "citations": ["RRP5 blinds.intro"],
+    }
+    assert first["stacks"] == {"1": 200, "2": 199, "3": 201, "4": 200}
+
+
+def test_session_with_cards_given_deals_them(capsys) -> None:
+    text = """
+table holdem no-limit blinds=1/2 seats=3 start=3
+sit 1 a 100
+sit 2 b 100
+sit 3 c 100
+deal
+d dh s1 AsKs
+d dh s2 7c2d
+d dh s3 QhQd
+s3 cbr 100
+s1 cc
+s2 f
+d db 2s5h9c
+d db Jd
+d db 3h
+"""
+    session = play_session(text)
+    deal = session.played[0]
+    assert str(deal.hole(0)[0]) == "As"
+    assert dict(session.deals[0].stacks) == {1: 0, 2: 98, 3: 202}
+
+
+def test_session_illegal_event_names_the_line_and_the_rule(tmp_path, capsys) -> None:
+    path = tmp_path / "s.txt"
+    path.write_text(
+        "table holdem no-limit blinds=1/2 start=1\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
+        "deal\ns1 f\ns2 f\n"
+        "sit 4 d 10   # a short buy, once\nleave 4\nsit 4 d 10\n"
+    )
+    assert main(["session", str(path)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.startswith("deal 1:")
+    assert "line 10 'sit 4 d 10'" in captured.err
+    assert captured.err.rstrip().endswith("[RRP5 buy-in.1, buy-in.2]")
+
+
+def test_session_refuses_a_player_acting_out_of_turn_in_seats() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=1\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
+        "deal\ns2 f\n"
+    )
+    with pytest.raises(IllegalAction) as refused:
+        play_session(text)
+    message = str(refused.value)
+    assert message.startswith("line 6 's2 f': seat 2 cannot fold: it is seat 1's turn")
+    assert "conduct.improper.1" in message
+
+
+def test_session_refused_table_events_cite_their_rules() -> None:
+    base = "table holdem no-limit blinds=1/2 start=1\nsit 1 a 100\nsit 2 b 100\n"
+    with pytest.raises(FloorError) as refused:
+        play_session(base + "sit 3 a 100\n")
+    assert "seating.4" in str(refused.value)
+    with pytest.raises(IllegalAction) as refused:
+        play_session(base + "sit 3 c 100\nstraddle 2\n")
+    assert "blinds.16" in str(refused.value)
+    with pytest.raises(ConfigError):
+        play_session("table holdem no-limit\n")
+
+
+def test_session_deal_must_end_within_its_lines() -> None:
+    text = "table holdem no-limit blinds=1/2 start=1\nsit 1 a 100\nsit 2 b 100\ndeal\n"
+    with pytest.raises(NotationError) as refused:
+        play_session(text)
+    assert "did not end" in str(refused.value)

@@ -1,0 +1,224 @@
+"""Buy-ins, table stakes, time, absences and sitting out: RRP5 buy-in.1-3 and policies at the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from floorman.deal import Fold
+from floorman.errors import FloorError, IllegalAction
+from floorman.table import events as tev
+
+from .table_helpers import FL, make, play, spots
+
+SIX = (1, 2, 3, 4, 5, 6)
+
+
+# ------------------------------------------------------------------ buy-ins
+
+
+def test_buy_in_1_a_full_buy_in_is_ten_maximum_bets_at_limit() -> None:
+    table = make(structure=FL, players=(1, 2), chips=40)  # 2-4: full buy-in 40
+    assert table.setup.min_buy_in == 40
+    table.sit(3, "short", 39)  # the one short buy
+    table.leave(3)
+    with pytest.raises(FloorError) as refused:
+        table.sit(4, "short", 39)
+    assert "buy-in.1" in str(refused.value)
+    assert "buy-in.2" in str(refused.value)
+    table.sit(4, "short", 40)
+
+
+def test_buy_in_1_the_house_may_designate_another_buy_in() -> None:
+    table = make(players=(1,), buy_in=150, chips=150)
+    assert table.setup.min_buy_in == 150
+    table.sit(2, "b", 100)  # short, once
+    table.leave(2)
+    table.clock.advance(minutes=61)
+    with pytest.raises(FloorError):
+        table.sit(2, "b", 149)
+
+
+def test_seating_4_one_seat_per_player() -> None:
+    table = make(players=(1, 2))
+    with pytest.raises(FloorError) as refused:
+        table.sit(3, "p1", 100)
+    assert "seating.4" in str(refused.value)
+
+
+def test_buy_in_2_adding_chips_between_deals_is_not_a_buy_in() -> None:
+    table = make(players=(1, 2, 3))
+    play(table)
+    before = table.stacks[2]
+    event = table.buy(2, 5)
+    assert table.stacks[2] == before + 5
+    assert event.citations[0].id == "buy-in.2"
+
+
+def test_buy_in_2_only_one_short_buy_per_game_even_on_a_rebuy() -> None:
+    table = make(players=(1, 2), chips=40)  # full buy-in 40 (twenty big blinds)
+    table.sit(3, "c", 20)  # short buy used
+    table._seats[3].stack = 0  # bust
+    table.bought -= 20
+    with pytest.raises(FloorError) as refused:
+        table.buy(3, 20)
+    assert "buy-in.2" in str(refused.value)
+    table.buy(3, 40)
+
+
+def test_buy_in_3_a_forced_transfer_keeps_its_short_stack() -> None:
+    table = make(players=(1, 2))
+    table.sit(3, "from the broken game", 10, transfer=True)
+    table.sit(4, "also moved", 12, transfer=True)
+    assert table.stacks[3] == 10
+    assert table.stacks[4] == 12
+
+
+# ------------------------------------------------------------------ policies
+
+
+def test_policies_2_time_is_collected_before_the_deal_each_period() -> None:
+    table = make(players=(1, 2, 3), time_charge=5, time_every=1800.0)
+    table.waiting = 2  # with a list, everyone pays at once
+    table.sit(4, "d", 100)
+    play(table)
+    paid = [e for e in table.events if isinstance(e, tev.TimeCollected)]
+    # Seats 1-3 sat down with nobody waiting: their first period is free; seat 4 pays.
+    assert [(e.seat, e.amount) for e in paid] == [(4, 5)]
+    assert paid[0].citations[0].id == "policies.2"
+    table.clock.advance(minutes=30)
+    play(table)
+    paid = [e for e in table.events if isinstance(e, tev.TimeCollected)]
+    assert sorted(e.seat for e in paid[1:]) == [1, 2, 3, 4]
+    assert table.chips == table.bought - table.taken
+
+
+def test_policies_5_coming_back_within_the_hour_takes_what_was_removed() -> None:
+    table = make(players=(1, 2, 3))
+    table.buy(1, 200)
+    table.leave(1)  # leaves with 300
+    table.clock.advance(minutes=20)
+    with pytest.raises(FloorError) as refused:
+        table.sit(1, "p1", 100)
+    assert "policies.5" in str(refused.value)
+    table.clock.advance(minutes=41)
+    table.sit(1, "p1", 100)
+
+
+def test_policies_6_only_chips_in_front_at_the_start_of_the_deal_play() -> None:
+    table = make(players=(1, 2, 3))
+    deal = table.start_deal()
+    seat = table.positions[0]
+    with pytest.raises(IllegalAction) as refused:
+        table.buy(seat, 50)
+    assert "policies.6" in str(refused.value)
+    while not deal.is_over:
+        table.apply(Fold(player=deal.legal().player))
+    table.buy(seat, 50)
+
+
+def test_policies_6_announced_chips_on_the_way_play() -> None:
+    table = make(players=(1, 2, 3))
+    table.buy(2, 300, arrived=False, announced=True)
+    play(table)
+    deal = table.deals[-1]
+    assert deal.starting_stacks[table.positions.index(2)] == 400
+
+
+def test_policies_7_unannounced_chips_play_only_a_full_buy_in() -> None:
+    table = make(players=(1, 2, 3))
+    table.buy(2, 300, arrived=False, announced=False)
+    play(table)
+    deal = table.deals[-1]
+    assert deal.starting_stacks[table.positions.index(2)] == 100 + 40
+    event = table.arrive(2)
+    assert event.amount == 260
+    assert table.stacks[2] == deal.stacks[table.positions.index(2)] + 260
+
+
+def test_policies_20_chips_picked_up_after_thirty_minutes_away() -> None:
+    table = make(players=(1, 2, 3))
+    table.sit_out(2)
+    table.clock.advance(minutes=29)
+    with pytest.raises(FloorError) as refused:
+        table.pick_up(2)
+    assert "policies.20" in str(refused.value)
+    table.clock.advance(minutes=2)
+    assert list(table.absent()) == [2]
+    event = table.pick_up(2)
+    assert (event.seat, event.chips) == (2, 100)
+    assert 2 not in table.players
+
+
+def test_policies_20_an_absence_the_floor_extended() -> None:
+    table = make(players=(1, 2, 3))
+    table.sit_out(2, minutes=60)
+    table.clock.advance(minutes=45)
+    assert table.absent() == {}
+    table.clock.advance(minutes=16)
+    assert list(table.absent()) == [2]
+
+
+# --------------------------------------------------------------- sitting out
+
+
+def test_sitting_out_between_deals_takes_effect_at_once() -> None:
+    table = make(players=SIX, seats=6)
+    play(table)
+    table.sit_out(4)
+    assert 4 not in play(table).dealt_in
+
+
+def test_sitting_out_during_a_deal_takes_effect_from_the_next() -> None:
+    table = make(players=SIX, seats=6)
+    deal = table.start_deal()
+    table.sit_out(4)
+    assert not table.is_away(4)
+    while not deal.is_over:
+        table.apply(Fold(player=deal.legal().player))
+    assert table.is_away(4)
+    assert 4 not in play(table).dealt_in
+
+
+def test_leaving_during_a_deal_takes_effect_when_it_ends() -> None:
+    table = make(players=SIX, seats=6)
+    deal = table.start_deal()
+    assert table.leave(5) is None
+    assert 5 in table.players
+    while not deal.is_over:
+        table.apply(Fold(player=deal.legal().player))
+    assert 5 not in table.players
+    assert table.chips == table.bought - table.taken
+
+
+def test_a_player_owing_blinds_is_never_dealt_in_without_posting() -> None:
+    table = make(players=SIX, seats=6)
+    while table.first_round or table.button != 3:
+        play(table)
+    table.sit_out(6)
+    play(table)
+    play(table)
+    table.come_back(6, post=False)
+    while table.owes(6):
+        record = play(table)
+        assert 6 not in record.dealt_in or record.big_blind == 6
+    assert record.big_blind == 6
+
+
+def test_no_deal_without_two_players() -> None:
+    table = make(players=(1,))
+    before = list(table.events)
+    with pytest.raises(FloorError):
+        table.start_deal()
+    assert table.events == before
+    assert table.button == 1
+
+
+def test_stud_table_deals_everyone_present_with_antes() -> None:
+    from floorman.games import SEVEN_CARD_STUD
+
+    table = make(game=SEVEN_CARD_STUD, structure=FL, players=(2, 4, 6), ante=1, bring_in=1)
+    table.sit(8, "new", 100)
+    record = play(table)
+    assert record.dealt_in == (2, 4, 6, 8)
+    assert spots(record) == (None, None, None)
+    assert table.chips == table.bought - table.taken
