@@ -20,9 +20,8 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
@@ -39,6 +38,7 @@ from floorman.deal.actions import (
     Show,
     Wager,
 )
+from floorman.deal.handlers import HANDLERS
 from floorman.deal.legal import Legal, Stakes, Turn
 from floorman.deal.legal import describe as _describe
 from floorman.deal.pots import Pot, build_pots
@@ -198,102 +198,9 @@ class Deal:
 
     def _on(self, event: ev.Event) -> None:
         """Apply one event to the state: the only place the state changes."""
-        handler = _HANDLERS.get(type(event))
+        handler = HANDLERS.get(type(event))
         if handler is not None:
             handler(self, event)
-
-    def _on_ante(self, event: ev.AntePosted) -> None:
-        # An ante is not part of any bet. When one player antes for the table (a
-        # big blind ante) it is dead money for every live hand; when everyone
-        # antes, a player all in on a short ante wins only what it matched
-        # (RRP5 policies.6, ties.5).
-        self._players[event.player].stack -= event.amount
-        if self._table_ante:
-            self._dead += event.amount
-        else:
-            self._players[event.player].total += event.amount
-
-    def _on_blind(self, event: ev.BlindPosted) -> None:
-        pl = self._players[event.player]
-        pl.stack -= event.amount + event.dead
-        pl.street_bet += event.amount
-        pl.total += event.amount
-        self._dead += event.dead
-
-    def _on_chips_in(self, event: ev.BringInPosted | ev.Called | ev.Wagered) -> None:
-        pl = self._players[event.player]
-        pl.stack -= event.amount
-        pl.street_bet += event.amount
-        pl.total += event.amount
-
-    def _on_fold(self, event: ev.Folded) -> None:
-        self._players[event.player].folded = True
-
-    def _on_return(self, event: ev.BetReturned) -> None:
-        pl = self._players[event.player]
-        pl.stack += event.amount
-        pl.street_bet -= event.amount
-        pl.total -= event.amount
-
-    def _on_hole(self, event: ev.HoleDealt) -> None:
-        pl = self._players[event.player]
-        pl.hole.extend(event.cards)
-        pl.up.extend(event.up)
-        self._take(event.cards)
-
-    def _on_board(self, event: ev.BoardDealt) -> None:
-        self._board.extend(event.cards)
-        self._take(event.cards)
-
-    def _on_burn(self, event: ev.CardBurned) -> None:
-        if event.card is not None:
-            self._muck.append(event.card)
-            self._take((event.card,))
-
-    def _on_reshuffle(self, event: ev.StubReshuffled) -> None:
-        self._deck = list(event.cards)
-        stub = set(event.cards)
-        self._muck = [c for c in self._muck if c not in stub]
-
-    def _on_draw(self, event: ev.Drew) -> None:
-        pl = self._players[event.player]
-        pl.discards = [c for c in event.discards if c is not None]
-        self._muck.extend(c for c in event.discards if c is not None)
-        for card in event.discards:
-            i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
-            del pl.hole[i]
-            del pl.up[i]
-
-    def _on_show(self, event: ev.HandShown) -> None:
-        pl = self._players[event.player]
-        pl.shown = True
-        if len(event.cards) == len(pl.hole):
-            pl.hole = list(event.cards)
-
-    def _on_muck(self, event: ev.HandMucked) -> None:
-        self._players[event.player].mucked = True
-
-    def _on_award(self, event: ev.PotAwarded) -> None:
-        for p, amount in event.amounts:
-            self._players[p].stack += amount
-
-    def _on_end(self, event: ev.DealEnded) -> None:
-        self._over = True
-
-    def _on_street(self, event: ev.StreetStarted) -> None:
-        self._street = event.street
-
-    def _take(self, cards: Sequence[Card | None]) -> None:
-        deck = self._deck
-        if deck is None:
-            return
-        n = len(cards)
-        if deck[:n] == list(cards):
-            del deck[:n]
-            return
-        for card in cards:
-            if card is not None and card in deck:
-                deck.remove(card)
 
     # ------------------------------------------------------------ the flow
 
@@ -988,24 +895,3 @@ class Deal:
                 self._needs = []
         if not self._needs:
             self._end_betting()
-
-
-_HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
-    ev.AntePosted: Deal._on_ante,
-    ev.BlindPosted: Deal._on_blind,
-    ev.BringInPosted: Deal._on_chips_in,
-    ev.Called: Deal._on_chips_in,
-    ev.Wagered: Deal._on_chips_in,
-    ev.Folded: Deal._on_fold,
-    ev.BetReturned: Deal._on_return,
-    ev.HoleDealt: Deal._on_hole,
-    ev.BoardDealt: Deal._on_board,
-    ev.CardBurned: Deal._on_burn,
-    ev.StubReshuffled: Deal._on_reshuffle,
-    ev.Drew: Deal._on_draw,
-    ev.HandShown: Deal._on_show,
-    ev.HandMucked: Deal._on_muck,
-    ev.PotAwarded: Deal._on_award,
-    ev.DealEnded: Deal._on_end,
-    ev.StreetStarted: Deal._on_street,
-}

@@ -1,0 +1,149 @@
+"""How each event changes a deal: the only code that changes a deal's state.
+
+:meth:`Deal._on <floorman.deal.state.Deal._on>` looks an event's type up in
+:data:`HANDLERS`; replaying a log runs the same functions, which is why the log
+rebuilds the deal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from floorman.cards import Card
+from floorman.deal import events as ev
+
+if TYPE_CHECKING:
+    from floorman.deal.state import Deal
+
+__all__ = ["HANDLERS"]
+
+
+def on_ante(deal: Deal, event: ev.AntePosted) -> None:
+    # An ante is not part of any bet. When one player antes for the table (a
+    # big blind ante) it is dead money for every live hand; when everyone
+    # antes, a player all in on a short ante wins only what it matched
+    # (RRP5 policies.6, ties.5).
+    deal._players[event.player].stack -= event.amount
+    if deal._table_ante:
+        deal._dead += event.amount
+    else:
+        deal._players[event.player].total += event.amount
+
+
+def on_blind(deal: Deal, event: ev.BlindPosted) -> None:
+    pl = deal._players[event.player]
+    pl.stack -= event.amount + event.dead
+    pl.street_bet += event.amount
+    pl.total += event.amount
+    deal._dead += event.dead
+
+
+def on_chips_in(deal: Deal, event: ev.BringInPosted | ev.Called | ev.Wagered) -> None:
+    pl = deal._players[event.player]
+    pl.stack -= event.amount
+    pl.street_bet += event.amount
+    pl.total += event.amount
+
+
+def on_fold(deal: Deal, event: ev.Folded) -> None:
+    deal._players[event.player].folded = True
+
+
+def on_return(deal: Deal, event: ev.BetReturned) -> None:
+    pl = deal._players[event.player]
+    pl.stack += event.amount
+    pl.street_bet -= event.amount
+    pl.total -= event.amount
+
+
+def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
+    pl = deal._players[event.player]
+    pl.hole.extend(event.cards)
+    pl.up.extend(event.up)
+    take(deal, event.cards)
+
+
+def on_board(deal: Deal, event: ev.BoardDealt) -> None:
+    deal._board.extend(event.cards)
+    take(deal, event.cards)
+
+
+def on_burn(deal: Deal, event: ev.CardBurned) -> None:
+    if event.card is not None:
+        deal._muck.append(event.card)
+        take(deal, (event.card,))
+
+
+def on_reshuffle(deal: Deal, event: ev.StubReshuffled) -> None:
+    deal._deck = list(event.cards)
+    stub = set(event.cards)
+    deal._muck = [c for c in deal._muck if c not in stub]
+
+
+def on_draw(deal: Deal, event: ev.Drew) -> None:
+    pl = deal._players[event.player]
+    pl.discards = [c for c in event.discards if c is not None]
+    deal._muck.extend(c for c in event.discards if c is not None)
+    for card in event.discards:
+        i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
+        del pl.hole[i]
+        del pl.up[i]
+
+
+def on_show(deal: Deal, event: ev.HandShown) -> None:
+    pl = deal._players[event.player]
+    pl.shown = True
+    if len(event.cards) == len(pl.hole):
+        pl.hole = list(event.cards)
+
+
+def on_muck(deal: Deal, event: ev.HandMucked) -> None:
+    deal._players[event.player].mucked = True
+
+
+def on_award(deal: Deal, event: ev.PotAwarded) -> None:
+    for p, amount in event.amounts:
+        deal._players[p].stack += amount
+
+
+def on_end(deal: Deal, event: ev.DealEnded) -> None:
+    deal._over = True
+
+
+def on_street(deal: Deal, event: ev.StreetStarted) -> None:
+    deal._street = event.street
+
+
+def take(deal: Deal, cards: Sequence[Card | None]) -> None:
+    deck = deal._deck
+    if deck is None:
+        return
+    n = len(cards)
+    if deck[:n] == list(cards):
+        del deck[:n]
+        return
+    for card in cards:
+        if card is not None and card in deck:
+            deck.remove(card)
+
+
+HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
+    ev.AntePosted: on_ante,
+    ev.BlindPosted: on_blind,
+    ev.BringInPosted: on_chips_in,
+    ev.Called: on_chips_in,
+    ev.Wagered: on_chips_in,
+    ev.Folded: on_fold,
+    ev.BetReturned: on_return,
+    ev.HoleDealt: on_hole,
+    ev.BoardDealt: on_board,
+    ev.CardBurned: on_burn,
+    ev.StubReshuffled: on_reshuffle,
+    ev.Drew: on_draw,
+    ev.HandShown: on_show,
+    ev.HandMucked: on_muck,
+    ev.PotAwarded: on_award,
+    ev.DealEnded: on_end,
+    ev.StreetStarted: on_street,
+}
