@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from floorman.deal import Call, Check, Deal, Fold, Stakes, Wager
+import pytest
+
+from floorman.deal import Call, Check, Chop, Deal, Fold, Stakes, Wager, rebuild
 from floorman.deal import events as ev
+from floorman.errors import IllegalAction
 from floorman.games import HOLDEM, Structure
 from floorman.shuffle import SeededShuffler
 
@@ -63,3 +66,31 @@ def test_blinds_15_live_straddle_is_a_raise_and_acts_last() -> None:
     d.apply(Call(player=4))
     assert d.legal().player == 2  # the flop: first live player left of the button
     d.apply(Check(player=2))
+
+
+def test_policies_15_the_blinds_may_chop_when_everyone_else_folds() -> None:
+    d = deal(Stakes(blinds=(1, 2)))
+    assert not d.can_chop
+    for p in (2, 3, 4):
+        d.apply(Fold(player=p))
+    assert d.can_chop
+    events = d.apply(Chop(player=0))
+    assert d.is_over
+    assert d.stacks == (100, 100, 100, 100, 100)
+    assert [c.id for c in events[-1].citations] == ["policies.15"]
+    again = rebuild(d.events, like=d)
+    assert again.stacks == d.stacks
+
+
+def test_policies_15_no_chop_after_a_raise_or_with_antes() -> None:
+    d = deal(Stakes(blinds=(1, 2)))
+    d.apply(Wager(player=2, to=6))
+    for p in (3, 4):
+        d.apply(Fold(player=p))
+    with pytest.raises(IllegalAction) as refused:
+        d.apply(Chop(player=0))
+    assert "policies.15" in str(refused.value)
+    d = deal(Stakes(blinds=(1, 2), antes=(1, 1, 1, 1, 1)))
+    for p in (2, 3, 4):
+        d.apply(Fold(player=p))
+    assert not d.can_chop

@@ -24,6 +24,7 @@ __all__ = [
     "BringIn",
     "Call",
     "Check",
+    "Chop",
     "DealBoard",
     "DealHole",
     "Draw",
@@ -32,6 +33,14 @@ __all__ = [
     "Show",
     "Wager",
 ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Chop:
+    """The small blind, with everyone else folded, agrees with the big blind to
+    take both blinds back (RRP5 policies.15)."""
+
+    player: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,4 +120,4 @@ class DealBoard:
     cards: tuple[Card | None, ...]
 
 
-Action = Fold | Check | Call | Wager | BringIn | Draw | Show | Muck | DealHole | DealBoard
+Action = Fold | Check | Call | Wager | BringIn | Draw | Show | Muck | DealHole | DealBoard | Chop

@@ -29,6 +29,7 @@ from floorman.deal.actions import (
     BringIn,
     Call,
     Check,
+    Chop,
     DealBoard,
     DealHole,
     Draw,
@@ -44,10 +45,12 @@ from floorman.rulebook import cite
 __all__ = ["inputs", "rebuild"]
 
 _SHOWN_BY_CHOICE = cite("showdown.1")
+_CHOPPED = cite("policies.15")
 
 
 def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
     """The actions (the dealer's and the players') that produced a log."""
+    chopped = False
     for event in events:
         match event:
             case ev.HoleDealt(player=p, cards=cards):
@@ -64,6 +67,10 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
                 yield Wager(player=p, to=to)
             case ev.BringInPosted(player=p):
                 yield BringIn(player=p)
+            case ev.BetReturned(player=p, citations=citations) if citations == _CHOPPED:
+                if not chopped:
+                    chopped = True
+                    yield Chop(player=p)
             case ev.Drew(player=p, discards=discards):
                 yield Draw(player=p, discards=discards)
             case ev.HandShown(player=p, cards=cards, citations=citations) if (
