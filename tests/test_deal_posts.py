@@ -6,7 +6,7 @@ import pytest
 
 from floorman.deal import Call, Check, Chop, Deal, Fold, Stakes, Wager, rebuild
 from floorman.deal import events as ev
-from floorman.errors import IllegalAction
+from floorman.errors import ConfigError, IllegalAction
 from floorman.games import HOLDEM, Structure
 from floorman.shuffle import SeededShuffler
 
@@ -94,3 +94,56 @@ def test_policies_15_no_chop_after_a_raise_or_with_antes() -> None:
     for p in (2, 3, 4):
         d.apply(Fold(player=p))
     assert not d.can_chop
+
+
+def test_policies_16_the_rest_of_the_board_dealt_twice_when_all_are_all_in() -> None:
+    d = Deal(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(100, 100, 100),
+        shuffler=SeededShuffler(5),
+        runs=2,
+    )
+    d.apply(Wager(player=2, to=100))
+    d.apply(Call(player=0))
+    d.apply(Fold(player=1))
+    assert d.is_over
+    first, second = d.boards
+    assert len(first) == len(second) == 5
+    assert len(set(first) | set(second)) == 10  # every card a different one
+    awards = [e for e in d.events if isinstance(e, ev.PotAwarded)]
+    assert sorted(e.run for e in awards) == [0, 1]
+    assert sum(a for e in awards for _, a in e.amounts) == 202
+    assert all("policies.16" in [c.id for c in e.citations] for e in awards)
+    assert sum(d.stacks) == 300
+    again = rebuild(d.events, like=d)
+    assert again.stacks == d.stacks
+    assert again.boards == d.boards
+
+
+def test_policies_16_running_twice_only_at_big_bet_poker() -> None:
+    with pytest.raises(ConfigError) as refused:
+        Deal(
+            HOLDEM,
+            structure=Structure.FIXED_LIMIT,
+            stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+            stacks=(100, 100),
+            runs=2,
+        )
+    assert "policies.16" in str(refused.value)
+
+
+def test_policies_16_without_an_all_in_the_board_is_dealt_once() -> None:
+    d = Deal(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(100, 100, 100),
+        shuffler=SeededShuffler(5),
+        runs=2,
+    )
+    while not d.is_over:
+        legal = d.legal()
+        d.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+    assert len(d.boards) == 1

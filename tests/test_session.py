@@ -143,3 +143,17 @@ def test_session_deal_must_end_within_its_lines() -> None:
     with pytest.raises(NotationError) as refused:
         play_session(text)
     assert "did not end" in str(refused.value)
+
+
+def test_session_deals_run_twice_and_chops() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=1 seed=3\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
+        "deal runs=2\ns1 cbr 100\ns2 cc\ns3 f\n"
+        "deal\ns2 f\nchop\n"
+    )
+    session = play_session(text)
+    assert len(session.played[0].boards) == 2
+    table = session.table
+    assert table.chips == table.bought - table.taken
+    assert session.deals[1].stacks == session.deals[0].stacks

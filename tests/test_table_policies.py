@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from floorman.deal import Fold
-from floorman.errors import FloorError, IllegalAction
+from floorman.errors import ConfigError, FloorError, IllegalAction
 from floorman.table import events as tev
 
 from .table_helpers import FL, make, play, spots
@@ -222,3 +222,30 @@ def test_stud_table_deals_everyone_present_with_antes() -> None:
     assert record.dealt_in == (2, 4, 6, 8)
     assert spots(record) == (None, None, None)
     assert table.chips == table.bought - table.taken
+
+
+def test_policies_16_a_table_deal_may_run_the_board_twice() -> None:
+    from floorman.deal import Call, Wager
+
+    table = make(players=(1, 2, 3))
+    deal = table.start_deal(runs=2)
+    legal = deal.legal()
+    table.apply(Wager(player=legal.player, to=legal.max_to))
+    while not deal.is_over:
+        legal = deal.legal()
+        table.apply(Call(player=legal.player) if legal.call else Fold(player=legal.player))
+    assert len(deal.boards) == 2
+    assert table.chips == table.bought - table.taken
+    with pytest.raises(ConfigError):
+        make(players=(1, 2, 3), structure=FL).start_deal(runs=2)
+
+
+def test_policies_15_a_table_deal_may_chop_the_blinds() -> None:
+    from floorman.deal import Chop
+
+    table = make(players=(1, 2, 3, 4))
+    deal = table.start_deal()
+    while not deal.can_chop:
+        table.apply(Fold(player=deal.legal().player))
+    table.apply(Chop(player=deal.legal().player))
+    assert table.stacks == {1: 100, 2: 100, 3: 100, 4: 100}

@@ -29,6 +29,7 @@ __all__ = [
     "HandShown",
     "HoleDealt",
     "PotAwarded",
+    "RunsStarted",
     "StreetStarted",
     "StubReshuffled",
     "Wagered",
@@ -105,9 +106,20 @@ class HoleDealt:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoardDealt:
-    """Community cards were turned."""
+    """Community cards were turned; ``run`` counts the boards when the rest of
+    the board is dealt more than once (0 for the first)."""
 
     cards: tuple[Card | None, ...]
+    run: int = 0
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunsStarted:
+    """Every player was all in with board cards to come: the rest of the board is
+    dealt ``times`` times, each board deciding an equal share of every pot."""
+
+    times: int
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -202,6 +214,7 @@ class PotAwarded:
     share: str
     amounts: tuple[tuple[int, int], ...]
     hand: str = ""
+    run: int = 0
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -218,6 +231,7 @@ Event = (
     | BlindPosted
     | BringInPosted
     | StreetStarted
+    | RunsStarted
     | CardBurned
     | StubReshuffled
     | HoleDealt

@@ -65,8 +65,14 @@ def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
 
 
 def on_board(deal: Deal, event: ev.BoardDealt) -> None:
-    deal._board.extend(event.cards)
+    board = deal._runs[event.run - 1] if event.run else deal._board
+    board.extend(event.cards)
     take(deal, event.cards)
+
+
+def on_runs(deal: Deal, event: ev.RunsStarted) -> None:
+    # Each further board starts as a copy of the board so far.
+    deal._runs = [list(deal._board) for _ in range(event.times - 1)]
 
 
 def on_burn(deal: Deal, event: ev.CardBurned) -> None:
@@ -138,6 +144,7 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.BetReturned: on_return,
     ev.HoleDealt: on_hole,
     ev.BoardDealt: on_board,
+    ev.RunsStarted: on_runs,
     ev.CardBurned: on_burn,
     ev.StubReshuffled: on_reshuffle,
     ev.Drew: on_draw,

@@ -105,6 +105,7 @@ def rebuild(events: Sequence[ev.Event], *, like: Deal) -> Deal:
         auto_showdown=like.auto_showdown,
         rules=like.rules,
         dead=like.dead_money,
+        runs=like.runs,
     )
     for action in inputs(events):
         deal.apply(action)

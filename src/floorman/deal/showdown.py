@@ -64,10 +64,12 @@ def _known(cards: Sequence[Card | None]) -> list[Card] | None:
 Value = HandValue | BadugiValue | ShortDeckValue
 
 
-def _readers(deal: Deal) -> tuple[Callable[[list[Card]], Value | None], ...]:
+def _readers(
+    deal: Deal, on_board: Sequence[Card | None]
+) -> tuple[Callable[[list[Card]], Value | None], ...]:
     """Functions reading a player's cards (hole + board): one per half of the pot."""
     game = deal.game
-    board = _known(deal.board) or []
+    board = _known(on_board) or []
     if game.omaha:
 
         def omaha_high(hole: list[Card]) -> HandValue | None:
@@ -128,45 +130,61 @@ def _odd_chip_order(deal: Deal, winners: list[int], *, low: bool) -> list[int]:
 
 
 def award_pots(deal: Deal) -> list[ev.Event]:
-    """The events that kill the losing hands and award every pot."""
+    """The events that kill the losing hands and award every pot.
+
+    When the rest of the board was dealt more than once (RRP5 policies.16),
+    each pot is split into equal shares, one per board, the first boards
+    taking any odd chip, and each share goes to the best hands on its board.
+    """
     pots = deal.pots
     players = deal._players
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
-    readers = _readers(deal) if len(contenders) > 1 else ()
-    values: dict[int, list[Value | None]] = {}
-    for p in contenders:
-        cards = _known(deal.hole(p))
-        values[p] = [r(cards) if cards is not None else None for r in readers]
+    boards = deal.boards
     awards: list[ev.PotAwarded] = []
-    several = len(pots) > 1
-    for index, pot in enumerate(pots):
-        # A pot always keeps one unmucked hand: the last one may not muck.
-        eligible = [p for p in pot.eligible if p in contenders]
-        base = cite("ties.5") if several else ()
-        if len(eligible) == 1 or not readers:
-            awards.append(
-                ev.PotAwarded(
-                    pot=index, share="whole", amounts=((eligible[0], pot.amount),), citations=base
+    for run, board in enumerate(boards):
+        readers = _readers(deal, board) if len(contenders) > 1 else ()
+        values: dict[int, list[Value | None]] = {}
+        for p in contenders:
+            cards = _known(deal.hole(p))
+            values[p] = [r(cards) if cards is not None else None for r in readers]
+        several = len(pots) > 1
+        for index, pot in enumerate(pots):
+            amount = pot.amount
+            base = cite("ties.5") if several else ()
+            if len(boards) > 1:
+                shares = split(pot.amount, list(range(len(boards))), unit=deal.stakes.chip)
+                amount = shares[run][1]
+                base = (*base, *cite("policies.16"))
+            # A pot always keeps one unmucked hand: the last one may not muck.
+            eligible = [p for p in pot.eligible if p in contenders]
+            if len(eligible) == 1 or not readers:
+                awards.append(
+                    ev.PotAwarded(
+                        pot=index,
+                        share="whole",
+                        amounts=((eligible[0], amount),),
+                        run=run,
+                        citations=base,
+                    )
                 )
-            )
-            continue
-        halves = _halves(values, eligible, len(readers))
-        if len(halves) == 1:
-            awards.append(
-                _award(
-                    deal, index, "whole", pot.amount, halves[0], base, low=deal.game.reading.is_low
+                continue
+            halves = _halves(values, eligible, len(readers))
+            if len(halves) == 1:
+                low = deal.game.reading.is_low
+                awards.append(
+                    _award(deal, index, "whole", amount, halves[0], base, low=low, run=run)
                 )
-            )
-        else:
-            # The high half takes the odd unit (RRP5 ties.4.3).
-            (_, high_amount), (_, low_amount) = split(pot.amount, [0, 1], unit=deal.stakes.chip)
-            split_rule = cite("ties.4.3") if high_amount != low_amount else ()
-            awards.append(
-                _award(deal, index, "high", high_amount, halves[0], base + split_rule, low=False)
-            )
-            awards.append(
-                _award(deal, index, "low", low_amount, halves[1], base + split_rule, low=True)
-            )
+            else:
+                # The high half takes the odd unit (RRP5 ties.4.3).
+                (_, high_amount), (_, low_amount) = split(amount, [0, 1], unit=deal.stakes.chip)
+                split_rule = cite("ties.4.3") if high_amount != low_amount else ()
+                cited = base + split_rule
+                awards.append(
+                    _award(deal, index, "high", high_amount, halves[0], cited, low=False, run=run)
+                )
+                awards.append(
+                    _award(deal, index, "low", low_amount, halves[1], cited, low=True, run=run)
+                )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
         ev.HandMucked(player=p, citations=cite("showdown.4"))
@@ -199,6 +217,7 @@ def _award(
     base: tuple[Citation, ...],
     *,
     low: bool,
+    run: int = 0,
 ) -> ev.PotAwarded:
     winners, value = half
     citations = (*base, *cite("showdown.2"))
@@ -211,5 +230,6 @@ def _award(
         share=share,
         amounts=split(amount, ordered, unit=deal.stakes.chip),
         hand=value.name,
+        run=run,
         citations=citations,
     )

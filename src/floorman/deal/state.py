@@ -92,6 +92,7 @@ class Deal:
         dead: int = 0,
         auto_showdown: bool = True,
         rules: RuleSet = RuleSet.ROBERTS,
+        runs: int = 1,
     ) -> None:
         if structure not in game.structures:
             allowed = ", ".join(s.value for s in game.structures)
@@ -100,6 +101,18 @@ class Deal:
             raise ConfigError(f"a deal needs two players or more, got {len(stacks)}")
         if any(s <= 0 for s in stacks):
             raise ConfigError(f"every player dealt in needs chips; stacks {tuple(stacks)}")
+        if runs < 1 or runs > 3:
+            raise ConfigError(
+                f"the rest of a board is dealt once, twice or three times, not {runs}"
+            )
+        if runs > 1 and structure is Structure.FIXED_LIMIT:
+            raise ConfigError(
+                "dealing the board more than once is for big-bet poker, not fixed limit",
+                citations=cite("policies.16"),
+            )
+        if runs > 1 and not any(street.board for street in game.streets):
+            raise ConfigError(f"{game.name} has no board to deal more than once")
+        self.runs = runs
         self.game = game
         self.structure = structure
         self.stakes = stakes
@@ -124,6 +137,8 @@ class Deal:
         )
         self._muck: list[Card] = []  # burned and discarded cards, for a reshuffle
         self._board: list[Card | None] = []
+        self._runs: list[list[Card | None]] = []  # the further boards, when run more than once
+        self._board_run = 0  # which board the cards due go to
         self._street = -1
         self._dead = dead
         self.dead_money = dead
@@ -175,6 +190,11 @@ class Deal:
             live=[not p.folded for p in self._players],
             dead=self._dead,
         )
+
+    @property
+    def boards(self) -> tuple[tuple[Card | None, ...], ...]:
+        """Every board: one, or one per run when the rest was dealt more than once."""
+        return (self.board, *(tuple(b) for b in self._runs))
 
     @property
     def street(self) -> int:
@@ -276,6 +296,10 @@ class Deal:
             return
         street = self.game.streets[nxt]
         self._emit(ev.StreetStarted(street=nxt, name=street.name))
+        if self.runs > 1 and not self._runs and len(self._live()) > 1 and len(self._can_act()) <= 1:
+            # Nobody can bet any more and board cards are to come: they are dealt
+            # once for each run agreed (RRP5 policies.16).
+            self._emit(ev.RunsStarted(times=self.runs, citations=cite("policies.16")))
         self._dealing = [(p, street.hole) for p in self._live()] if street.hole else []
         self._board_due = street.board
         burn = nxt > 0 and bool(street.board or street.hole or street.draw)
@@ -338,8 +362,16 @@ class Deal:
         self._emit(ev.HoleDealt(player=p, cards=cards, up=up))
 
     def _deal_board(self, cards: tuple[Card | None, ...]) -> None:
+        run = self._board_run
+        due = self._board_due
         self._board_due = 0
-        self._emit(ev.BoardDealt(cards=cards))
+        self._board_run = 0
+        self._emit(ev.BoardDealt(cards=cards, run=run))
+        if run < len(self._runs):
+            # The next board's cards for this street, after a burn of their own.
+            self._board_run = run + 1
+            self._board_due = due
+            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
 
     def _deal_draw(self, player: int, cards: tuple[Card | None, ...]) -> None:
         pl = self._players[player]
@@ -661,7 +693,8 @@ class Deal:
 
     def _stub_left(self) -> int:
         """Cards left in the stub, counted from what has been dealt and burned."""
-        out = sum(len(pl.hole) for pl in self._players) + len(self._board)
+        out = sum(len(pl.hole) for pl in self._players)
+        out += sum(len(e.cards) for e in self.events if isinstance(e, ev.BoardDealt))
         out += sum(1 for e in self.events if isinstance(e, ev.CardBurned))
         return len(self.game.deck) - out
 
@@ -675,7 +708,7 @@ class Deal:
                 text=format_cards(strange),
             )
         seen = {c for pl in self._players for c in pl.hole if c is not None}
-        seen.update(c for c in self._board if c is not None)
+        seen.update(c for board in self.boards for c in board if c is not None)
         twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
         if twice:
             raise NotationError(

@@ -64,6 +64,7 @@ from floorman.games import (
     RuleSet,
     Structure,
 )
+from floorman.rulebook import cite
 
 __all__ = [
     "VARIANT_GAMES",
@@ -293,6 +294,16 @@ def history_from_deal(deal: Deal, *, variant: str | None = None) -> phh.HandHist
                 f"no PHH variant code for {deal.game.name} {deal.structure.value}",
                 text=deal.game.name,
             )
+    if len(deal.boards) > 1:
+        raise NotationError(
+            "PHH records one board; this deal's board was dealt more than once",
+            text=deal.game.name,
+            citations=cite("policies.16"),
+        )
+    if any(e.citations == cite("policies.15") for e in deal.events if isinstance(e, ev.DealEnded)):
+        raise NotationError(
+            "PHH has no action for the blinds chopping", text="chop", citations=cite("policies.15")
+        )
     actions: list[str] = []
     for event in deal.events:
         match event:

@@ -29,12 +29,14 @@ Then events, in order (seats are the table's chairs, from 1)::
     waiting N                                     names on the waiting list
     clock MINUTES                                 time passes
     pickup SEAT                                   the floor picks up an absent player's chips
-    deal                                          the next deal; its actions follow
+    deal [runs=N]                                 the next deal; its actions follow (N: times
+                                                  the board is run when all are all in)
 
 A deal's actions use the PHH notation with seats for players: ``s3 f``,
 ``s3 cc`` (check or call), ``s3 cbr 20`` (bet, raise or complete to 20),
 ``s3 pb`` (bring-in), ``s3 sd AhKd`` (discard; ``s3 sd`` stands pat),
-``s3 sm`` / ``s3 sm -`` / ``s3 sm AhKd`` (muck, show, show these). Cards are
+``s3 sm`` / ``s3 sm -`` / ``s3 sm AhKd`` (muck, show, show these), and
+``chop`` when the blinds take theirs back (RRP5 policies.15). Cards are
 optional: without ``d dh SEAT CARDS`` and ``d db CARDS`` lines the deck is
 shuffled from the seed; with them, the log deals every card. A deal must end
 within its lines.
@@ -60,7 +62,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from floorman.clock import ManualClock
-from floorman.deal import Deal
+from floorman.deal import Chop, Deal
 from floorman.errors import ConfigError, FloormanError, NotationError
 from floorman.formats import phh
 from floorman.formats.replay import apply_action, settle_showdown
@@ -209,7 +211,7 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _is_action(line: str) -> bool:
-    return line.startswith("d ") or bool(re.match(r"s[1-9][0-9]?\s", line))
+    return line.startswith("d ") or line == "chop" or bool(re.match(r"s[1-9][0-9]?\s", line))
 
 
 def _located(
@@ -347,15 +349,30 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         table.pick_up(seat)
 
 
+def _chop(deal: Deal) -> None:
+    """The blinds chop (RRP5 policies.15), the small blind being the one to act."""
+    player = deal.legal().player
+    deal.apply(Chop(player=player if player is not None else -1))
+
+
 def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, str]]) -> None:
     table = session.table
     dealt = any(text.startswith("d ") for _, text in block)
     shows_given = any(" sm" in text for _, text in block)
     mark = len(table.events)
-    deal = table.start_deal(shuffled=not dealt, auto_showdown=not shows_given)
+    runs = 1
+    for word in line.split()[1:]:
+        key, _, value = word.partition("=")
+        if key != "runs" or not value.isdigit():
+            raise NotationError(f"{word!r}: a deal line takes only runs=N", text=word)
+        runs = int(value)
+    deal = table.start_deal(shuffled=not dealt, auto_showdown=not shows_given, runs=runs)
     shows: dict[int, phh.ShowOrMuck] = {}
     for index, (at, text) in enumerate(block):
         try:
+            if text == "chop":
+                _chop(deal)
+                continue
             seat_text = _SEAT_WORD.sub(lambda m: f"p{table.position_of(int(m.group(1))) + 1}", text)
             action = phh.parse_action(seat_text, index=index)
             apply_action(deal, action, shows)

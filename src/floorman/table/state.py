@@ -99,6 +99,7 @@ class Table:
         self.small_blind: int | None = None
         self.big_blind: int | None = None
         self._auto_showdown = True
+        self._runs = 1
         self._settled = True
         self.waiting = 0  # names on the waiting list for this game (RRP5 policies.2)
         self._seats: dict[int, _Sitter] = {}
@@ -600,17 +601,30 @@ class Table:
         self._emit(event)
         return event
 
-    def start_deal(self, *, shuffled: bool = True, auto_showdown: bool = True) -> Deal:
+    def start_deal(
+        self, *, shuffled: bool = True, auto_showdown: bool = True, runs: int = 1
+    ) -> Deal:
         """Place the button and blinds, take the posts and start the next deal.
 
         With ``shuffled`` False the caller deals the cards (a live table, a
         replayed session); with ``auto_showdown`` False the players show or
-        muck at the showdown themselves. Raises :class:`~floorman.errors.FloorError` when
+        muck at the showdown themselves; ``runs`` is how many times the rest of
+        the board is dealt if everyone is all in (RRP5 policies.16). Raises :class:`~floorman.errors.FloorError` when
         fewer than two players can be dealt in, changing nothing.
         """
         if self.in_deal:
             raise IllegalAction("a deal is under way; finish it before starting another")
+        if runs != 1:
+            # Refused before anything changes; the deal itself says why.
+            Deal(
+                self.setup.game,
+                structure=self.setup.structure,
+                stakes=self.setup.stakes(),
+                stacks=(1, 1),
+                runs=runs,
+            )
         self._auto_showdown = auto_showdown
+        self._runs = runs
         if self.setup.game.is_button_game:
             return self._start_button_deal(shuffled=shuffled)
         return self._start_stud_deal(shuffled=shuffled)
@@ -816,6 +830,7 @@ class Table:
             shuffler=self.shuffler if shuffled else None,
             auto_showdown=self._auto_showdown,
             rules=setup.rules,
+            runs=self._runs,
         )
         posts = self._afford(posts, deal, seats)
         for post in posts:
