@@ -157,3 +157,17 @@ def test_session_deals_run_twice_and_chops() -> None:
     table = session.table
     assert table.chips == table.bought - table.taken
     assert session.deals[1].stacks == session.deals[0].stacks
+
+
+def test_session_deals_write_as_phh_and_replay_to_the_same_stacks() -> None:
+    from floorman.formats import read_phh, write_phh
+    from floorman.formats.replay import history_from_deal, replay
+
+    session = play_session(EXAMPLE.read_text())
+    for deal in session.played:
+        history = history_from_deal(deal)
+        again = replay(read_phh(write_phh(history)))
+        assert again.error is None
+        assert again.finishing_stacks == deal.stacks
+    dead = history_from_deal(session.played[4])
+    assert dict(dead.extra)["_dead_blinds"] == (0, 0, 1, 0)

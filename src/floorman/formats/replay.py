@@ -147,9 +147,24 @@ def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBE
     if any(s is None for s in history.starting_stacks):
         raise NotationError("every starting stack must be known to replay a hand", text="inf")
     stacks = tuple(s for s in history.starting_stacks if s is not None)
+    extra = dict(history.extra)
+    dead = extra.get("_dead_blinds", ())
+    big = extra.get("_big_blind")
+    if not isinstance(dead, tuple):
+        dead = (dead,)
+    deads = tuple(d for d in dead if isinstance(d, int))
+    if len(deads) != len(dead):
+        raise NotationError(f"_dead_blinds {dead!r} is not whole numbers of chips", text=str(dead))
+    if big is not None and not (isinstance(big, int) and 1 <= big <= len(stacks)):
+        raise NotationError(f"_big_blind {big!r} is not a player number", text=str(big))
+    antes = tuple(history.antes)
+    if deads:
+        antes = tuple(a - d for a, d in zip(antes, deads, strict=False))
     stakes = Stakes(
         blinds=tuple(history.blinds_or_straddles or ()),
-        antes=tuple(history.antes),
+        dead_blinds=deads,
+        big_blind=big - 1 if isinstance(big, int) else None,
+        antes=antes,
         bring_in=history.bring_in or 0,
         small_bet=history.small_bet or 0,
         big_bet=history.big_bet or 0,
@@ -332,9 +347,20 @@ def history_from_deal(deal: Deal, *, variant: str | None = None) -> phh.HandHist
     stakes = deal.stakes
     limit = deal.structure is Structure.FIXED_LIMIT
     n = deal.players
+    antes = (tuple(stakes.antes) + (0,) * n)[:n]
+    dead = (tuple(stakes.dead_blinds) + (0,) * n)[:n]
+    extra: list[tuple[str, phh.ExtraValue]] = []
+    if any(dead):
+        # A dead blind is dead money from one player, as an ante is: other
+        # readers see it as one; floorman reads it back as a dead blind.
+        antes = tuple(a + d for a, d in zip(antes, dead, strict=True))
+        extra.append(("_dead_blinds", dead))
+    if stakes.big_blind is not None:
+        extra.append(("_big_blind", stakes.big_blind + 1))
     return phh.HandHistory(
         variant=variant,
-        antes=(tuple(stakes.antes) + (0,) * n)[:n],
+        extra=tuple(extra),
+        antes=antes,
         blinds_or_straddles=(
             (tuple(stakes.blinds) + (0,) * n)[:n] if deal.game.is_button_game else None
         ),
