@@ -249,3 +249,25 @@ def test_policies_15_a_table_deal_may_chop_the_blinds() -> None:
         table.apply(Fold(player=deal.legal().player))
     table.apply(Chop(player=deal.legal().player))
     assert table.stacks == {1: 100, 2: 100, 3: 100, 4: 100}
+
+
+def test_policies_2_courtesy_until_the_blind_when_nobody_waits() -> None:
+    table = make(players=(1, 2, 3, 4), seats=9, time_charge=5)
+    table.clock.advance(minutes=30)  # a new period: everyone owes
+    table.decline_time(4)
+    record = play(table)
+    assert spots(record) == (1, 2, 3)
+    paid = {e.seat for e in table.events if isinstance(e, tev.TimeCollected)}
+    assert paid == {1, 2, 3}
+    record = play(table)  # seat 4 is the big blind now: it pays
+    assert record.big_blind == 4
+    paid = [e.seat for e in table.events if isinstance(e, tev.TimeCollected)]
+    assert paid.count(4) == 1
+
+
+def test_policies_2_no_courtesy_with_players_waiting() -> None:
+    table = make(players=(1, 2, 3), time_charge=5)
+    table.waiting = 1
+    with pytest.raises(FloorError) as refused:
+        table.decline_time(2)
+    assert "policies.2" in str(refused.value)

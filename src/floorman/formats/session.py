@@ -27,6 +27,7 @@ Then events, in order (seats are the table's chairs, from 1)::
     over SEAT NAME CHIPS [post|wait]              plays over an absent player (RRP5 blinds.7)
     straddle SEAT                                 a live straddle next deal (RRP5 blinds.15)
     waiting N                                     names on the waiting list
+    courtesy SEAT                                 declines the time: plays to the blind (RRP5 policies.2)
     clock MINUTES                                 time passes
     pickup SEAT                                   the floor picks up an absent player's chips
     deal [runs=N]                                 the next deal; its actions follow (N: times
@@ -300,6 +301,7 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         "waiting": 1,
         "clock": 1,
         "pickup": 1,
+        "courtesy": 1,
     }
     if verb not in need:
         known = ", ".join(["deal", *need])
@@ -347,6 +349,8 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         table.straddle(seat)
     elif verb == "pickup":
         table.pick_up(seat)
+    elif verb == "courtesy":
+        table.decline_time(seat)
 
 
 def _chop(deal: Deal) -> None:

@@ -65,6 +65,8 @@ class _Sitter:
     dealt_off: bool = False  # RRP5 blinds.14
     straddle: bool = False
     paid_period: int = -1  # the last time-collection period paid
+    courtesy: bool = False  # declined the time: plays until the blind (RRP5 policies.2)
+    courtesy_deals: int = 0
 
     @property
     def owes(self) -> bool:
@@ -796,7 +798,7 @@ class Table:
         heads_up: bool = False,
     ) -> None:
         setup = self.setup
-        self._collect_time(seats)
+        self._collect_time(seats, posts)
         for seat in seats:
             st = self._seats[seat]
             # Announced chips on the way play as if in front of the player.
@@ -871,17 +873,40 @@ class Table:
         every = self.setup.time_every
         return int((self.clock.now() - self._opened) // every) if every > 0 else 0
 
-    def _collect_time(self, seats: Sequence[int]) -> None:
+    def decline_time(self, seat: int) -> None:
+        """A player declines to pay the time: with nobody waiting for the game,
+        they may play one courtesy deal at stud, or until their blind in a
+        button game, and then pay or stop being dealt in (RRP5 policies.2)."""
+        st = self._sitter(seat)
+        if not self.setup.time_charge:
+            raise FloorError("this table collects no time")
+        if self.waiting:
+            raise FloorError(
+                f"seat {seat} must pay the time: {self.waiting} waiting for the game",
+                citations=cite("policies.2"),
+            )
+        st.courtesy = True
+        st.courtesy_deals = 0
+
+    def _collect_time(self, seats: Sequence[int], posts: Sequence[ev.Post]) -> None:
         """Time is collected before the deal from each player dealt in who has not
         paid for the period under way (RRP5 policies.2)."""
         charge = self.setup.time_charge
         if not charge:
             return
         period = self._period()
+        blinds = {p.seat for p in posts}
         for seat in seats:
             st = self._seats[seat]
             if st.paid_period >= period:
                 continue
+            if st.courtesy and self.waiting <= 1:
+                # A courtesy: one deal at stud, and until the blind in button games.
+                stud = not self.setup.game.is_button_game
+                if (stud and st.courtesy_deals == 0) or (not stud and seat not in blinds):
+                    st.courtesy_deals += 1
+                    continue
+            st.courtesy = False
             amount = min(charge, st.stack - 1) if st.stack > 1 else 0
             st.paid_period = period
             if amount <= 0:
