@@ -171,3 +171,12 @@ def test_session_deals_write_as_phh_and_replay_to_the_same_stacks() -> None:
         assert again.finishing_stacks == deal.stacks
     dead = history_from_deal(session.played[4])
     assert dict(dead.extra)["_dead_blinds"] == (0, 0, 1, 0)
+
+
+def test_readme_shows_what_floorman_session_prints(capsys, monkeypatch) -> None:
+    root = EXAMPLE.parents[1]
+    readme = (root / "README.md").read_text()
+    shown = readme.split("$ floorman session examples/session.txt\n", 1)[1].split("\n\n", 1)[0]
+    monkeypatch.chdir(root)
+    assert main(["session", "examples/session.txt"]) == 0
+    assert capsys.readouterr().out.rstrip("\n") == shown
