@@ -1,7 +1,8 @@
 """Hand-history formats: adapters between floorman's values and files.
 
 :mod:`~floorman.formats.phh` reads and writes the Poker Hand History format
-(``.phh`` for one hand, ``.phhs`` for several).
+(``.phh`` for one hand, ``.phhs`` for several); :mod:`~floorman.formats.pokerstars`
+writes a deal as the text hand history PokerStars writes and trackers read.
 """
 
 from floorman.formats.phh import (
@@ -27,6 +28,7 @@ from floorman.formats.phh import (
     write_phh,
     write_phhs,
 )
+from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 
 __all__ = [
     "VARIANTS",
@@ -43,6 +45,7 @@ __all__ = [
     "PostBringIn",
     "ShowOrMuck",
     "StandPatOrDiscard",
+    "StarsHeader",
     "format_action",
     "load",
     "parse_action",
@@ -50,4 +53,5 @@ __all__ = [
     "read_phhs",
     "write_phh",
     "write_phhs",
+    "write_pokerstars",
 ]
