@@ -180,3 +180,17 @@ def test_readme_shows_what_floorman_session_prints(capsys, monkeypatch) -> None:
     monkeypatch.chdir(root)
     assert main(["session", "examples/session.txt"]) == 0
     assert capsys.readouterr().out.rstrip("\n") == shown
+
+
+def test_session_writes_pokerstars_and_phh_hand_histories(capsys) -> None:
+    from floorman.formats import read_phhs
+    from floorman.formats.replay import replay
+
+    assert main(["session", str(EXAMPLE), "--format", "pokerstars"]) == 0
+    text = capsys.readouterr().out
+    assert text.count("PokerStars Hand #") == 6
+    assert "ann: posts small & big blinds 3" in text
+    assert main(["session", str(EXAMPLE), "--format", "phh"]) == 0
+    histories = read_phhs(capsys.readouterr().out)
+    session = play_session(EXAMPLE.read_text())
+    assert [replay(h).finishing_stacks for h in histories] == [d.stacks for d in session.played]

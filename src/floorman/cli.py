@@ -29,8 +29,9 @@ from floorman.evaluation import (
 )
 from floorman.evaluation.equity import EquityGame, EquityResult, equity
 from floorman.formats import load
-from floorman.formats.replay import replay
-from floorman.formats.session import DealRecord, play_session
+from floorman.formats.phh import write_phhs
+from floorman.formats.replay import history_from_deal, replay
+from floorman.formats.session import DealRecord, Session, play_session
 from floorman.games import RuleSet
 from floorman.rulebook import SECTIONS, Rule, all_rules, rule
 
@@ -224,14 +225,25 @@ def _cmd_session(args: argparse.Namespace) -> int:
     with open(args.file, encoding="utf-8") as handle:
         text = handle.read()
 
+    form = "json" if args.json else args.format
+    holder: list[Session] = []
+
     def show(record: DealRecord) -> None:
-        print(json.dumps(record.to_json()) if args.json else _describe_deal(record), flush=True)
+        if form == "json":
+            print(json.dumps(record.to_json()), flush=True)
+        elif form == "text":
+            print(_describe_deal(record), flush=True)
 
     try:
-        play_session(text, on_deal=show)
+        session = play_session(text, on_deal=show)
+        holder.append(session)
     except FloormanError as error:
         print(f"floorman session: {args.file}: {error}", file=sys.stderr)
         return 1
+    if form == "pokerstars":
+        print("\n\n\n".join(session.pokerstars(i) for i in range(len(session.deals))))
+    elif form == "phh":
+        print(write_phhs(history_from_deal(deal) for deal in session.played), end="")
     return 0
 
 
@@ -346,6 +358,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", metavar="FILE", help="a session log")
     p.add_argument("--json", action="store_true", help="one JSON object per deal, one a line")
+    p.add_argument(
+        "--format",
+        choices=["text", "json", "pokerstars", "phh"],
+        default="text",
+        help="what to print: each deal in words (default), as JSON, or every deal as a"
+        " PokerStars or PHH hand history",
+    )
     p.set_defaults(run=_cmd_session)
 
     p = sub.add_parser("demo", help="a short tour: equity, evaluation, rules")

@@ -11,8 +11,10 @@ lines are skipped. The first line sets up the table::
 (limit bet sizes), ``seats=N`` (2-10, default 9), ``button=dead|moving``
 (RRP5 blinds.2; dead by default), ``buy-in=N`` and ``max-buy-in=N``,
 ``straddles=yes|no``, ``time=AMOUNT/MINUTES`` (seat rental, RRP5 policies.2),
-``chip=N``, ``rules=roberts|wsop``, ``seed=N`` (the shuffles; default 0) and
-``start=SEAT`` (the button's seat, instead of drawing for it, RRP5 seating.6).
+``chip=N``, ``rules=roberts|wsop``, ``seed=N`` (the shuffles; default 0),
+``start=SEAT`` (the button's seat, instead of drawing for it, RRP5 seating.6),
+``name=TEXT`` (the table's name) and ``date=YYYY-MM-DD`` (when the session's clock
+starts, for hand histories).
 
 Then events, in order (seats are the table's chairs, from 1)::
 
@@ -58,14 +60,17 @@ within its lines.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from floorman.clock import ManualClock
 from floorman.deal import Chop, Deal
 from floorman.errors import ConfigError, FloormanError, NotationError
 from floorman.formats import phh
+from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import apply_action, settle_showdown
 from floorman.games import GAMES, RuleSet, Structure
 from floorman.rulebook import Citation
@@ -97,6 +102,8 @@ class DealRecord:
     dealt_in: tuple[int, ...]
     missed: tuple[tuple[int, str], ...]
     stacks: tuple[tuple[int, int], ...]
+    names: tuple[str, ...] = ()
+    started: float = 0.0
 
     def to_json(self) -> dict[str, object]:
         """The record as the ``floorman session --json`` line prints it."""
@@ -127,11 +134,32 @@ class DealRecord:
 
 @dataclass(slots=True)
 class Session:
-    """A session played: the table as it ended, each deal's record and its deal."""
+    """A session played: the table as it ended, each deal's record and its deal;
+    ``name`` and ``date`` from the table line, for hand histories."""
 
     table: Table
     deals: list[DealRecord]
     played: list[Deal]
+    name: str = "floorman"
+    date: datetime.date = datetime.date(2026, 1, 1)
+
+    def pokerstars(self, index: int) -> str:
+        """Deal ``index`` (from 0) as a PokerStars hand history, in play chips."""
+        record, deal = self.deals[index], self.played[index]
+        setup = self.table.setup
+        start = datetime.datetime.combine(self.date, datetime.time())
+        header = StarsHeader(
+            hand_id=record.number,
+            table=self.name,
+            max_seats=setup.seats,
+            seats=record.dealt_in,
+            names=record.names,
+            started=start + datetime.timedelta(seconds=record.started),
+            button_seat=record.button,
+            currency="",
+            stakes=(setup.small_blind, setup.big_blind) if setup.blinds else None,
+        )
+        return write_pokerstars(deal, header)
 
 
 def _words(key: str, value: str, count: int) -> tuple[int, ...]:
@@ -198,10 +226,27 @@ def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
             (seed,) = _words(key, value, 1)
         elif key == "start":
             (start,) = _words(key, value, 1)
+        elif key in ("name", "date"):
+            continue  # the session's, not the table's: see Session
         else:
             raise NotationError(f"unknown table setting {key!r}", text=key)
     setup = TableSetup(game=game, structure=structure, **options)  # type: ignore[arg-type]
     return setup, seed, start
+
+
+def _naming(line: str) -> dict[str, Any]:
+    """The table line's name and date, for hand histories."""
+    out: dict[str, Any] = {}
+    for word in line.split()[3:]:
+        key, _, value = word.partition("=")
+        if key == "name":
+            out["name"] = value.replace("_", " ")
+        elif key == "date":
+            try:
+                out["date"] = datetime.date.fromisoformat(value)
+            except ValueError:
+                raise NotationError(f"date={value!r} is not YYYY-MM-DD", text=value) from None
+    return out
 
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
@@ -249,7 +294,7 @@ def play_session(text: str, *, on_deal: Callable[[DealRecord], None] | None = No
         raise _located(error, number, first) from None
     clock = ManualClock()
     table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
-    session = Session(table=table, deals=[], played=[])
+    session = Session(table=table, deals=[], played=[], **_naming(first))
     i = 1
     while i < len(lines):
         number, line = lines[i]
@@ -371,6 +416,8 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             raise NotationError(f"{word!r}: a deal line takes only runs=N", text=word)
         runs = int(value)
     deal = table.start_deal(shuffled=not dealt, auto_showdown=not shows_given, runs=runs)
+    names = tuple(table.players[s] for s in table.positions)
+    when = table.clock.now()
     shows: dict[int, phh.ShowOrMuck] = {}
     for index, (at, text) in enumerate(block):
         try:
@@ -406,6 +453,8 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             dealt_in=started.dealt_in,
             missed=missed,
             stacks=tuple(sorted(table.stacks.items())),
+            names=names,
+            started=when,
         )
     )
     session.played.append(deal)
