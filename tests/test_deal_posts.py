@@ -96,8 +96,8 @@ def test_policies_15_no_chop_after_a_raise_or_with_antes() -> None:
     assert not d.can_chop
 
 
-def test_policies_16_the_rest_of_the_board_dealt_twice_when_all_are_all_in() -> None:
-    d = Deal(
+def run_twice() -> Deal:
+    return Deal(
         HOLDEM,
         structure=NL,
         stakes=Stakes(blinds=(1, 2)),
@@ -105,6 +105,10 @@ def test_policies_16_the_rest_of_the_board_dealt_twice_when_all_are_all_in() -> 
         shuffler=SeededShuffler(5),
         runs=2,
     )
+
+
+def test_policies_16_the_rest_of_the_board_dealt_twice_when_all_are_all_in() -> None:
+    d = run_twice()
     d.apply(Wager(player=2, to=100))
     d.apply(Call(player=0))
     d.apply(Fold(player=1))
@@ -135,14 +139,7 @@ def test_policies_16_running_twice_only_at_big_bet_poker() -> None:
 
 
 def test_policies_16_without_an_all_in_the_board_is_dealt_once() -> None:
-    d = Deal(
-        HOLDEM,
-        structure=NL,
-        stakes=Stakes(blinds=(1, 2)),
-        stacks=(100, 100, 100),
-        shuffler=SeededShuffler(5),
-        runs=2,
-    )
+    d = run_twice()
     while not d.is_over:
         legal = d.legal()
         d.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
