@@ -25,7 +25,7 @@ pytest: $(STAMP)
 	$(BIN)/pytest
 
 run: $(STAMP)
-	$(BIN)/floorman demo
+	$(BIN)/floorman play
 
 $(VENV)/.floorman-bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'

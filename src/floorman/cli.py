@@ -13,7 +13,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Sequence
 
-from floorman import __version__
+from floorman import __version__, play
 from floorman.cards import Rank, format_cards, parse_cards
 from floorman.errors import FloormanError
 from floorman.evaluation import (
@@ -32,7 +32,7 @@ from floorman.formats import load
 from floorman.formats.phh import write_phhs
 from floorman.formats.replay import history_from_deal, replay
 from floorman.formats.session import DealRecord, Session, play_session
-from floorman.games import RuleSet
+from floorman.games import GAMES, RuleSet, Structure
 from floorman.rulebook import SECTIONS, Rule, all_rules, rule
 
 __all__ = ["main"]
@@ -247,6 +247,33 @@ def _cmd_session(args: argparse.Namespace) -> int:
     return 0
 
 
+def _blinds(text: str) -> tuple[int, ...]:
+    parts = text.split("/")
+    if not 1 <= len(parts) <= 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not blinds such as 1/2 or 2")
+    return tuple(int(p) for p in parts)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    structure = args.structure
+    if structure is None:
+        # Each game's usual structure: Omaha at pot limit, hold'em and draw at no
+        # limit, stud and triple draw at limit (the only way floorman deals them).
+        game = GAMES[args.game]
+        usual = Structure.POT_LIMIT if game.omaha else Structure.NO_LIMIT
+        structure = (usual if usual in game.structures else game.structures[0]).value
+    return play.run(
+        game=args.game,
+        structure=structure,
+        blinds=args.blinds,
+        seats=args.seats,
+        bots=args.bots if args.bots is not None else args.seats - 1,
+        chips=args.chips,
+        seed=args.seed,
+        button=args.button,
+    )
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
     print(f"floorman {__version__}: Robert's Rules of Poker, cited.\n")
     print("$ floorman equity AsKs QhQd")
@@ -366,6 +393,29 @@ def _parser() -> argparse.ArgumentParser:
         " PokerStars or PHH hand history",
     )
     p.set_defaults(run=_cmd_session)
+
+    p = sub.add_parser(
+        "play",
+        help="play at a table against bots in the terminal",
+        description="A game at one table against simple bots: you sit in seat 1. The"
+        " button, blinds, missed blinds and sitting out follow the rulebook. Type 'help'"
+        " at the prompt for the commands.",
+    )
+    p.add_argument("--game", choices=list(GAMES), default="holdem", help="the poker form")
+    p.add_argument(
+        "--structure",
+        choices=[s.value for s in Structure],
+        help="betting structure (default: no-limit where the game allows it, else limit)",
+    )
+    p.add_argument("--blinds", type=_blinds, default=(1, 2), help="blinds, e.g. 1/2 (default)")
+    p.add_argument("--seats", type=int, default=6, help="seats at the table (default 6)")
+    p.add_argument("--bots", type=int, help="how many bots (default: every other seat)")
+    p.add_argument("--chips", type=int, default=200, help="each player's buy-in (default 200)")
+    p.add_argument("--seed", type=int, help="repeat the same cards and bots")
+    p.add_argument(
+        "--button", choices=["dead", "moving"], default="dead", help="button method (RRP5 blinds.2)"
+    )
+    p.set_defaults(run=_cmd_play)
 
     p = sub.add_parser("demo", help="a short tour: equity, evaluation, rules")
     p.set_defaults(run=_cmd_demo)

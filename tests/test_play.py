@@ -1,0 +1,445 @@
+"""floorman play and its bots: scripted sessions at the keyboard, and bots alone.
+
+A scripted person (:class:`Person`) answers each prompt the game prints: a
+table command between deals, a move on its turns. It reads the transcript,
+as a person reads the screen, so the scripts hold whatever the cards do.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+
+from floorman.bots import KINDS, Aggressive, CallingStation, Tight, discards, strength
+from floorman.cards import parse_cards
+from floorman.deal import Deal, Stakes, Turn
+from floorman.errors import ConfigError
+from floorman.games import BADUGI, HOLDEM, LOWBALL, Structure
+from floorman.play import run, scripted, simulate
+from floorman.shuffle import SeededShuffler
+from floorman.table import events as tev
+
+Policy = Callable[[list[str]], str]
+
+
+def last(lines: list[str], start: str) -> str:
+    """The latest transcript line that starts with ``start`` ("" if none)."""
+    return next((line for line in reversed(lines) if line.startswith(start)), "")
+
+
+def options(lines: list[str]) -> str:
+    return last(lines, "  you may:")
+
+
+def passive(lines: list[str]) -> str:
+    """Check when free, else bring it in (stud) or fold."""
+    offered = options(lines)
+    return "x" if "x (check)" in offered else "bring" if "bring (" in offered else "f"
+
+
+def calling(lines: list[str]) -> str:
+    """Call a small bet, check when free, fold to a big bet."""
+    found = re.search(r"c \(call (\d+)\)", options(lines))
+    return ("c" if int(found[1]) <= 10 else "f") if found else passive(lines)
+
+
+def raising(lines: list[str]) -> str:
+    """Raise (or bet) the least allowed, else call or check."""
+    found = re.search(r"([rb]) N \([a-z]+ to N in all, N (\d+)", options(lines))
+    return f"{found[1]} {found[2]}" if found else calling(lines)
+
+
+def deals(lines: list[str]) -> int:
+    return sum(1 for line in lines if line.startswith("── deal "))
+
+
+class Person:
+    """Answers the game's prompts from scripts, and keeps the whole transcript.
+
+    ``table`` lists the commands given between deals (EOF after the last);
+    ``moves`` the first moves made on the person's turns; then ``policy``
+    decides each move from the transcript.
+    """
+
+    def __init__(self, table: list[str], moves: list[str] = (), policy: Policy = passive) -> None:
+        self.table, self.moves, self.policy = list(table), list(moves), policy
+        self.lines: list[str] = []
+        self.asked = 0  # moves asked for in a row, to stop a script that never gets it right
+
+    def say(self, text: str) -> None:
+        self.lines.extend(str(text).split("\n"))
+
+    def ask(self, prompt: str) -> str:
+        self.asked = 0 if prompt == "> " else self.asked + 1
+        assert self.asked < 50, "the script keeps getting its move wrong"
+        if prompt == "> ":
+            if not self.table:
+                raise EOFError
+            answer = self.table.pop(0)
+        else:
+            answer = self.moves.pop(0) if self.moves else self.policy(self.lines)
+        self.lines.append(prompt + answer)
+        return answer
+
+    def play(self, **options: object) -> int:
+        return run(input=self.ask, output=self.say, **options)  # type: ignore[arg-type]
+
+    def after(self, answer: str) -> list[str]:
+        """The lines printed after the person typed ``answer`` (first time), up to the next prompt."""
+        start = next(
+            i for i, line in enumerate(self.lines) if line.endswith(f"> {answer}") or line == answer
+        )
+        out = []
+        for line in self.lines[start + 1 :]:
+            if line.startswith(("> ", "your move> ")):
+                break
+            out.append(line)
+        return out
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def test_a_session_folds_calls_and_raises_then_leaves() -> None:
+    person = Person(["", "", "", "", "", "quit"])
+
+    def by_deal(lines: list[str]) -> str:
+        return [passive, calling, raising, calling, passive][deals(lines) - 1](lines)
+
+    person.policy = by_deal
+    assert person.play(seed=5) == 0
+    text = person.text
+    assert "Traceback" not in text
+    assert deals(person.lines) == 5
+    assert "your cards: " in text
+    assert re.search(r"seat 1 \(you\) (calls|checks)", text)
+    assert re.search(r"seat 1 \(you\) (raises to|bets) \d+", text)
+    assert "── flop: " in text
+    assert re.search(r"wins \d+ from the (main )?pot", text)
+    assert "stacks: you " in text
+    assert person.lines[-1].startswith("you leave with ")
+
+
+def test_every_deal_shows_the_table_with_button_blinds_and_stacks() -> None:
+    person = Person(["", "quit"])
+    person.play(seed=2, seats=4, bots=3, chips=150)
+    header = person.lines.index("── deal 1 ──")
+    seats = person.lines[header + 1 : header + 5]
+    assert [line.split()[:3] for line in seats] == [
+        ["seat", "1", "you"],
+        ["seat", "2", "Ada"],
+        ["seat", "3", "Ben"],
+        ["seat", "4", "Cleo"],
+    ]
+    joined = "\n".join(seats)
+    assert "button" in joined
+    assert "small blind 1" in joined
+    assert "big blind 2" in joined
+    assert all(" 150" in line for line in seats)
+
+
+def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
+    bad = ["raise abc", "r 1", "garbage", "bet", "d Ah"]
+    person = Person(["bet 10", "", "", "quit"], moves=bad)
+    assert person.play(seed=5) == 0
+    assert "Traceback" not in person.text
+    assert person.after("bet 10") == ["  'bet' is for your turn in a deal; press Enter to deal"]
+    said = {answer: person.after(answer) for answer in bad}
+    assert said["raise abc"][0] == "  'abc' is not a number of chips"
+    assert "cannot wager to 1" in said["r 1"][0]
+    assert "seat 1 (you)" in said["r 1"][0]
+    assert "position" not in said["r 1"][0]
+    assert said["garbage"][0] == "  unknown command 'garbage'; type help"
+    assert said["bet"][0] == "  'bet' takes your total for the round, e.g. 'bet 10'"
+    assert said["d Ah"][0] == "  'draw' is not for now"
+    for answer in bad:
+        assert said[answer][1].startswith("  you may: ")
+    # each bad answer was followed by another prompt on the same turn
+    prompts = [line for line in person.lines if line.startswith("your move> ")]
+    assert [p.removeprefix("your move> ") for p in prompts[: len(bad)]] == bad
+    assert deals(person.lines) == 2
+
+
+def test_bet_and_raise_at_the_wrong_time_are_explained() -> None:
+    def wrong_once(lines: list[str]) -> str:
+        flop = "board: " in last(lines, "your cards: ")  # after the flop
+        said = "\n".join(lines)
+        if flop and "x (check)" in options(lines) and "your move> r 10" not in said:
+            return "r 10"
+        if flop and "c (call" in options(lines) and "your move> b 50" not in said:
+            return "b 50"
+        return calling(lines)
+
+    person = Person(["", "", "", "", "quit"], policy=wrong_once)
+    person.play(seed=9)
+    assert "Traceback" not in person.text
+    assert person.after("r 10")[0] == (
+        "  nobody has bet this round, so there is nothing to raise: 'b N'"
+    )
+    assert re.fullmatch(
+        r"  you face a bet \(\d+ to call\): 'r N' raises to N in all, 'c' calls",
+        person.after("b 50")[0],
+    )
+
+
+def test_sitting_out_owing_blinds_and_coming_back_posting() -> None:
+    table = ["out", *[""] * 6, "back", "back post", "", "quit"]
+    person = Person(table)
+    assert person.play(seed=5) == 0
+    text = person.text
+    assert "Traceback" not in text
+    assert "you sit out; the table deals on" in text
+    # the table dealt on without the person, who is shown sitting out
+    out_deals = [i for i, line in enumerate(person.lines) if line.startswith("── deal ")][:6]
+    for i in out_deals:
+        assert person.lines[i + 1].startswith("  seat 1  you")
+        assert "sitting out" in person.lines[i + 1]
+    assert all("your move>" not in line for line in person.lines[: out_deals[-1]])
+    status = last(person.lines[: person.lines.index("> back")], "  you have ")
+    assert "you are sitting out" in status
+    assert "you owe the big blind (2)" in status
+    assert "'back post' to post it, 'back wait' to wait for the big blind" in status
+    assert person.after("back")[0].startswith("  you owe the big blind (2)")
+    assert person.after("back post") == [
+        "  you are back: you post the big blind (2) and the small blind (1 dead) to come in"
+    ]
+    back_deal = person.lines.index("── deal 7 ──")
+    assert person.lines[back_deal + 1].endswith("missed big blind 2, missed small blind 1 dead")
+    assert "you get " in "\n".join(person.lines[back_deal:])
+
+
+def test_sitting_out_for_many_deals_costs_nothing_until_coming_back() -> None:
+    person = Person(["out", *[""] * 60, "quit"])
+    assert person.play(seed=12) == 0
+    assert deals(person.lines) == 60
+    assert "your move>" not in person.text
+    assert "Traceback" not in person.text
+    assert person.lines[-1] == "you leave with 200 chips (you bought 200): even"
+
+
+def test_coming_back_to_wait_for_the_big_blind() -> None:
+    person = Person(["out", *[""] * 6, "back wait", "", "", "quit"])
+    person.play(seed=4)
+    assert person.after("back wait") == ["  you are back: dealt in when the big blind reaches you"]
+    assert "Traceback" not in person.text
+
+
+def test_end_of_input_ends_the_game_cleanly() -> None:
+    lines: list[str] = []
+    assert run(seed=1, input=scripted([]), output=lines.append) == 0
+    assert lines[-1] == "you leave with 200 chips (you bought 200): even"
+    lines.clear()
+    assert run(seed=1, input=scripted([""]), output=lines.append) == 0  # EOF at the first move
+    assert lines[-1].startswith("you leave with ")
+
+
+def test_quitting_in_a_deal_gives_up_the_hand_and_leaves_after_it() -> None:
+    person = Person([""], moves=["q"])
+    assert person.play(seed=3) == 0
+    assert person.after("q")[0] == "  you leave when this deal ends; your hand is given up"
+    assert "stacks: " in person.text
+    assert person.lines[-1].startswith("you leave with ")
+
+
+def test_busting_then_buying_chips() -> None:
+    def shove(lines: list[str]) -> str:
+        return "a" if "a (all in" in options(lines) else calling(lines)
+
+    def between(person: Person) -> None:
+        # Enter until broke, then buy, deal once more and quit.
+        broke = "you are out of chips" in person.text or "you have 0 chips" in person.text
+        person.table = ["buy abc", "", "buy 100", "", "quit"] if broke else [""]
+
+    person = Person([""], policy=shove)
+    ask = person.ask
+
+    def ask_with_plan(prompt: str) -> str:
+        if prompt == "> " and not person.table and "buy 100" not in person.text:
+            between(person)
+        return ask(prompt)
+
+    person.ask = ask_with_plan  # type: ignore[method-assign]
+    assert person.play(seed=8, chips=40) == 0
+    text = person.text
+    assert "Traceback" not in text
+    assert "'buy N' to play on" in text
+    assert person.after("buy abc")[0] == "  'abc' is not a number of chips"
+    assert "you have no chips: 'buy N' to play on" in text
+    assert "  you buy 100 chips: 100 in all" in text
+    assert "you bought 140" in person.lines[-1]
+
+
+def test_a_draw_game_at_the_keyboard() -> None:
+    def draw(lines: list[str]) -> str:
+        if "d and the cards to throw" not in options(lines):
+            return calling(lines)
+        if "your move> d Zz" not in "\n".join(lines):
+            return "d Zz"
+        return "d " + last(lines, "your cards: ").split()[2]
+
+    person = Person(["", "", "", "", "quit"], policy=draw)
+    assert person.play(seed=6, game="draw", structure="fixed-limit") == 0
+    text = person.text
+    assert "Traceback" not in text
+    assert "'Zz' is not a card" in person.after("d Zz")[0]
+    assert person.after("d Zz")[1] == "  you may: d and the cards to throw (e.g. 'd 7h 2c') · stand"
+    assert re.search(r"seat 1 \(you\) draws 1\nyou get \w\w\n", text)
+
+
+def test_stud_at_the_keyboard() -> None:
+    person = Person(["", "", "quit"], policy=calling)
+    assert person.play(seed=6, game="stud", structure="fixed-limit") == 0
+    text = person.text
+    assert "Traceback" not in text
+    assert "brings it in for 1" in text
+    assert re.search(r"gets \w\w face up", text)
+    assert re.search(r"your cards: (\w\w ){2}\w\w, showing \w\w ", text)
+
+
+def test_settings_the_table_cannot_take_are_refused() -> None:
+    with pytest.raises(ConfigError, match="unknown game 'nope'"):
+        run(game="nope", input=scripted([]), output=print)
+    with pytest.raises(ConfigError, match="stud is played fixed-limit, not no-limit"):
+        run(game="stud", input=scripted([]), output=print)
+    with pytest.raises(ConfigError, match="1 to 5 bots, not 6"):
+        run(bots=6, seats=6, input=scripted([]), output=print)
+    with pytest.raises(ConfigError, match="structures are"):
+        run(structure="spread-limit", input=scripted([]), output=print)
+
+
+# ------------------------------------------------------------------- bots alone
+
+
+@pytest.mark.parametrize(
+    ("game", "structure", "button"),
+    [
+        ("holdem", "no-limit", "dead"),
+        ("holdem", "fixed-limit", "moving"),
+        ("omaha8", "pot-limit", "dead"),
+        ("stud", "fixed-limit", "dead"),
+        ("27-triple-draw", "fixed-limit", "moving"),
+        ("badugi", "fixed-limit", "dead"),
+        ("short-deck", "no-limit", "moving"),
+    ],
+)
+def test_bots_alone_for_200_deals_conserve_chips(game: str, structure: str, button: str) -> None:
+    table = simulate(deals=200, seed=11, game=game, structure=structure, button=button)
+    assert len(table.deals) == 200
+    assert table.chips == table.bought - table.taken
+    assert sum(table.stacks.values()) == table.chips
+
+
+def test_busted_bots_rebuy_or_make_way_for_new_bots_who_post() -> None:
+    table = simulate(deals=200, seed=3)
+    left = [e for e in table.events if isinstance(e, tev.PlayerLeft)]
+    bought = [e for e in table.events if isinstance(e, tev.ChipsBought)]
+    assert left
+    assert bought
+    new = {e.player for e in table.events if isinstance(e, tev.PlayerSeated) and e.new}
+    posts = [
+        p
+        for e in table.events
+        if isinstance(e, tev.DealStarted)
+        for p in e.posts
+        if p.blind == "new player"
+    ]
+    assert new
+    assert posts
+    assert table.chips == table.bought - table.taken
+
+
+def test_bots_repeat_themselves_given_a_seed() -> None:
+    a, b = simulate(deals=60, seed=21), simulate(deals=60, seed=21)
+    assert a.events == b.events
+    assert [d.events for d in a.deals] == [d.events for d in b.deals]
+
+
+def test_a_bot_shows_at_a_showdown_it_must_play_out() -> None:
+    deal = Deal(
+        HOLDEM,
+        structure=Structure.NO_LIMIT,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(100, 100),
+        shuffler=SeededShuffler(2),
+        auto_showdown=False,
+    )
+    bots = [CallingStation(random.Random(1)), CallingStation(random.Random(2))]
+    turns = set()
+    while not deal.is_over:
+        legal = deal.legal()
+        assert legal.player is not None
+        turns.add(legal.turn)
+        deal.apply(bots[legal.player].choose(deal, legal.player))
+    assert Turn.SHOW in turns
+    assert sum(deal.stacks) == 200
+
+
+def test_a_bot_refuses_a_turn_that_is_not_its_own() -> None:
+    deal = Deal(
+        HOLDEM,
+        structure=Structure.NO_LIMIT,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(100, 100, 100),
+        shuffler=SeededShuffler(2),
+    )
+    with pytest.raises(ValueError, match="a bot plays its own turns only"):
+        Tight(random.Random(1)).choose(deal, 0)
+
+
+def test_hand_strength_orders_hands_sensibly() -> None:
+    def worth(cards: str, board: str = "") -> float:
+        return strength(HOLDEM, parse_cards(cards), parse_cards(board))
+
+    assert worth("As Ad") > worth("Ks Qs") > worth("Kd Qc") > worth("7c 2d")
+    assert worth("As Kd", "Ah 7c 2d") > worth("9s 8s", "Ah 7c 2d")
+    assert worth("Ks Qd", "7h 7c 2d") < worth("2s 2h", "7h 7c 2d")  # the board's pair is everyone's
+    assert strength(LOWBALL, parse_cards("As 2c 3d 4h 6s")) > strength(
+        LOWBALL, parse_cards("Ks Qc 3d 4h 6s")
+    )
+    assert strength(BADUGI, parse_cards("As 2c 3d 4h")) == 1.0
+
+
+def test_bots_throw_what_does_not_help() -> None:
+    assert discards(BADUGI, parse_cards("As 2s 3d 4h")) == parse_cards("2s")
+    assert discards(LOWBALL, parse_cards("As 2c 3d 4h 6s")) == ()
+    assert discards(LOWBALL, parse_cards("As Ac 3d 4h Ks")) == parse_cards("Ac Ks")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_of_bot_plays_only_legal_actions(kind: type) -> None:
+    for seed in range(20):
+        deal = Deal(
+            HOLDEM,
+            structure=Structure.NO_LIMIT,
+            stakes=Stakes(blinds=(1, 2)),
+            stacks=(60, 200, 35, 200),
+            shuffler=SeededShuffler(seed),
+        )
+        bots = [kind(random.Random(seed + i)) for i in range(4)]
+        while not deal.is_over:
+            p = deal.legal().player
+            assert p is not None
+            deal.apply(bots[p].choose(deal, p))
+        assert sum(deal.stacks) == 495
+
+
+def test_tight_folds_junk_to_a_raise_and_raises_aces() -> None:
+    for seed in range(40):
+        deal = Deal(
+            HOLDEM,
+            structure=Structure.NO_LIMIT,
+            stakes=Stakes(blinds=(1, 2)),
+            stacks=(200, 200, 200),
+            shuffler=SeededShuffler(seed),
+        )
+        worth = strength(HOLDEM, [c for c in deal.hole(2) if c is not None])
+        action = Tight(random.Random(0)).choose(deal, 2)
+        if worth < 0.3:
+            assert type(action).__name__ == "Fold"
+        if worth >= 0.85:
+            assert type(action).__name__ == "Wager"
+    assert Aggressive.kind == "aggressive"
