@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 from floorman.cards import Card
-from floorman.errors import FloorError, IllegalAction
+from floorman.errors import ConfigError, FloorError, IllegalAction
 from floorman.games import LOWBALL, Structure
 from floorman.table import events as tev
 
@@ -173,7 +173,7 @@ def _between(button: int, big: int, seats: int = 9) -> list[int]:
 
 
 def test_blinds_5_2_at_lowball_a_new_player_posts_double() -> None:
-    table = make(game=LOWBALL, structure=FL, players=(1, 2, 3, 4), seats=9)
+    table = make(game=LOWBALL, structure=FL, players=(1, 2, 3, 4), seats=8)
     until_button(table, 4)
     table.sit(7, "new", 100, post=True)
     record = play(table)
@@ -416,7 +416,7 @@ def test_seating_6_low_card_wins_the_button_at_low_games() -> None:
         game=LOWBALL,
         structure=FL,
         players=SIX,
-        seats=9,
+        seats=8,
         button=None,
         seed=11,
         small_bet=2,
@@ -430,6 +430,26 @@ def test_seating_6_low_card_wins_the_button_at_low_games() -> None:
         return (rank, int(card.suit))
 
     assert drawn.seat == min(drawn.cards, key=low)[0]
+
+
+def test_a_draw_table_seats_eight_at_most() -> None:
+    with pytest.raises(ConfigError):
+        make(game=LOWBALL, structure=FL, seats=9)
+
+
+def test_blinds_12_1_fewer_than_two_left_in_the_game_start_a_new_one() -> None:
+    table = make(players=(1, 2, 3), seats=9)
+    while table.first_round:
+        play(table)
+    table.leave(1)
+    table.leave(2)
+    table.sit(5, "new", 100)
+    table.sit(7, "newer", 100)
+    record = play(table)
+    started = [e for e in table.events if isinstance(e, tev.GameStarted)]
+    assert started[-1].seats == (3, 5, 7)
+    assert set(record.dealt_in) == {3, 5, 7}
+    assert all(p.blind in ("small blind", "big blind") for p in record.posts)
 
 
 def test_structure_limit_table_refuses_no_limit_settings() -> None:

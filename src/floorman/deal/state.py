@@ -101,6 +101,10 @@ class Deal:
             raise ConfigError(f"a deal needs two players or more, got {len(stacks)}")
         if any(s <= 0 for s in stacks):
             raise ConfigError(f"every player dealt in needs chips; stacks {tuple(stacks)}")
+        if game.has_draw and len(stacks) > 8:
+            # The rulebook's draw sections are not included; cardrooms deal draw
+            # games to eight at most, so that the discards can serve every draw.
+            raise ConfigError(f"{game.name} is dealt to eight players at most, not {len(stacks)}")
         if runs < 1 or runs > 3:
             raise ConfigError(
                 f"the rest of a board is dealt once, twice or three times, not {runs}"

@@ -25,6 +25,7 @@ __all__ = [
     "ChoiceMade",
     "DealFinished",
     "DealStarted",
+    "GameStarted",
     "PlayerLeft",
     "PlayerSeated",
     "Post",
@@ -147,6 +148,15 @@ class StraddleAnnounced:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class GameStarted:
+    """A game started among ``seats``, everyone in it owing nothing: the first
+    deal of a table, or a new start when fewer than two were left in the game."""
+
+    seats: tuple[int, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ButtonDrawn:
     """The players drew cards for the button of a new game."""
 
@@ -211,6 +221,7 @@ TableEvent = (
     | ChipsPickedUp
     | SeatChanged
     | StraddleAnnounced
+    | GameStarted
     | ButtonDrawn
     | BlindMissed
     | TimeCollected

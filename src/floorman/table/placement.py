@@ -99,12 +99,16 @@ def place(
     small_blind: int | None,
     big_blind: int | None,
     two_blinds: bool,
+    big_blind_player: int | None = None,
 ) -> Placement | None:
     """Place the button and blinds after a deal whose button, small blind and big
     blind seats are given (``big_blind`` None: the first deal, ``button`` drawn).
+    ``big_blind_player`` is the seat where last deal's big blind sits now, if it
+    moved: heads-up, that player does not post the big blind again.
 
     Returns None when fewer than two players can be dealt in.
     """
+    last_big = big_blind_player if big_blind_player is not None else big_blind
     present = [s for s in _after(button, seats) if s in states and states[s].present]
     if len(present) < 2:
         return None
@@ -126,12 +130,17 @@ def place(
         takers = standing | {s for s in present if states[s].in_game and states[s].posting}
         btn = _first(_after(button, seats), takers) or button
         sb = _first(_after(btn, seats), standing - {btn}) if two_blinds else None
-        bb = _first(_after(sb if sb is not None else btn, seats), set(present) - {btn})
+        # The big blind comes after the small blind and before the button again.
+        bb = _first(arc(sb if sb is not None else btn, btn, seats), present)
+        if bb is None:
+            if sb is None or btn not in present:
+                return None
+            return _heads_up(states, seats, (sb, btn), last_big)
         placement = _finish(states, seats, btn, sb, bb)
     if len(placement.dealt_in) == 2:
-        return _heads_up(states, seats, placement.dealt_in, big_blind)
+        return _heads_up(states, seats, placement.dealt_in, last_big)
     if len(placement.dealt_in) < 2 and len(present) == 2:
-        return _heads_up(states, seats, tuple(present), big_blind)
+        return _heads_up(states, seats, tuple(present), last_big)
     if len(placement.dealt_in) < 2:
         return None
     return placement

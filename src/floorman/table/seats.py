@@ -90,6 +90,8 @@ class Seats:
         self._short: set[str] = set()  # players who used their short buy (RRP5 buy-in.2)
         self._passed: set[int] = set()  # seats a blind has passed since the game began
         self._travel = 0  # seats the button has moved since the game began
+        self._button_player: str | None = None  # who had the button last deal
+        self._big_player: str | None = None  # who posted the big blind last deal
         self._opened = self.clock.now()
         self.bought = 0  # chips brought to the table
         self.taken = 0  # chips taken away (leaving, picked up, time collected)
@@ -464,7 +466,7 @@ class Seats:
             pass
         elif self.first_round and to not in self._passed:
             rule = cite("blinds.12.3")
-        elif self.button == seat and self.deals and seat in self.positions:
+        elif self._button_player == st.player and not st.owes:
             st.dealt_off = True
             rule = cite("blinds.14")
         elif len(self.setup.blinds) == 2 and not st.owes:

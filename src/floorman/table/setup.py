@@ -72,6 +72,8 @@ class TableSetup:
             raise ConfigError(f"{self.game.name} is played {allowed}, not {self.structure.value}")
         if not 2 <= self.seats <= 10:
             raise ConfigError(f"a table has 2 to 10 seats, not {self.seats}")
+        if self.game.has_draw and self.seats > 8:
+            raise ConfigError(f"{self.game.name} is played eight-handed at most, not {self.seats}")
         if self.game.is_button_game:
             if len(self.blinds) not in (1, 2) or min(self.blinds) <= 0:
                 raise ConfigError(

@@ -100,7 +100,11 @@ class Table(Seats):
             small_blind=self.small_blind,
             big_blind=self.big_blind,
             two_blinds=len(self.setup.blinds) == 2,
+            big_blind_player=self._seat_of(self._big_player),
         )
+
+    def _seat_of(self, player: str | None) -> int | None:
+        return next((s for s, st in self._seats.items() if st.player == player), None)
 
     def draw_for_button(self) -> ev.ButtonDrawn:
         """A new game draws for the button: the highest card by suit at high
@@ -161,6 +165,17 @@ class Table(Seats):
         return self.deal
 
     def _start_button_deal(self, *, shuffled: bool) -> Deal:
+        here = [st for st in self._seats.values() if self._present(st)]
+        standing = [st for st in here if st.active and not st.owes and not st.dealt_off]
+        if self.started and len(here) >= 2 and len(standing) < 2:
+            # With fewer than two players in the game the old game is over: those
+            # here start a new one, drawing for the button (RRP5 blinds.12.1).
+            for st in here:
+                st.active = True
+                st.missed_small = st.missed_big = st.dealt_off = False
+            self.button = self.small_blind = self.big_blind = None
+            self._passed.clear()
+            self._travel = 0
         first = self.big_blind is None
         drawn = self.button is None
         if drawn:
@@ -175,6 +190,10 @@ class Table(Seats):
                 f"a deal needs two players who can be dealt in; {present} present, and"
                 " new or returning players wait for the big blind unless they post",
                 citations=cite("blinds.5", "blinds.8"),
+            )
+        if first:
+            self._emit(
+                ev.GameStarted(seats=tuple(sorted(plan.dealt_in)), citations=cite("blinds.12.1"))
             )
         self._mark_passes(plan, first=first)
         posts = self._posts(plan)
@@ -371,6 +390,8 @@ class Table(Seats):
             if st.wait:
                 st.wait -= 1
         self.button, self.small_blind, self.big_blind = button, sb, bb
+        self._button_player = self._seats[button].player if button in seats else None
+        self._big_player = self._seats[bb].player if bb is not None else None
         self.deal = deal
         self._settled = False
         self.positions = seats
