@@ -144,3 +144,19 @@ def test_policies_16_without_an_all_in_the_board_is_dealt_once() -> None:
         legal = d.legal()
         d.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
     assert len(d.boards) == 1
+
+
+def test_policies_16_a_blind_all_in_runs_only_once_the_betting_closes() -> None:
+    d = Deal(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(100, 2),
+        shuffler=SeededShuffler(5),
+        runs=2,
+    )
+    assert not any(isinstance(e, ev.RunsStarted) for e in d.events)
+    d.apply(Fold(player=d.legal().player))
+    assert d.is_over
+    assert len(d.boards) == 1
+    assert [e.run for e in d.events if isinstance(e, ev.PotAwarded)] == [0]

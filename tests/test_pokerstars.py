@@ -2,7 +2,9 @@
 
 The examples pin each part of the layout: posts (a dead small blind made up
 with the big blind), limit betting, stud's bring-in and completion, a draw
-game's discards, a split pot, side pots and all-ins, and high-low halves.
+game's discards, a split pot, side pots and all-ins, and high-low halves;
+and a board run twice or three times (RRP5 policies.16) as PokerStars writes
+it, all in before the flop, on the flop, and with a side pot.
 
 Two independent checks read the text back. PokerKit 0.7.7's own PokerStars
 parser (:class:`pokerkit.notation.PokerStarsParser`, which reads no-limit
@@ -34,6 +36,8 @@ from floorman.deal import (
     Call,
     Check,
     Deal,
+    DealBoard,
+    DealHole,
     Draw,
     Fold,
     Legal,
@@ -55,6 +59,7 @@ from floorman.games import (
     OMAHA_EIGHT,
     SEVEN_CARD_STUD,
     TRIPLE_DRAW_27,
+    Game,
     Reading,
     Structure,
 )
@@ -401,6 +406,273 @@ def out_between(out: list[str], first: str, last: str) -> list[str]:
     return out[out.index(first) + 1 : out.index(last)]
 
 
+# ------------------------------------------------- the board run more than once
+
+
+def run_deal(
+    stacks: tuple[int, ...], holes: list[str], boards: list[str], actions: list[Action]
+) -> Deal:
+    """A no-limit hold'em deal run ``len(boards)`` times, each board given in full.
+
+    The boards repeat the cards they share; the dealer turns each board's next
+    cards from its own script, the first board first.
+    """
+    deal = Deal(HOLDEM, structure=NL, stakes=Stakes(blinds=(1, 2)), stacks=stacks, runs=len(boards))
+    hole = [list(parse_cards(h)) for h in holes]
+    script = [list(parse_cards(b)) for b in boards]
+    todo = list(actions)
+    while not deal.is_over:
+        legal = deal.legal()
+        if legal.turn is Turn.DEAL_HOLE and legal.player is not None:
+            cards = hole[legal.player][: legal.cards]
+            del hole[legal.player][: legal.cards]
+            deal.apply(DealHole(player=legal.player, cards=tuple(cards)))
+        elif legal.turn is Turn.DEAL_BOARD:
+            sizes = [len(b) for b in deal.boards]
+            r = sizes.index(min(sizes))
+            deal.apply(DealBoard(cards=tuple(script[r][sizes[r] : sizes[r] + legal.cards])))
+        else:
+            deal.apply(todo.pop(0))
+    assert not todo
+    # A deal that ends before the betting closes deals no further board.
+    assert [list(b) for b in deal.boards] == script[: len(deal.boards)]
+    return deal
+
+
+def collected_by_run(out: list[str]) -> list[int]:
+    """The chips each show down's collected lines hand out, board by board."""
+    totals: list[int] = []
+    for line in out:
+        if re.fullmatch(r"\*\*\* (FIRST|SECOND|THIRD) SHOW DOWN \*\*\*", line):
+            totals.append(0)
+        elif m := re.fullmatch(r"\S+ collected \$(\d+) from (?:main |side )?pot(?:-\d+)?", line):
+            totals[-1] += int(m[1])
+    return totals
+
+
+def test_a_board_run_twice_after_an_all_in_before_the_flop() -> None:
+    deal = run_deal(
+        (100, 100, 100),
+        ["Ah Ad", "7c 2d", "Kh Kd"],
+        ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h"],
+        [Wager(player=2, to=100), Call(player=0), Fold(player=1)],
+    )
+    out = lines(deal)
+    # Each board is turned in full, the first before the second, and each has
+    # its own show down, the hands named on that board (PokerStars #228721632458).
+    assert out_between(out, "bob: folds", "*** SUMMARY ***") == [
+        "*** FIRST FLOP *** [2c 7s 9d]",
+        "*** FIRST TURN *** [2c 7s 9d] [3h]",
+        "*** FIRST RIVER *** [2c 7s 9d 3h] [4s]",
+        "*** SECOND FLOP *** [Kc 8h 5d]",
+        "*** SECOND TURN *** [Kc 8h 5d] [Jc]",
+        "*** SECOND RIVER *** [Kc 8h 5d Jc] [2h]",
+        "*** FIRST SHOW DOWN ***",
+        "ann: shows [Ah Ad] (a pair of Aces)",
+        "cy: shows [Kh Kd] (a pair of Kings)",
+        "ann collected $101 from pot",
+        "*** SECOND SHOW DOWN ***",
+        "ann: shows [Ah Ad] (a pair of Aces)",
+        "cy: shows [Kh Kd] (three of a kind, Kings)",
+        "cy collected $101 from pot",
+    ]
+    assert out[out.index("*** SUMMARY ***") + 1 :] == [
+        "Total pot $202 | Rake $0",
+        "Hand was run twice",
+        "FIRST Board [2c 7s 9d 3h 4s]",
+        "SECOND Board [Kc 8h 5d Jc 2h]",
+        "Seat 1: ann (small blind) showed [Ah Ad] and won ($101) with a pair of Aces,"
+        " and lost with a pair of Aces",
+        "Seat 2: bob (big blind) folded before Flop",
+        "Seat 3: cy (button) showed [Kh Kd] and lost with a pair of Kings,"
+        " and won ($101) with three of a kind, Kings",
+    ]
+    assert collected_by_run(out) == [101, 101]
+    assert deal.stacks == (101, 98, 101)
+    check_books(deal, "\n".join(out), big_blind=2)
+    assert check_names(deal, "\n".join(out)) == 4
+
+
+def test_a_board_run_twice_after_an_all_in_on_the_flop_shares_the_flop() -> None:
+    deal = run_deal(
+        (100, 100, 100),
+        ["7c 2d", "Ah Ad", "Kh Kd"],
+        ["Ac 9d 4s Ks 3h", "Ac 9d 4s 2c 7s"],
+        [Call(player=2), Fold(player=0), Check(player=1), Wager(player=1, to=98), Call(player=2)],
+    )
+    out = lines(deal)
+    # The flop is dealt once, with its betting; each board then has its own turn
+    # and river (PokerStars #198636031317). 201 chips: the first board takes the odd one.
+    assert out_between(out, "bob: checks", "*** SUMMARY ***") == [
+        "*** FLOP *** [Ac 9d 4s]",
+        "bob: bets $98 and is all-in",
+        "cy: calls $98 and is all-in",
+        "*** FIRST TURN *** [Ac 9d 4s] [Ks]",
+        "*** FIRST RIVER *** [Ac 9d 4s Ks] [3h]",
+        "*** SECOND TURN *** [Ac 9d 4s] [2c]",
+        "*** SECOND RIVER *** [Ac 9d 4s 2c] [7s]",
+        "*** FIRST SHOW DOWN ***",
+        "bob: shows [Ah Ad] (three of a kind, Aces)",
+        "cy: shows [Kh Kd] (three of a kind, Kings)",
+        "bob collected $101 from pot",
+        "*** SECOND SHOW DOWN ***",
+        "bob: shows [Ah Ad] (three of a kind, Aces)",
+        "cy: shows [Kh Kd] (a pair of Kings)",
+        "bob collected $100 from pot",
+    ]
+    assert out[-5:] == [
+        "FIRST Board [Ac 9d 4s Ks 3h]",
+        "SECOND Board [Ac 9d 4s 2c 7s]",
+        "Seat 1: ann (small blind) folded before Flop",
+        "Seat 2: bob (big blind) showed [Ah Ad] and won ($101) with three of a kind, Aces,"
+        " and won ($100) with three of a kind, Aces",
+        "Seat 3: cy (button) showed [Kh Kd] and lost with three of a kind, Kings,"
+        " and lost with a pair of Kings",
+    ]
+    assert collected_by_run(out) == [101, 100]
+    assert deal.stacks == (99, 201, 0)
+    check_books(deal, "\n".join(out), big_blind=2)
+
+
+def test_a_board_run_three_times() -> None:
+    deal = run_deal(
+        (100, 100),
+        ["Ah Ad", "Kh Kd"],
+        ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h", "Qs Js Ts 6c 6d"],
+        [Wager(player=1, to=100), Call(player=0)],
+    )
+    out = lines(deal)
+    shown = out_between(out, "ann: calls $98 and is all-in", "*** SUMMARY ***")
+    assert shown[6:9] == [
+        "*** THIRD FLOP *** [Qs Js Ts]",
+        "*** THIRD TURN *** [Qs Js Ts] [6c]",
+        "*** THIRD RIVER *** [Qs Js Ts 6c] [6d]",
+    ]
+    assert shown[-4:] == [
+        "*** THIRD SHOW DOWN ***",
+        "ann: shows [Ah Ad] (two pair, Aces and Sixes)",
+        "bob: shows [Kh Kd] (two pair, Kings and Sixes)",
+        "ann collected $66 from pot",
+    ]
+    assert out[-6:] == [
+        "Hand was run three times",
+        "FIRST Board [2c 7s 9d 3h 4s]",
+        "SECOND Board [Kc 8h 5d Jc 2h]",
+        "THIRD Board [Qs Js Ts 6c 6d]",
+        "Seat 1: ann (big blind) showed [Ah Ad] and won ($67) with a pair of Aces,"
+        " and lost with a pair of Aces, and won ($66) with two pair, Aces and Sixes",
+        "Seat 2: bob (button) (small blind) showed [Kh Kd] and lost with a pair of Kings,"
+        " and won ($67) with three of a kind, Kings, and lost with two pair, Kings and Sixes",
+    ]
+    # 200 chips in three shares: the first boards take the odd chips (RRP5 policies.16).
+    assert collected_by_run(out) == [67, 67, 66]
+    assert deal.stacks == (133, 67)
+    check_books(deal, "\n".join(out), big_blind=2)
+    assert check_names(deal, "\n".join(out)) == 6
+
+
+def test_a_board_run_twice_splits_each_side_pot_between_the_boards() -> None:
+    deal = run_deal(
+        (20, 50, 100),
+        ["Ah Ad", "Kh Kd", "Qh Qd"],
+        ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h"],
+        [Wager(player=2, to=100), Call(player=0), Call(player=1)],
+    )
+    out = lines(deal)
+    first = out_between(out, "*** FIRST SHOW DOWN ***", "*** SECOND SHOW DOWN ***")
+    second = out_between(out, "*** SECOND SHOW DOWN ***", "*** SUMMARY ***")
+    assert first[-2:] == ["ann collected $30 from main pot", "bob collected $30 from side pot"]
+    assert second[-2:] == ["bob collected $30 from main pot", "bob collected $30 from side pot"]
+    assert out[-7:] == [
+        "Total pot $120 Main pot $60. Side pot $60. | Rake $0",
+        "Hand was run twice",
+        "FIRST Board [2c 7s 9d 3h 4s]",
+        "SECOND Board [Kc 8h 5d Jc 2h]",
+        "Seat 1: ann (small blind) showed [Ah Ad] and won ($30) with a pair of Aces,"
+        " and lost with a pair of Aces",
+        "Seat 2: bob (big blind) showed [Kh Kd] and won ($30) with a pair of Kings,"
+        " and won ($60) with three of a kind, Kings",
+        "Seat 3: cy (button) showed [Qh Qd] and lost with a pair of Queens,"
+        " and lost with a pair of Queens",
+    ]
+    assert collected_by_run(out) == [60, 60]
+    assert deal.stacks == (30, 90, 50)
+    check_books(deal, "\n".join(out), big_blind=2)
+
+
+def test_a_run_agreed_before_the_last_decision_is_written_only_if_dealt() -> None:
+    # The big blind is all in on posting; the board is run twice only once the
+    # button has called, and a fold leaves no board at all.
+    called = lines(
+        run_deal(
+            (2, 100), ["Ah Ad", "Kh Kd"], ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h"], [Call(player=1)]
+        )
+    )
+    assert called[6:11] == [
+        "*** HOLE CARDS ***",
+        "Dealt to ann [Ah Ad]",
+        "Dealt to bob [Kh Kd]",
+        "bob: calls $1",
+        "*** FIRST FLOP *** [2c 7s 9d]",
+    ]
+    assert collected_by_run(called) == [2, 2]
+    folded = run_deal((2, 100), ["Ah Ad", "Kh Kd"], ["", ""], [Fold(player=1)])
+    out = lines(folded)
+    assert out[6] == "*** HOLE CARDS ***"
+    assert out[-7:] == [
+        "Uncalled bet ($1) returned to ann",
+        "ann collected $2 from pot",  # no board was run: one pot, won by the fold
+        "ann: doesn't show hand",
+        "*** SUMMARY ***",
+        "Total pot $2 | Rake $0",
+        "Seat 1: ann (big blind) collected ($2)",
+        "Seat 2: bob (button) (small blind) folded before Flop",
+    ]
+    check_books(folded, "\n".join(out), big_blind=2)
+
+
+def test_random_deals_run_more_than_once_keep_their_books() -> None:
+    boards = [g for g in GAMES.values() if any(street.board for street in g.streets)]
+    runs = Counter[int]()
+    for seed in range(sample_size(300, 3000)):
+        rng = random.Random(seed)
+        game: Game = rng.choice(boards)
+        n = rng.randint(2, 6)
+        deal = Deal(
+            game,
+            structure=rng.choice((NL, PL)),
+            stakes=Stakes(blinds=(1, 2), antes=(1,) * n if rng.random() < 0.3 else ()),
+            stacks=tuple(rng.randint(1, 60) for _ in range(n)),
+            shuffler=SeededShuffler(seed),
+            runs=rng.choice((2, 3)),
+        )
+        while not deal.is_over:
+            deal.apply(random_action(deal.legal(), deal, rng))
+        text = write_pokerstars(deal, header(n))
+        out = text.splitlines()
+        check_books(deal, text, big_blind=2)
+        check_names(deal, text)
+        dealt = [e.run for e in deal.events if isinstance(e, ev.BoardDealt)]
+        times = max(dealt, default=0) + 1
+        runs[times] += 1
+        if times == 1:
+            assert "Hand was run" not in text
+            continue
+        assert out[out.index("*** SUMMARY ***") + 2] == (
+            f"Hand was run {'twice' if times == 2 else 'three times'}"
+        )
+        shares = Counter[int]()
+        for e in deal.events:
+            if isinstance(e, ev.PotAwarded):
+                shares[e.run] += sum(a for _, a in e.amounts)
+        assert collected_by_run(out) == [shares[r] for r in range(times)], text
+        assert len(deal.boards) == times
+        for r, board in enumerate(deal.boards):
+            word = ("FIRST", "SECOND", "THIRD")[r]
+            assert f"{word} Board [{' '.join(map(str, board))}]" in out, text
+    assert min(runs[2], runs[3]) > 10, runs
+
+
 def test_money_in_cents_and_play_chips() -> None:
     deal = Deal(
         HOLDEM,
@@ -546,16 +818,27 @@ def stars_name(name: str) -> str:
 
 
 def check_names(deal: Deal, text: str) -> int:
-    """Each shown high hand is named as PokerStars names it; how many were."""
+    """Each shown high hand is named as PokerStars names it; how many were.
+
+    A board run more than once has one show down for each board, its hands
+    named on that board.
+    """
     if deal.game.reading is not Reading.HIGH:
         return 0
-    board = re.findall(r"^Board \[(.+)\]$", text, re.MULTILINE)
-    common = parse_cards(board[0]) if board else ()
+    boards = [
+        parse_cards(cards)
+        for cards in re.findall(r"^(?:(?:FIRST|SECOND|THIRD) )?Board \[(.+)\]$", text, re.M)
+    ]
+    common = boards[0] if boards else ()
     checked = 0
-    for hole, said in re.findall(r"^\S+: shows \[(.+)\] \((.+)\)$", text, re.MULTILINE):
-        cards = parse_cards(hole)
+    for line in text.splitlines():
+        if m := re.fullmatch(r"\*\*\* (FIRST|SECOND|THIRD) SHOW DOWN \*\*\*", line):
+            common = boards[("FIRST", "SECOND", "THIRD").index(m[1])]
+        if not (m := re.fullmatch(r"\S+: shows \[(.+)\] \((.+)\)", line)):
+            continue
+        cards, said = parse_cards(m[1]), m[2]
         value = evaluate_omaha(cards, common) if deal.game.omaha else evaluate_high(cards + common)
-        assert said == stars_name(value.name), (hole, said, value.name)
+        assert said == stars_name(value.name), (line, value.name)
         checked += 1
     return checked
 

@@ -300,7 +300,8 @@ class Deal:
             return
         street = self.game.streets[nxt]
         self._emit(ev.StreetStarted(street=nxt, name=street.name))
-        if self.runs > 1 and not self._runs and len(self._live()) > 1 and len(self._can_act()) <= 1:
+        closed = nxt > 0 and len(self._can_act()) <= 1  # no betting from here on
+        if self.runs > 1 and not self._runs and len(self._live()) > 1 and closed:
             # Nobody can bet any more and board cards are to come: they are dealt
             # once for each run agreed (RRP5 policies.16).
             self._emit(ev.RunsStarted(times=self.runs, citations=cite("policies.16")))

@@ -13,6 +13,17 @@ PokerStars history by that prefix, so it is not configurable.
 PokerStars writes only the hero's hole cards; floorman knows every hand and
 writes a ``Dealt to`` line for each player whose cards are known. Rake is 0.
 
+A board run more than once (RRP5 policies.16) is written as PokerStars writes
+a hand run twice: the streets the boards share once (``*** FLOP ***``), then
+each board's own streets in turn (``*** FIRST TURN ***``, ``*** FIRST RIVER
+***``, ``*** SECOND TURN ***`` ...), a show down for each board (``*** FIRST
+SHOW DOWN ***``) naming the hands on that board and collecting its share of
+each pot, and in the summary ``Hand was run twice``, each board (``FIRST Board
+[...]``) and one outcome per board on each seat's line (``showed [Ah Ad] and
+won ($101) with a pair of Aces, and lost with a pair of Aces``). PokerStars
+runs a board twice at most; three times follows the same pattern (``THIRD``,
+``Hand was run three times``).
+
 >>> import datetime
 >>> from floorman.deal import Deal, Stakes, Wager, Call, Check, Fold
 >>> from floorman.games import HOLDEM, Structure
@@ -62,23 +73,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from floorman.cards import Card, Rank, format_cards
+from floorman.cards import Card, format_cards
 from floorman.deal import Deal
 from floorman.deal import events as ev
 from floorman.errors import ConfigError
-from floorman.evaluation import (
-    Category,
-    HandValue,
-    Ranking,
-    evaluate_ace_to_five,
-    evaluate_deuce_to_seven,
-    evaluate_eight_or_better,
-    evaluate_high,
-    evaluate_omaha,
-    evaluate_omaha_eight_or_better,
-)
-from floorman.evaluation.variants import evaluate_badugi, evaluate_short_deck
-from floorman.games import Game, Reading, Structure
+from floorman.formats._stars_text import ORDINALS, describe, folded_when, markers, times
+from floorman.games import Reading, Structure
 
 __all__ = ["GAME_NAMES", "StarsHeader", "write_pokerstars"]
 
@@ -108,7 +108,6 @@ _LIMITS = {
     Structure.NO_LIMIT: "No Limit",
 }
 _CODES = {"$": " USD", "€": " EUR", "£": " GBP"}
-_ORDINALS = ("FIRST", "SECOND", "THIRD")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -237,82 +236,6 @@ def _blinds(deal: Deal) -> list[int]:
     return given
 
 
-def _markers(game: Game) -> list[str]:
-    """The line that opens each street."""
-    if not game.is_button_game:
-        return [f"*** {i + 3}{'rd' if i == 0 else 'th'} STREET ***" for i in range(4)] + [
-            "*** RIVER ***"
-        ]
-    if game.has_draw:
-        return ["*** DEALING HANDS ***"] + [f"*** {o} DRAW ***" for o in _ORDINALS]
-    return ["*** HOLE CARDS ***", "*** FLOP ***", "*** TURN ***", "*** RIVER ***"]
-
-
-def _folded_when(game: Game, street: int) -> str:
-    """When a player folded, in the summary's words."""
-    if not game.is_button_game:
-        return ("on the 3rd Street", "on the 4th Street", "on the 5th Street",
-                "on the 6th Street", "on the River")[street]  # fmt: skip
-    if game.has_draw:
-        if street == 0:
-            return "before the Draw"
-        if len(game.streets) == 2:
-            return "after the Draw"
-        return f"after the {('1st', '2nd', '3rd')[street - 1]} Draw"
-    return ("before Flop", "on the Flop", "on the Turn", "on the River")[street]
-
-
-def _rank_name(value: HandValue) -> str:
-    """A hand's name in PokerStars' words: ``a pair of Kings``, ``8,6,4,3,A``."""
-    category, ranks = value.category, value.ranks
-    if value.ranking is not Ranking.HIGH and category is Category.HIGH_CARD:
-        return ",".join(r.symbol for r in ranks)
-    top = ranks[0]
-    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH):
-        # A straight is named from its lowest card up; the wheel's lowest is the ace.
-        bottom = Rank.ACE if top is Rank.FIVE else Rank(top - 4)
-        if category is Category.STRAIGHT:
-            return f"a straight, {bottom.word} to {top.word}"
-        if top is Rank.ACE:
-            return "a Royal Flush"
-        return f"a straight flush, {bottom.word} to {top.word}"
-    names = {
-        Category.HIGH_CARD: f"high card {top.word}",
-        Category.ONE_PAIR: f"a pair of {top.plural}",
-        Category.TWO_PAIR: f"two pair, {top.plural} and {ranks[1].plural}",
-        Category.THREE_OF_A_KIND: f"three of a kind, {top.plural}",
-        Category.FLUSH: f"a flush, {top.word} high",
-        Category.FULL_HOUSE: f"a full house, {top.plural} full of {ranks[1].plural}",
-        Category.FOUR_OF_A_KIND: f"four of a kind, {top.plural}",
-        Category.FIVE_OF_A_KIND: f"five of a kind, {top.plural}",
-    }
-    return names[category]
-
-
-def _describe(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
-    """What a shown hand makes, as PokerStars puts it after the cards."""
-    cards = [*hole, *board]
-    reading = game.reading
-    if reading is Reading.BADUGI:
-        return evaluate_badugi(hole).name
-    if reading is Reading.SHORT_DECK:
-        return evaluate_short_deck(cards).name
-    if reading is Reading.ACE_TO_FIVE:
-        return "Lo: " + _rank_name(evaluate_ace_to_five(cards))
-    if reading is Reading.DEUCE_TO_SEVEN:
-        return "Lo: " + _rank_name(evaluate_deuce_to_seven(cards))
-    if game.omaha:
-        high = evaluate_omaha(hole, board)
-        low = evaluate_omaha_eight_or_better(hole, board)
-    else:
-        high = evaluate_high(cards)
-        low = evaluate_eight_or_better(cards)
-    if reading is not Reading.HIGH_LOW_EIGHT:
-        return _rank_name(high)
-    both = f"HI: {_rank_name(high)}"
-    return both if low is None else f"{both}; LO: {_rank_name(low)}"
-
-
 class _Writer:
     """One pass over a deal's events, keeping what the lines need as it goes."""
 
@@ -335,12 +258,17 @@ class _Writer:
         self.voluntary = [False] * n  # put chips in beyond antes (the summary's "didn't bet")
         self.folded_on: dict[int, int] = {}
         self.shown: dict[int, tuple[Card | None, ...]] = {}
-        self.described: dict[int, str] = {}
-        self.showdown = False
+        self.at_showdown: list[int] = []  # who showed or mucked, in order
+        # When the rest of the board is run more than once: each board, and the
+        # lines that turn its cards, written run after run as PokerStars does.
+        self.times = 1
+        self.runs: list[list[Card | None]] = []
+        self.run_lines: list[list[str]] = []
         self.pots: dict[int, int] = {}
         self.won: dict[int, int] = {}
-        self.collected: dict[tuple[int, int], int] = {}
-        self.low_won = False
+        self.run_won: dict[tuple[int, int], int] = {}  # by run and player
+        self.collected: dict[tuple[int, int, int], int] = {}  # by run, pot and player
+        self.low_won: set[int] = set()  # the runs whose low half someone won
         self.blinds = _blinds(deal)
         self.big = _table_blinds(deal)[1]
         self.out: list[str] = []
@@ -406,7 +334,20 @@ class _Writer:
                 self.completed = False
                 if s > 0:
                     self.bets = [0] * self.deal.players
-                self.marker = _markers(self.game)[s]
+                self.marker = markers(self.game)[s]
+            case ev.RunsStarted(times=n):
+                self.times = n
+            case ev.BoardDealt(cards=cards, run=r) if self.times > 1:
+                if not self.runs:
+                    # Each board starts from the cards all of them share.
+                    self.runs = [list(self.board) for _ in range(self.times)]
+                    self.run_lines = [[] for _ in range(self.times)]
+                board, word = self.runs[r], markers(self.game)[self.street].strip("* ")
+                self.marker = None  # each board's own line opens the street
+                known = [c for c in board if c is not None]
+                line = f"{_cards(known)} {_cards(cards)}" if known else _cards(cards)
+                board.extend(cards)
+                self.run_lines[r].append(f"*** {ORDINALS[r]} {word} *** {line}")
             case ev.BoardDealt(cards=cards):
                 known = [c for c in self.board if c is not None]
                 line = f"{_cards(known)} {_cards(cards)}" if known else _cards(cards)
@@ -450,18 +391,25 @@ class _Writer:
                 self.bets[p] -= a
                 self.emit(f"Uncalled bet ({self.money(a)}) returned to {name}")
             case ev.HandShown(player=p, cards=cards):
-                self.show(p, cards)
+                if len(cards) == len(self.hands[p]):
+                    self.hands[p] = list(cards)
+                self.shown[p] = cards
+                self.at_showdown.append(p)
             case ev.HandMucked(player=p) if p not in self.shown:
                 # A shown hand that lost is killed by the dealer; PokerStars says nothing.
-                self.open_showdown()
-                self.emit(f"{name}: mucks hand")
-            case ev.PotAwarded(pot=index, share=share, amounts=amounts):
-                self.low_won |= share == "low"
+                self.at_showdown.append(p)
+            case ev.PotAwarded(pot=index, share=share, amounts=amounts, run=r):
+                # Shares of boards never dealt (the deal ended first) are one award.
+                r = r if self.runs else 0
+                if share == "low":
+                    self.low_won.add(r)
                 for p, a in amounts:
                     self.pots[index] = self.pots.get(index, 0) + a
                     self.won[p] = self.won.get(p, 0) + a
+                    self.run_won[(r, p)] = self.run_won.get((r, p), 0) + a
                     # One line per winner and pot: a scoop of both halves reads as one.
-                    self.collected[(index, p)] = self.collected.get((index, p), 0) + a
+                    key = (r, index, p)
+                    self.collected[key] = self.collected.get(key, 0) + a
             case ev.DealEnded():
                 self.collect()
             case _:
@@ -514,23 +462,12 @@ class _Writer:
         else:
             self.emit(f"{name}: raises {money(to - level)} to {money(to)}{suffix}")
 
-    def open_showdown(self) -> None:
-        if not self.showdown:
-            self.showdown = True
-            self.emit("*** SHOW DOWN ***")
-
-    def show(self, p: int, cards: tuple[Card | None, ...]) -> None:
-        self.open_showdown()
-        if len(cards) == len(self.hands[p]):
-            self.hands[p] = list(cards)
-        self.shown[p] = cards
-        hole = [c for c in cards if c is not None]
-        board = [c for c in self.board if c is not None]
-        text = f"{self.names[p]}: shows {_cards(cards)}"
-        if len(hole) == len(cards):
-            self.described[p] = _describe(self.game, hole, board)
-            text += f" ({self.described[p]})"
-        self.emit(text)
+    def hand_name(self, p: int, board: list[Card | None]) -> str:
+        """What a shown hand makes on one board ("" when not all of it was seen)."""
+        hole = [c for c in self.shown[p] if c is not None]
+        if len(hole) < len(self.shown[p]):
+            return ""
+        return describe(self.game, hole, [c for c in board if c is not None])
 
     def pot_name(self, index: int) -> str:
         if len(self.pots) == 1:
@@ -540,13 +477,32 @@ class _Writer:
         return "side pot" if len(self.pots) == 2 else f"side pot-{index}"
 
     def collect(self) -> None:
-        for (index, p), amount in sorted(self.collected.items()):
-            self.emit(f"{self.names[p]} collected {self.money(amount)} from {self.pot_name(index)}")
-        if self.showdown and self.game.reading is Reading.HIGH_LOW_EIGHT and not self.low_won:
-            self.emit("No low hand qualified")
-        for p in sorted(self.won):
-            if p not in self.shown and self.won[p]:
-                self.emit(f"{self.names[p]}: doesn't show hand")
+        """The showdown: once for each board, as PokerStars writes it when run twice."""
+        for lines in self.run_lines:
+            for line in lines:
+                self.emit(line)
+        for r, board in enumerate(self.runs or [self.board]):
+            if self.runs:
+                self.emit(f"*** {ORDINALS[r]} SHOW DOWN ***")
+            elif self.at_showdown:
+                self.emit("*** SHOW DOWN ***")
+            for p in self.at_showdown:
+                if p not in self.shown:
+                    self.emit(f"{self.names[p]}: mucks hand")
+                    continue
+                what = self.hand_name(p, board)
+                named = f" ({what})" if what else ""
+                self.emit(f"{self.names[p]}: shows {_cards(self.shown[p])}{named}")
+            for (run, index, p), amount in sorted(self.collected.items()):
+                if run == r:
+                    money, pot = self.money(amount), self.pot_name(index)
+                    self.emit(f"{self.names[p]} collected {money} from {pot}")
+            hilo = self.game.reading is Reading.HIGH_LOW_EIGHT
+            if self.at_showdown and hilo and r not in self.low_won:
+                self.emit("No low hand qualified")
+            for (run, p), won in sorted(self.run_won.items()):
+                if run == r and p not in self.shown and won:
+                    self.emit(f"{self.names[p]}: doesn't show hand")
 
     # ------------------------------------------------------------ summary
 
@@ -560,7 +516,11 @@ class _Writer:
                 label = "Side pot" if len(self.pots) == 2 else f"Side pot-{index}"
                 total += f" {label} {money(self.pots[index])}."
         self.emit(f"{total} | Rake {money(0)}")
-        if self.board:
+        if self.runs:
+            self.emit(f"Hand was run {times(len(self.runs))}")
+            for r, board in enumerate(self.runs):
+                self.emit(f"{ORDINALS[r]} Board {_cards(board)}")
+        elif self.board:
             self.emit(f"Board {_cards(self.board)}")
         seats = self.header.seats
         for p in sorted(range(self.deal.players), key=lambda q: seats[q]):
@@ -578,14 +538,18 @@ class _Writer:
     def result(self, p: int) -> str:
         won = self.won.get(p, 0)
         if p in self.shown:
-            cards = _cards(self.shown[p])
-            what = self.described.get(p)
-            with_ = f" with {what}" if what else ""
-            if won:
-                return f"showed {cards} and won ({self.money(won)}){with_}"
-            return f"showed {cards} and lost{with_}"
+            # One outcome per board: "and won ($5) with ..., and lost with ...".
+            outcomes = []
+            for r, board in enumerate(self.runs or [self.board]):
+                what = self.hand_name(p, board)
+                with_ = f" with {what}" if what else ""
+                share = self.run_won.get((r, p), 0)
+                outcomes.append(
+                    f"and won ({self.money(share)}){with_}" if share else f"and lost{with_}"
+                )
+            return f"showed {_cards(self.shown[p])} " + ", ".join(outcomes)
         if p in self.folded_on:
-            when = _folded_when(self.game, self.folded_on[p])
+            when = folded_when(self.game, self.folded_on[p])
             return f"folded {when}" + ("" if self.voluntary[p] else " (didn't bet)")
         if won or not self.pots:
             # No pot at all: the blinds chopped (RRP5 policies.15) and took their
