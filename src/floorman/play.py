@@ -280,12 +280,11 @@ class _Session:
         return f"seat {seat} ({self.names.get(seat, '?')})"
 
     def in_seats(self, message: str) -> str:
-        """The deal speaks of positions; the person sees seats."""
-        n = len(self.table.positions)
+        """The deal speaks of positions; the person sees seats, with names."""
         return re.sub(
-            r"\bposition (\d+)",
-            lambda m: self.who(int(m[1])) if int(m[1]) < n else m[0],
-            message,
+            r"\bseat (\d+)\b(?! \()",
+            lambda m: f"seat {m[1]} ({self.names.get(int(m[1]), '?')})",
+            self.table.in_seats(message),
         )
 
     def owed(self, seat: int) -> str:

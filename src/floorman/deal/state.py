@@ -196,6 +196,11 @@ class Deal:
         )
 
     @property
+    def bets(self) -> tuple[int, ...]:
+        """Each player's bet on this betting round (live blinds included)."""
+        return tuple(p.street_bet for p in self._players)
+
+    @property
     def boards(self) -> tuple[tuple[Card | None, ...], ...]:
         """Every board: one, or one per run when the rest was dealt more than once."""
         return (self.board, *(tuple(b) for b in self._runs))

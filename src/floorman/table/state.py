@@ -25,6 +25,7 @@ the first player left of the button.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -32,7 +33,7 @@ from floorman.cards import DECK_52, Card, Rank
 from floorman.deal import events as dev
 from floorman.deal.actions import Action
 from floorman.deal.state import Deal
-from floorman.errors import FloorError, IllegalAction
+from floorman.errors import FloorError, FloormanError, IllegalAction
 from floorman.games import Reading
 from floorman.rulebook import cite
 from floorman.table import events as ev
@@ -40,6 +41,8 @@ from floorman.table.placement import Placement, arc, place
 from floorman.table.seats import Seats
 
 __all__ = ["Table"]
+
+_POSITION = re.compile(r"\bposition ([0-9]+)\b")
 
 
 class Table(Seats):
@@ -443,6 +446,35 @@ class Table(Seats):
         them); when the deal ends, the table takes its result."""
         if self.deal is None or self.deal.is_over:
             raise IllegalAction("no deal is under way; start one first")
-        events = self.deal.apply(action)
+        try:
+            events = self.deal.apply(action)
+        except FloormanError as error:
+            # The deal speaks of positions; at the table they are seats.
+            error.message = self.in_seats(error.message)
+            error.args = (error.message,)
+            raise
         self._sync()
         return events
+
+    def in_seats(self, text: str) -> str:
+        """A deal's words about positions said in the table's seats.
+
+        >>> from floorman.games import HOLDEM, Structure
+        >>> from floorman.table import TableSetup
+        >>> table = Table(TableSetup(game=HOLDEM, structure=Structure.NO_LIMIT, blinds=(1, 2)))
+        >>> table.positions = (4, 7, 1)
+        >>> table.in_seats("position 2 may call 2 or fold; position 0 is all in")
+        'seat 1 may call 2 or fold; seat 4 is all in'
+        """
+        seats = self.positions
+
+        def seat(found: re.Match[str]) -> str:
+            p = int(found.group(1))
+            return f"seat {seats[p]}" if p < len(seats) else found.group(0)
+
+        return _POSITION.sub(seat, text)
+
+    @property
+    def last_start(self) -> ev.DealStarted | None:
+        """The record of the latest deal's start: button, blinds, posts, seats dealt in."""
+        return next((e for e in reversed(self.events) if isinstance(e, ev.DealStarted)), None)
