@@ -81,7 +81,6 @@ from floorman.table import events as tev
 __all__ = ["DealRecord", "Session", "parse_table_line", "play_session"]
 
 _SEAT_WORD = re.compile(r"\bs([1-9][0-9]?)\b")
-_POSITION = re.compile(r"\bposition ([0-9]+)\b")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -261,15 +260,13 @@ def _is_action(line: str) -> bool:
 
 
 def _located(
-    error: FloormanError, number: int, line: str, seats: tuple[int, ...] = ()
+    error: FloormanError, number: int, line: str, table: Table | None = None
 ) -> FloormanError:
     """The same error, naming the session line that caused it, and speaking of
-    the seats of a deal (``seats``, by position) rather than its positions."""
+    the seats of the ``table``'s deal rather than its positions."""
     if getattr(error, "session_line", None) is not None:
         return error
-    message = error.message
-    if seats:
-        message = _POSITION.sub(lambda m: f"seat {seats[int(m.group(1))]}", message)
+    message = table.in_seats(error.message) if table is not None else error.message
     error.message = f"line {number} {line!r}: {message}"
     error.args = (error.message,)
     error.session_line = number  # type: ignore[attr-defined]
@@ -433,7 +430,7 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
                     "the deal is over; this action has nothing to act on", text=block[index + 1][1]
                 )
         except FloormanError as error:
-            raise _located(error, at, text, table.positions) from None
+            raise _located(error, at, text, table) from None
     settle_showdown(deal, shows, final=True)
     if not deal.is_over:
         raise NotationError(
