@@ -749,7 +749,7 @@ class TableMachine(RuleBasedStateMachine):
 
 
 MACHINE_SETTINGS = settings(
-    max_examples=sample_size(150, 2_000),
+    max_examples=sample_size(1_000, 5_000),
     stateful_step_count=sample_size(50, 120),
     deadline=None,
     suppress_health_check=[
