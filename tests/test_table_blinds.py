@@ -455,3 +455,17 @@ def test_blinds_12_1_fewer_than_two_left_in_the_game_start_a_new_one() -> None:
 def test_structure_limit_table_refuses_no_limit_settings() -> None:
     with pytest.raises(Exception):  # noqa: B017, PT011
         make(structure=Structure.FIXED_LIMIT, small_bet=0, big_bet=0)
+
+
+def test_blinds_13_or_post_a_big_blind_to_be_dealt_in_at_once() -> None:
+    table = make(players=(1, 2, 3, 4, 5, 6), seats=9)
+    while table.first_round or table.big_blind != 3:
+        play(table)
+    assert table.change_seat(4, 8).wait == 2
+    table.choose(8, post=True)
+    record = play(table)
+    assert 8 in record.dealt_in
+    assert [(p.amount, p.dead, p.blind) for p in record.posts if p.seat == 8] == [
+        (2, False, "seat change")
+    ]
+    assert [c.id for c in record.posts[-1].citations] == ["blinds.13"]

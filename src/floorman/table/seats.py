@@ -476,6 +476,8 @@ class Seats:
             rule = cite("blinds.13")
         self._seats[to] = self._seats.pop(seat)
         st.wait = wait
+        if wait:
+            st.post = False  # waits, unless the player chooses to post a big blind
         event = ev.SeatChanged(seat=seat, to=to, wait=wait, citations=rule)
         self._emit(event)
         return event
@@ -492,7 +494,8 @@ class Seats:
         return count
 
     def _present(self, st: Sitter) -> bool:
-        return not st.away and not st.leaving and st.wait == 0 and self._playing(st) > 0
+        waiting = st.wait > 0 and not st.post  # after a seat change (RRP5 blinds.13)
+        return not st.away and not st.leaving and not waiting and self._playing(st) > 0
 
     def _playing(self, st: Sitter) -> int:
         """The chips that play for a seat next deal (RRP5 policies.6, policies.7)."""
@@ -501,7 +504,7 @@ class Seats:
     def _states(self) -> dict[int, SeatState]:
         out = {}
         for seat, st in self._seats.items():
-            standing = st.active and not st.owes and not st.dealt_off
+            standing = st.active and not st.owes and not st.dealt_off and not st.wait
             out[seat] = SeatState(
                 present=self._present(st),
                 standing=standing,

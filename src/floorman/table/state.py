@@ -268,6 +268,23 @@ class Table(Seats):
             st = self._seats[seat]
             if st.dealt_off:
                 continue  # back in behind the button without posting (RRP5 blinds.14)
+            if st.active and not st.owes and st.wait:
+                # Rather than wait for the same relative position after a seat
+                # change: a big blind (at lowball, double, as a new player).
+                posts.append(
+                    ev.Post(seat=seat, amount=big, blind="seat change", citations=cite("blinds.13"))
+                )
+                if setup.is_lowball:
+                    posts.append(
+                        ev.Post(
+                            seat=seat,
+                            amount=big,
+                            dead=True,
+                            blind="seat change",
+                            citations=cite("blinds.13"),
+                        )
+                    )
+                continue
             if not st.active:
                 posts.append(
                     ev.Post(seat=seat, amount=big, blind="new player", citations=cite("blinds.5.2"))
@@ -380,7 +397,13 @@ class Table(Seats):
         posts = self._afford(posts, deal, seats)
         for post in posts:
             st = self._seats[post.seat]
-            if post.blind in ("big blind", "new player", "missed big blind", "missed small blind"):
+            if post.blind in (
+                "big blind",
+                "new player",
+                "missed big blind",
+                "missed small blind",
+                "seat change",
+            ):
                 st.missed_big = st.missed_small = False
                 st.active = True
                 st.post = False
@@ -389,6 +412,7 @@ class Table(Seats):
             st.active = True
             st.dealt_off = False
             st.straddle = False
+            st.wait = 0
         for st in self._seats.values():
             if st.wait:
                 st.wait -= 1
