@@ -23,7 +23,7 @@ Then events, in order (seats are the table's chairs, from 1)::
     arrive SEAT                                   chips on the way reach the player
     out SEAT [MINUTES]                            sits out (an absence the floor extends)
     back SEAT [post|wait]                         comes back, posting owed blinds or waiting
-    post SEAT / wait SEAT                         a new or owing player's choice
+    post SEAT / wait SEAT                         a new, owing or moved player's choice
     leave SEAT                                    gets up with the chips
     move SEAT TO                                  changes seats
     over SEAT NAME CHIPS [post|wait]              plays over an absent player (RRP5 blinds.7)
