@@ -469,3 +469,18 @@ def test_blinds_13_or_post_a_big_blind_to_be_dealt_in_at_once() -> None:
         (2, False, "seat change")
     ]
     assert [c.id for c in record.posts[-1].citations] == ["blinds.13"]
+
+
+def test_blinds_9_a_player_waiting_for_the_big_blind_keeps_waiting_as_blinds_pass() -> None:
+    table = make(method=MOVING, players=(1, 2, 3, 4, 5, 6), seats=6)
+    until_button(table, 3)
+    table.sit_out(6)
+    play(table)
+    assert table.owes(6) == ("big",)
+    table.come_back(6, post=False)
+    record = play(table)  # the small blind skips seat 6, waiting: it owes both now
+    assert spots(record) == (5, 1, 2)
+    assert table.owes(6) == ("small", "big")
+    while 6 not in (record := play(table)).dealt_in:
+        assert table.owes(6)
+    assert record.big_blind == 6

@@ -117,7 +117,7 @@ class Table(Seats):
             raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
         cards = self.shuffler.shuffle(DECK_52)[: len(seats)]
         reading = self.setup.game.reading
-        ace_low = reading in (Reading.ACE_TO_FIVE,)
+        ace_low = reading in (Reading.ACE_TO_FIVE, Reading.BADUGI)
 
         def key(card: Card) -> tuple[int, int]:
             rank = 1 if ace_low and card.rank is Rank.ACE else int(card.rank)
@@ -139,8 +139,9 @@ class Table(Seats):
         With ``shuffled`` False the caller deals the cards (a live table, a
         replayed session); with ``auto_showdown`` False the players show or
         muck at the showdown themselves; ``runs`` is how many times the rest of
-        the board is dealt if everyone is all in (RRP5 policies.16). Raises :class:`~floorman.errors.FloorError` when
-        fewer than two players can be dealt in, changing nothing.
+        the board is dealt if everyone is all in (RRP5 policies.16). Raises
+        :class:`~floorman.errors.FloorError` when fewer than two players can be
+        dealt in, changing nothing.
         """
         if self.in_deal:
             raise IllegalAction("a deal is under way; finish it before starting another")
@@ -237,16 +238,17 @@ class Table(Seats):
                 continue
             if id(st) not in owners and (seat in plan.entering or seat == plan.big_blind):
                 continue
+            owed = st.owes
             for blind, passed in (("big", passed_big), ("small", passed_small)):
-                if seat not in passed:
-                    continue
-                if st.dealt_off:
+                if seat not in passed or st.dealt_off:
                     continue
                 if blind == "big":
                     st.missed_big = True
                 else:
                     st.missed_small = True
-                if seat in plan.dealt_in or not st.away:
+                if seat in plan.dealt_in and not owed:
+                    # Skipped while playing (the moving button): the player goes
+                    # on playing and posts what is owed, unless choosing to wait.
                     st.post = True
                 self._emit(
                     ev.BlindMissed(seat=seat, blind=blind, citations=cite("blinds.2", "blinds.9"))
