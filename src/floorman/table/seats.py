@@ -161,9 +161,9 @@ class Seats:
             raise FloorError(f"nobody sits in seat {seat}")
         return st
 
-    def _between_deals(self, what: str) -> None:
+    def _between_deals(self, what: str, *rules: str) -> None:
         if self.in_deal:
-            raise IllegalAction(f"{what} waits until the deal ends", citations=cite("policies.6"))
+            raise IllegalAction(f"{what} waits until the deal ends", citations=cite(*rules))
 
     def _check_seat(self, seat: int) -> None:
         if not 1 <= seat <= self.setup.seats:
@@ -303,7 +303,7 @@ class Seats:
     def arrive(self, seat: int) -> ev.ChipsArrived:
         """Chips bought earlier reach the player."""
         st = self._sitter(seat)
-        self._between_deals(f"seat {seat}'s chips arriving")
+        self._between_deals(f"seat {seat}'s chips arriving", "policies.6")
         amount = st.pending + st.pending_quiet
         if not amount:
             raise FloorError(f"seat {seat} has no chips on the way")
