@@ -305,8 +305,7 @@ class Deal:
             return
         street = self.game.streets[nxt]
         self._emit(ev.StreetStarted(street=nxt, name=street.name))
-        closed = nxt > 0 and len(self._can_act()) <= 1  # no betting from here on
-        if self.runs > 1 and not self._runs and len(self._live()) > 1 and closed:
+        if self.runs > 1 and nxt > 0 and not self._runs and self._betting_closed():
             # Nobody can bet any more and board cards are to come: they are dealt
             # once for each run agreed (RRP5 policies.16).
             self._emit(ev.RunsStarted(times=self.runs, citations=cite("policies.16")))
@@ -327,6 +326,10 @@ class Deal:
             pl.drew = False
             pl.pending_draw = 0
         self._auto_deal()
+
+    def _betting_closed(self) -> bool:
+        """Two hands or more still live, and no betting possible from here on."""
+        return len(self._live()) > 1 and len(self._can_act()) <= 1
 
     def _auto_deal(self) -> None:
         """Deal from the deck (shuffled deals), then move on when nothing is due."""
@@ -718,7 +721,9 @@ class Deal:
                 text=format_cards(strange),
             )
         seen = {c for pl in self._players for c in pl.hole if c is not None}
-        seen.update(c for board in self.boards for c in board if c is not None)
+        seen.update(c for c in self._board if c is not None)
+        for board in self._runs:
+            seen.update(c for c in board if c is not None)
         twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
         if twice:
             raise NotationError(
