@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.rulebook import Citation
 
 __all__ = [
     "Action",
@@ -29,8 +30,10 @@ __all__ = [
     "DealHole",
     "Draw",
     "Fold",
+    "Kill",
     "Muck",
     "Show",
+    "Void",
     "Wager",
 ]
 
@@ -120,4 +123,35 @@ class DealBoard:
     cards: tuple[Card | None, ...]
 
 
-Action = Fold | Check | Call | Wager | BringIn | Draw | Show | Muck | DealHole | DealBoard | Chop
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Kill:
+    """A ruling: the player's hand is dead, in turn or not, for the rule cited
+    (a fold facing a bet, a hand thrown forward, too many cards, ...)."""
+
+    player: int
+    citations: tuple[Citation, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Void:
+    """A ruling: the deal is void and every chip goes back to whoever put it
+    in (a misdeal, a card with a different back, a duplicate card)."""
+
+    citations: tuple[Citation, ...]
+
+
+Action = (
+    Fold
+    | Check
+    | Call
+    | Wager
+    | BringIn
+    | Draw
+    | Show
+    | Muck
+    | DealHole
+    | DealBoard
+    | Chop
+    | Kill
+    | Void
+)

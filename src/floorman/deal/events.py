@@ -22,9 +22,11 @@ __all__ = [
     "CardBurned",
     "Checked",
     "DealEnded",
+    "DealVoided",
     "Drew",
     "Event",
     "Folded",
+    "HandKilled",
     "HandMucked",
     "HandShown",
     "HoleDealt",
@@ -219,6 +221,23 @@ class PotAwarded:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class HandKilled:
+    """A ruling declared a player's hand dead, for the rule cited."""
+
+    player: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealVoided:
+    """A ruling voided the deal: ``refunds`` gives each player back every chip
+    they put in (blinds, antes, bets)."""
+
+    refunds: tuple[tuple[int, int], ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealEnded:
     """The deal is over; ``stacks`` are every player's chips after it."""
 
@@ -245,5 +264,7 @@ Event = (
     | HandShown
     | HandMucked
     | PotAwarded
+    | HandKilled
+    | DealVoided
     | DealEnded
 )

@@ -70,6 +70,19 @@ def on_board(deal: Deal, event: ev.BoardDealt) -> None:
     take(deal, event.cards)
 
 
+def on_kill(deal: Deal, event: ev.HandKilled) -> None:
+    pl = deal._players[event.player]
+    pl.folded = pl.mucked = True
+
+
+def on_void(deal: Deal, event: ev.DealVoided) -> None:
+    for p, amount in event.refunds:
+        pl = deal._players[p]
+        pl.stack += amount
+        pl.total = pl.street_bet = 0
+    deal._dead = 0
+
+
 def on_runs(deal: Deal, event: ev.RunsStarted) -> None:
     # Each further board starts as a copy of the board so far.
     deal._runs = [list(deal._board) for _ in range(event.times - 1)]
@@ -145,6 +158,8 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.HoleDealt: on_hole,
     ev.BoardDealt: on_board,
     ev.RunsStarted: on_runs,
+    ev.DealVoided: on_void,
+    ev.HandKilled: on_kill,
     ev.CardBurned: on_burn,
     ev.StubReshuffled: on_reshuffle,
     ev.Drew: on_draw,

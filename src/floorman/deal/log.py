@@ -34,8 +34,10 @@ from floorman.deal.actions import (
     DealHole,
     Draw,
     Fold,
+    Kill,
     Muck,
     Show,
+    Void,
     Wager,
 )
 from floorman.deal.state import Deal
@@ -67,6 +69,10 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
                 yield Wager(player=p, to=to)
             case ev.BringInPosted(player=p):
                 yield BringIn(player=p)
+            case ev.HandKilled(player=p, citations=citations):
+                yield Kill(player=p, citations=citations)
+            case ev.DealVoided(citations=citations):
+                yield Void(citations=citations)
             case ev.BetReturned(player=p, citations=citations) if citations == _CHOPPED:
                 if not chopped:
                     chopped = True

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
+from floorman.deal import rulings
 from floorman.deal.actions import (
     Action,
     BringIn,
@@ -35,8 +36,10 @@ from floorman.deal.actions import (
     DealHole,
     Draw,
     Fold,
+    Kill,
     Muck,
     Show,
+    Void,
     Wager,
 )
 from floorman.deal.handlers import HANDLERS
@@ -657,42 +660,23 @@ class Deal:
             case Fold() | Check() | Call() | Wager() | BringIn():
                 self._apply_bet(legal, action)
             case Chop(player=p):
-                self._apply_chop(legal, p)
+                rulings.chop(self, legal, p)
+            case Kill(player=p, citations=rule):
+                rulings.kill(self, legal, p, rule)
+            case Void(citations=rule):
+                rulings.void(self, rule)
         return self.events[start:]
 
     @property
     def can_chop(self) -> bool:
-        """Whether the blinds may chop now: a button game with three or more
-        dealt in, everyone but the two blinds folded without a raise, the small
-        blind to act, and nothing in the pot but the blinds (RRP5 policies.15)."""
-        legal = self.legal()
-        if not self.game.is_button_game or legal.turn is not Turn.BET or self._street != 0:
-            return False
-        live = self._live()
-        blinds = self._blinds()
-        posted = [p for p in range(len(self._players)) if blinds[p]]
-        return (
-            len(self._players) > 2
-            and len(live) == 2
-            and sorted(live) == sorted(posted)
-            and legal.player == min(posted, key=lambda p: blinds[p])
-            and self._full_count == 1
-            and self.pot == sum(self._players[p].street_bet for p in live)
-        )
+        """Whether the blinds may chop now (RRP5 policies.15): see
+        :func:`floorman.deal.rulings.can_chop`."""
+        return rulings.can_chop(self)
 
-    def _apply_chop(self, legal: Legal, p: int) -> None:
-        self._turn_check(legal, Turn.BET, p, "chop")
-        if not self.can_chop:
-            raise IllegalAction(
-                f"position {p} cannot chop: the blinds chop only when everyone else has"
-                f" folded to the small blind and the pot holds just the blinds; {_describe(legal)}",
-                citations=cite("policies.15"),
-            )
-        for q in sorted(self._live(), key=lambda q: q != p):
-            amount = self._players[q].street_bet
-            self._emit(ev.BetReturned(player=q, amount=amount, citations=cite("policies.15")))
-        self._needs = []
-        self._emit(ev.DealEnded(stacks=self.stacks, citations=cite("policies.15")))
+    @property
+    def voided(self) -> bool:
+        """Whether a ruling voided the deal, every chip going back."""
+        return any(isinstance(e, ev.DealVoided) for e in self.events)
 
     def _turn_check(self, legal: Legal, turn: Turn, player: int, what: str) -> None:
         if legal.turn is not turn:

@@ -1,0 +1,100 @@
+"""Rulings applied to a deal: the blinds chopping, a hand ruled dead, a deal voided.
+
+These are inputs to a deal like the players' actions, but they come from the
+table's agreement or a floorperson's ruling, and each cites its rule. They
+reach the deal through :meth:`Deal.apply <floorman.deal.state.Deal.apply>`
+(:class:`~floorman.deal.actions.Chop`, :class:`~floorman.deal.actions.Kill`,
+:class:`~floorman.deal.actions.Void`), so the log replays them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from floorman.deal import events as ev
+from floorman.deal.legal import Legal, Turn
+from floorman.deal.legal import describe as _describe
+from floorman.errors import IllegalAction
+from floorman.rulebook import Citation, cite
+
+if TYPE_CHECKING:
+    from floorman.deal.state import Deal
+
+__all__ = ["can_chop", "chop", "kill", "void"]
+
+
+def can_chop(deal: Deal) -> bool:
+    """Whether the blinds may chop now: a button game with three or more
+    dealt in, everyone but the two blinds folded without a raise, the small
+    blind to act, and nothing in the pot but the blinds (RRP5 policies.15)."""
+    legal = deal.legal()
+    if not deal.game.is_button_game or legal.turn is not Turn.BET or deal._street != 0:
+        return False
+    live = deal._live()
+    blinds = deal._blinds()
+    posted = [p for p in range(len(deal._players)) if blinds[p]]
+    return (
+        len(deal._players) > 2
+        and len(live) == 2
+        and sorted(live) == sorted(posted)
+        and legal.player == min(posted, key=lambda p: blinds[p])
+        and deal._full_count == 1
+        and deal.pot == sum(deal._players[p].street_bet for p in live)
+    )
+
+
+def chop(deal: Deal, legal: Legal, p: int) -> None:
+    deal._turn_check(legal, Turn.BET, p, "chop")
+    if not deal.can_chop:
+        raise IllegalAction(
+            f"position {p} cannot chop: the blinds chop only when everyone else has"
+            f" folded to the small blind and the pot holds just the blinds; {_describe(legal)}",
+            citations=cite("policies.15"),
+        )
+    for q in sorted(deal._live(), key=lambda q: q != p):
+        amount = deal._players[q].street_bet
+        deal._emit(ev.BetReturned(player=q, amount=amount, citations=cite("policies.15")))
+    deal._needs = []
+    deal._emit(ev.DealEnded(stacks=deal.stacks, citations=cite("policies.15")))
+
+
+def void(deal: Deal, rule: tuple[Citation, ...]) -> None:
+    if deal._over:
+        raise IllegalAction(
+            "the deal is over: its result stands, save a ruling on a pot asked for"
+            " before the next deal",
+            citations=cite("decisions.5"),
+        )
+    refunds = tuple(
+        (p, deal.starting_stacks[p] - pl.stack)
+        for p, pl in enumerate(deal._players)
+        if deal.starting_stacks[p] != pl.stack
+    )
+    deal._dealing, deal._board_due, deal._needs, deal._show_order = [], 0, [], []
+    deal._emit(ev.DealVoided(refunds=refunds, citations=rule))
+    deal._emit(ev.DealEnded(stacks=deal.stacks, citations=rule))
+
+
+def kill(deal: Deal, legal: Legal, p: int, rule: tuple[Citation, ...]) -> None:
+    if deal._over or not 0 <= p < len(deal._players) or deal._players[p].folded:
+        raise IllegalAction(f"position {p} has no live hand to rule dead; {_describe(legal)}")
+    if deal._players[p].mucked:
+        raise IllegalAction(f"position {p}'s hand is already mucked")
+    deal._emit(ev.HandKilled(player=p, citations=rule))
+    deal._dealing = [(q, up) for q, up in deal._dealing if q != p]
+    if deal._bring_in_due == p:
+        deal._bring_in_due = None
+    if legal.turn is Turn.SHOW:
+        waiting = [
+            q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
+        ]
+        if not waiting or (len(waiting) == 1 and not deal._contested(waiting[0])):
+            deal._finish()
+    elif legal.turn is Turn.BET:
+        deal._needs = [q for q in deal._needs if q != p]
+        deal._after_bet()
+    elif len(deal._live()) <= 1:
+        deal._dealing, deal._board_due = [], 0
+        deal._finish()
+    else:
+        deal._auto_deal()

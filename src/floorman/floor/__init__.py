@@ -1,0 +1,38 @@
+"""The floor: the floorperson's rulings on a deal, each citing its rule.
+
+A report of what happened (:mod:`floorman.floor.reports`) goes in; a
+:class:`~floorman.floor.rulings.Ruling` comes out, applied to the deal through
+events, or offering management the options the rules allow.
+"""
+
+from floorman.floor.reports import (
+    CardsDropped,
+    DeadHandCause,
+    DealingError,
+    DuplicateCard,
+    ForeignCard,
+    HandInQuestion,
+    MisdealCause,
+    MissingCards,
+    MuckedHand,
+    Report,
+)
+from floorman.floor.rulings import Ruling, acted_in_turn, decide, rule, rule_options
+
+__all__ = [
+    "CardsDropped",
+    "DeadHandCause",
+    "DealingError",
+    "DuplicateCard",
+    "ForeignCard",
+    "HandInQuestion",
+    "MisdealCause",
+    "MissingCards",
+    "MuckedHand",
+    "Report",
+    "Ruling",
+    "acted_in_turn",
+    "decide",
+    "rule",
+    "rule_options",
+]

@@ -1,0 +1,270 @@
+"""The floorperson: a report goes in, a ruling comes out, applied to the deal.
+
+:func:`rule` decides what the rulebook says for a report and applies it to the
+deal through events (a hand ruled dead, the deal voided), so the deal's log
+shows what was done and why. Where the rulebook leaves the call to
+management, the ruling applies nothing and offers the options the rules
+allow; :func:`decide` applies the one management chooses.
+
+>>> from floorman.deal import Deal, Stakes
+>>> from floorman.games import HOLDEM, Structure
+>>> from floorman.shuffle import SeededShuffler
+>>> deal = Deal(HOLDEM, structure=Structure.NO_LIMIT, stakes=Stakes(blinds=(1, 2)),
+...             stacks=(100, 100, 100), shuffler=SeededShuffler(2))
+>>> ruling = rule(deal, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
+>>> ruling.decision
+'misdeal: the deal is void, every chip goes back, and the cards are dealt again'
+>>> [str(c) for c in ruling.citations], deal.stacks
+(['RRP5 misdeals.1', 'RRP5 misdeals.1.1'], (100, 100, 100))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorman.deal import Deal, Kill, Void
+from floorman.deal import events as ev
+from floorman.errors import IllegalAction
+from floorman.floor.reports import (
+    CardsDropped,
+    DeadHandCause,
+    DealingError,
+    DuplicateCard,
+    ForeignCard,
+    HandInQuestion,
+    MisdealCause,
+    MissingCards,
+    MuckedHand,
+    Report,
+)
+from floorman.rulebook import Citation, cite
+
+__all__ = ["Ruling", "acted_in_turn", "decide", "rule"]
+
+_ACTIONS = (ev.Folded, ev.Checked, ev.Called, ev.Wagered, ev.BringInPosted)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruling:
+    """A floorperson's ruling: the decision in words, the rules behind it, the
+    events it applied to the deal, and, when the rulebook leaves the call to
+    management, the ``options`` it allows (nothing is applied until
+    :func:`decide`)."""
+
+    decision: str
+    citations: tuple[Citation, ...]
+    events: tuple[ev.Event, ...] = ()
+    options: tuple[str, ...] = ()
+
+    @property
+    def needs_decision(self) -> bool:
+        """Whether management must choose among the options."""
+        return bool(self.options)
+
+
+def acted_in_turn(deal: Deal) -> int:
+    """How many times players have acted on their hands in turn this deal."""
+    return sum(1 for e in deal.events if isinstance(e, _ACTIONS))
+
+
+def rule(deal: Deal, report: Report) -> Ruling:
+    """Rule on a report, applying the ruling to the deal."""
+    if deal.is_over:
+        raise IllegalAction(
+            "the deal is over: its result stands, save a ruling on a pot asked for before"
+            " the next deal",
+            citations=cite("decisions.5"),
+        )
+    match report:
+        case DealingError(cause=cause):
+            return _dealing_error(deal, cause)
+        case HandInQuestion():
+            return _hand_in_question(deal, report)
+        case MuckedHand(player=p):
+            return Ruling(
+                decision=f"position {p}'s mucked hand is dead unless management rules it"
+                " clearly identifiable and retrieves it",
+                citations=cite("dead-hands.2"),
+                options=("dead", "retrieve"),
+            )
+        case ForeignCard(in_stub=True):
+            return Ruling(
+                decision="a card with a different back in the stub: all action stands",
+                citations=cite("irregularities.3"),
+            )
+        case ForeignCard():
+            return _void(deal, "a card with a different back in play", "irregularities.3")
+        case DuplicateCard(knew=None):
+            return _void(deal, "a duplicate card", "irregularities.4")
+        case DuplicateCard(knew=p):
+            return Ruling(
+                decision=f"a duplicate card, and position {p} knew the deck was defective and"
+                " bet on: management may refuse that player's refund and keep the chips in"
+                " the pot for the next deal",
+                citations=cite("irregularities.4", "irregularities.5"),
+                options=("refund everyone", "keep the knowing player's chips in the pot"),
+            )
+        case MissingCards():
+            return Ruling(
+                decision="cards missing from the deck do not change the deal: it stands",
+                citations=cite("irregularities.10"),
+            )
+        case CardsDropped(player=p):
+            return Ruling(
+                decision=f"position {p}'s dropped cards play: the hand is played with them",
+                citations=cite("irregularities.14"),
+            )
+    raise TypeError(f"not a report: {report!r}")
+
+
+def decide(deal: Deal, report: Report, choice: str) -> Ruling:
+    """Apply management's choice on a report whose ruling offered options."""
+    offered = rule_options(report)
+    if choice not in offered:
+        raise IllegalAction(
+            f"{choice!r} is not a ruling the rules allow here; the options are"
+            f" {', '.join(repr(o) for o in offered) or 'none'}",
+            citations=cite("decisions.1"),
+        )
+    match report, choice:
+        case MuckedHand(player=p), "dead":
+            return _kill(deal, p, "dead-hands.2", "the mucked hand is dead")
+        case MuckedHand(player=p), "retrieve":
+            return Ruling(
+                decision=f"position {p}'s hand is retrieved and stays live",
+                citations=cite("dead-hands.2", "decisions.1"),
+            )
+        case HandInQuestion(player=p), "dead":
+            return _kill(deal, p, report.cause.rule, "the hand is dead")
+        case HandInQuestion(player=p), "live":
+            return Ruling(
+                decision=f"position {p}'s hand is ruled live",
+                citations=cite(report.cause.rule, "decisions.1"),
+            )
+        case DuplicateCard(), "refund everyone":
+            return _void(deal, "a duplicate card", "irregularities.4")
+    return Ruling(
+        decision="management keeps the knowing player's chips in the pot for the next deal;"
+        " the table carries them over (not yet done by floorman)",
+        citations=cite("irregularities.5", "irregularities.6"),
+    )
+
+
+def rule_options(report: Report) -> tuple[str, ...]:
+    """The choices management has on a report (empty when the rules decide)."""
+    match report:
+        case MuckedHand():
+            return ("dead", "retrieve")
+        case DuplicateCard(knew=int()):
+            return ("refund everyone", "keep the knowing player's chips in the pot")
+        case HandInQuestion(cause=DeadHandCause.WRONG_NUMBER_OF_CARDS):
+            return ("live", "dead")
+    return ()
+
+
+def _void(deal: Deal, what: str, rule_id: str) -> Ruling:
+    citations = cite(rule_id)
+    events = deal.apply(Void(citations=citations))
+    return Ruling(
+        decision=f"{what}: all action is void and every chip goes back to whoever put it in",
+        citations=citations,
+        events=tuple(events),
+    )
+
+
+def _kill(deal: Deal, player: int, rule_id: str, what: str) -> Ruling:
+    citations = cite(rule_id)
+    events = deal.apply(Kill(player=player, citations=citations))
+    return Ruling(
+        decision=f"position {player}: {what}; it can no longer act or win any part of the pot",
+        citations=citations,
+        events=tuple(events),
+    )
+
+
+def _dealing_error(deal: Deal, cause: MisdealCause) -> Ruling:
+    acted = acted_in_turn(deal)
+    if acted >= 2:
+        return Ruling(
+            decision=f"no misdeal: {acted} players have acted in turn, so the deal is played"
+            " to its end and no money is returned for a fouled hand",
+            citations=cite("misdeals.1", "misdeals.2"),
+        )
+    citations = cite("misdeals.1", cause.rule)
+    events = deal.apply(Void(citations=citations))
+    return Ruling(
+        decision="misdeal: the deal is void, every chip goes back, and the cards are dealt again",
+        citations=citations,
+        events=tuple(events),
+    )
+
+
+def _facing_bet(deal: Deal, player: int) -> bool:
+    bets = deal.bets
+    return bets[player] < max(bets)
+
+
+def _proper_cards(deal: Deal) -> int:
+    streets = deal.game.streets[: deal.street + 1]
+    return sum(len(street.hole) for street in streets)
+
+
+def _hand_in_question(deal: Deal, report: HandInQuestion) -> Ruling:
+    p, cause = report.player, report.cause
+    if deal.folded(p):
+        raise IllegalAction(f"position {p}'s hand is already dead")
+    facing = _facing_bet(deal, p)
+    if cause in (DeadHandCause.FOLDED_FACING_BET, DeadHandCause.CLOCK_EXPIRED) and not facing:
+        return Ruling(
+            decision=f"position {p}'s hand stays live: it did not face a bet or raise",
+            citations=cite(cause.rule),
+        )
+    if cause is DeadHandCause.STUD_UPCARDS_DISTURBED and (deal.game.is_button_game or not facing):
+        where = "this is not a stud game" if deal.game.is_button_game else "it faced no bet"
+        return Ruling(
+            decision=f"position {p}'s hand stays live: {where}", citations=cite(cause.rule)
+        )
+    if cause is DeadHandCause.WRONG_NUMBER_OF_CARDS:
+        return _card_count(deal, report)
+    return _kill(deal, p, cause.rule, _WHY[cause])
+
+
+_WHY = {
+    DeadHandCause.FOLDED_FACING_BET: "it folded (or said it folds) facing a bet",
+    DeadHandCause.THROWN_FORWARD: "it was thrown forward and another player acted behind it",
+    DeadHandCause.STUD_UPCARDS_DISTURBED: "its upcards were picked up, turned or mixed facing a bet",
+    DeadHandCause.ACTED_ON_JOKER: "it acted on a hand holding a joker in a game without one",
+    DeadHandCause.CLOCK_EXPIRED: "its time ran out facing a bet",
+    DeadHandCause.THROWN_INTO_ANOTHER_HAND: "its cards went into another player's hand",
+}
+
+
+def _card_count(deal: Deal, report: HandInQuestion) -> Ruling:
+    """The proper number of cards (RRP5 dead-hands.1.4). The rulebook's
+    explanation of it is not included; these are the exceptions the rule
+    names: at stud a hand short only the final card may be ruled live
+    (management's call), and at draw games a short hand before the draw plays."""
+    p = report.player
+    held = report.cards if report.cards is not None else len(deal.hole(p))
+    proper = _proper_cards(deal)
+    last = deal.street == len(deal.game.streets) - 1
+    if held == proper:
+        return Ruling(
+            decision=f"position {p} holds {held} cards, the proper number: the hand is live",
+            citations=cite("dead-hands.1.4"),
+        )
+    if not deal.game.is_button_game and last and held == proper - 1:
+        return Ruling(
+            decision=f"position {p}'s stud hand lacks only its final card: management may"
+            " rule it live",
+            citations=cite("dead-hands.1.4", "decisions.1"),
+            options=("live", "dead"),
+        )
+    before_draw = deal.game.has_draw and not any(isinstance(e, ev.Drew) for e in deal.events)
+    if before_draw and held < proper:
+        return Ruling(
+            decision=f"position {p} holds {held} of {proper} cards before the draw: the hand"
+            " is live and draws to its proper number",
+            citations=cite("dead-hands.1.4"),
+        )
+    return _kill(deal, p, "dead-hands.1.4", f"it holds {held} cards, not {proper}")

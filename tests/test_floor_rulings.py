@@ -1,0 +1,309 @@
+"""The floorperson's rulings on a deal: RRP5 misdeals, dead-hands, irregularities, decisions."""
+
+from __future__ import annotations
+
+import pytest
+
+from floorman.deal import BringIn, Call, Check, Deal, Fold, Stakes, Wager, rebuild
+from floorman.deal import events as ev
+from floorman.errors import IllegalAction
+from floorman.floor import (
+    CardsDropped,
+    DeadHandCause,
+    DealingError,
+    DuplicateCard,
+    ForeignCard,
+    HandInQuestion,
+    MisdealCause,
+    MissingCards,
+    MuckedHand,
+    decide,
+    rule,
+)
+from floorman.games import FIVE_CARD_DRAW, HOLDEM, SEVEN_CARD_STUD, Structure
+from floorman.shuffle import SeededShuffler
+
+NL = Structure.NO_LIMIT
+FL = Structure.FIXED_LIMIT
+STACKS = (100, 100, 100, 100)
+
+
+def holdem(stacks=STACKS, antes=()) -> Deal:
+    return Deal(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2), antes=antes),
+        stacks=stacks,
+        shuffler=SeededShuffler(4),
+    )
+
+
+def ids(ruling) -> list[str]:
+    return [c.id for c in ruling.citations]
+
+
+def misdeal_in_time(cause: MisdealCause) -> None:
+    """Called before two players act: a misdeal, every chip back, the log replays."""
+    deal = holdem(antes=(1, 1, 1, 1))
+    deal.apply(Call(player=2))  # one player has acted
+    ruling = rule(deal, DealingError(cause=cause))
+    assert ids(ruling) == ["misdeals.1", cause.rule]
+    assert ruling.decision.startswith("misdeal")
+    assert deal.is_over
+    assert deal.voided
+    assert deal.stacks == STACKS
+    assert rebuild(deal.events, like=deal).stacks == STACKS
+
+
+def test_misdeals_1_1_first_card_exposed() -> None:
+    misdeal_in_time(MisdealCause.FIRST_CARDS_EXPOSED)
+
+
+def test_misdeals_1_2_two_cards_exposed_by_the_dealer() -> None:
+    misdeal_in_time(MisdealCause.TWO_CARDS_EXPOSED)
+
+
+def test_misdeals_1_3_two_boxed_cards() -> None:
+    misdeal_in_time(MisdealCause.TWO_BOXED_CARDS)
+
+
+def test_misdeals_1_4_two_extra_cards_in_the_starting_hands() -> None:
+    misdeal_in_time(MisdealCause.TWO_EXTRA_CARDS)
+
+
+def test_misdeals_1_5_wrong_number_of_cards_to_a_player() -> None:
+    misdeal_in_time(MisdealCause.WRONG_NUMBER_OF_CARDS)
+
+
+def test_misdeals_1_6_card_dealt_out_of_sequence() -> None:
+    misdeal_in_time(MisdealCause.OUT_OF_SEQUENCE)
+
+
+def test_misdeals_1_7_button_out_of_position() -> None:
+    misdeal_in_time(MisdealCause.BUTTON_OUT_OF_POSITION)
+
+
+def test_misdeals_1_8_first_card_to_the_wrong_seat() -> None:
+    misdeal_in_time(MisdealCause.FIRST_CARD_TO_WRONG_SEAT)
+
+
+def test_misdeals_1_9_cards_dealt_to_an_empty_seat() -> None:
+    misdeal_in_time(MisdealCause.DEALT_TO_EMPTY_SEAT)
+
+
+def test_misdeals_1_10_a_player_entitled_to_a_hand_dealt_out() -> None:
+    misdeal_in_time(MisdealCause.PLAYER_DEALT_OUT)
+
+
+def test_misdeals_2_after_two_players_act_the_deal_is_played_out() -> None:
+    deal = holdem()
+    deal.apply(Call(player=2))
+    deal.apply(Fold(player=3))
+    ruling = rule(deal, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
+    assert ids(ruling) == ["misdeals.1", "misdeals.2"]
+    assert ruling.events == ()
+    assert not deal.is_over
+    assert deal.legal().player == 0
+
+
+# ------------------------------------------------------------------ dead hands
+
+
+def test_dead_hands_1_1_folding_facing_a_bet_kills_the_hand() -> None:
+    deal = holdem()
+    deal.apply(Wager(player=2, to=6))
+    ruling = rule(deal, HandInQuestion(player=0, cause=DeadHandCause.FOLDED_FACING_BET))
+    assert ids(ruling) == ["dead-hands.1.1"]
+    assert deal.folded(0)
+    assert isinstance(ruling.events[0], ev.HandKilled)
+    # The killed hand is out of turn; play goes on with the next player.
+    assert deal.legal().player == 3
+    assert rebuild(deal.events, like=deal).folded(0)
+
+
+def test_dead_hands_1_1_not_facing_a_bet_the_hand_stays_live() -> None:
+    deal = holdem()
+    deal.apply(Call(player=2))
+    deal.apply(Call(player=3))
+    deal.apply(Call(player=0))
+    ruling = rule(deal, HandInQuestion(player=1, cause=DeadHandCause.FOLDED_FACING_BET))
+    assert not deal.folded(1)
+    assert ruling.events == ()
+
+
+def test_dead_hands_1_2_a_hand_thrown_forward_is_dead() -> None:
+    deal = holdem(stacks=(100, 100))
+    ruling = rule(deal, HandInQuestion(player=0, cause=DeadHandCause.THROWN_FORWARD))
+    assert ids(ruling) == ["dead-hands.1.2"]
+    assert deal.is_over  # heads-up, the other hand wins what is in the pot
+    assert sum(deal.stacks) == 200
+
+
+def test_dead_hands_1_3_stud_upcards_disturbed_facing_a_bet() -> None:
+    deal = Deal(
+        SEVEN_CARD_STUD,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1, 1), bring_in=1, small_bet=2, big_bet=4),
+        stacks=(50, 50, 50),
+        shuffler=SeededShuffler(1),
+    )
+    bring_in = deal.legal().player
+    assert bring_in is not None
+    deal.apply(Wager(player=bring_in, to=2))
+    victim = (bring_in + 1) % 3
+    ruling = rule(deal, HandInQuestion(player=victim, cause=DeadHandCause.STUD_UPCARDS_DISTURBED))
+    assert ids(ruling) == ["dead-hands.1.3"]
+    assert deal.folded(victim)
+    assert sum(deal.stacks) + deal.pot == 150
+    holdem_deal = holdem()
+    rule(holdem_deal, HandInQuestion(player=2, cause=DeadHandCause.STUD_UPCARDS_DISTURBED))
+    assert not holdem_deal.folded(2)
+
+
+def test_dead_hands_1_4_wrong_number_of_cards() -> None:
+    deal = holdem()
+    ruling = rule(
+        deal, HandInQuestion(player=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=3)
+    )
+    assert ids(ruling) == ["dead-hands.1.4"]
+    assert deal.folded(2)
+    proper = holdem()
+    rule(proper, HandInQuestion(player=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=2))
+    assert not proper.folded(2)
+
+
+def test_dead_hands_1_4_at_draw_a_short_hand_before_the_draw_plays() -> None:
+    deal = Deal(
+        FIVE_CARD_DRAW,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(100, 100, 100),
+        shuffler=SeededShuffler(3),
+    )
+    ruling = rule(
+        deal, HandInQuestion(player=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=4)
+    )
+    assert not deal.folded(2)
+    assert "live" in ruling.decision
+
+
+def test_dead_hands_1_4_stud_missing_the_final_card_is_management_s_call() -> None:
+    deal = Deal(
+        SEVEN_CARD_STUD,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1), bring_in=1, small_bet=2, big_bet=4),
+        stacks=(50, 50),
+        shuffler=SeededShuffler(1),
+    )
+    while deal.street < len(deal.game.streets) - 1:
+        legal = deal.legal()
+        assert legal.player is not None
+        if legal.bring_in:
+            deal.apply(BringIn(player=legal.player))
+        else:
+            deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+    report = HandInQuestion(player=0, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=6)
+    ruling = rule(deal, report)
+    assert ruling.needs_decision
+    assert ruling.options == ("live", "dead")
+    assert not deal.folded(0)
+    decided = decide(deal, report, "live")
+    assert "decisions.1" in ids(decided)
+    assert not deal.folded(0)
+
+
+def test_dead_hands_1_5_acting_on_a_joker_kills_the_hand() -> None:
+    deal = holdem()
+    deal.apply(Call(player=2))
+    rule(deal, HandInQuestion(player=2, cause=DeadHandCause.ACTED_ON_JOKER))
+    assert deal.folded(2)
+
+
+def test_dead_hands_1_6_time_runs_out_facing_a_bet() -> None:
+    deal = holdem()
+    ruling = rule(deal, HandInQuestion(player=2, cause=DeadHandCause.CLOCK_EXPIRED))
+    assert ids(ruling) == ["dead-hands.1.6"]
+    assert deal.folded(2)
+    assert deal.legal().player == 3
+
+
+def test_dead_hands_2_retrieving_a_mucked_hand_is_management_s_call() -> None:
+    deal = holdem()
+    ruling = rule(deal, MuckedHand(player=3))
+    assert ruling.options == ("dead", "retrieve")
+    assert ruling.events == ()
+    assert not deal.folded(3)
+    with pytest.raises(IllegalAction) as refused:
+        decide(deal, MuckedHand(player=3), "split the pot")
+    assert "decisions.1" in str(refused.value)
+    decided = decide(deal, MuckedHand(player=3), "dead")
+    assert deal.folded(3)
+    assert ids(decided) == ["dead-hands.2"]
+
+
+def test_dead_hands_3_cards_thrown_into_another_hand_are_dead() -> None:
+    deal = holdem()
+    rule(deal, HandInQuestion(player=3, cause=DeadHandCause.THROWN_INTO_ANOTHER_HAND))
+    assert deal.folded(3)
+
+
+# -------------------------------------------------------------- irregularities
+
+
+def test_irregularities_3_a_different_back_voids_the_deal() -> None:
+    deal = holdem()
+    deal.apply(Wager(player=2, to=10))
+    deal.apply(Call(player=3))
+    ruling = rule(deal, ForeignCard())
+    assert ids(ruling) == ["irregularities.3"]
+    assert deal.voided
+    assert deal.stacks == STACKS
+
+
+def test_irregularities_3_a_different_back_in_the_stub_leaves_the_action() -> None:
+    deal = holdem()
+    deal.apply(Wager(player=2, to=10))
+    ruling = rule(deal, ForeignCard(in_stub=True))
+    assert ruling.events == ()
+    assert not deal.is_over
+
+
+def test_irregularities_4_a_duplicate_card_voids_the_deal() -> None:
+    deal = holdem()
+    deal.apply(Wager(player=2, to=10))
+    rule(deal, DuplicateCard())
+    assert deal.voided
+    assert deal.stacks == STACKS
+
+
+def test_irregularities_5_a_freeroll_is_management_s_call() -> None:
+    deal = holdem()
+    deal.apply(Wager(player=2, to=10))
+    ruling = rule(deal, DuplicateCard(knew=2))
+    assert ruling.needs_decision
+    assert not deal.is_over
+    decide(deal, DuplicateCard(knew=2), "refund everyone")
+    assert deal.stacks == STACKS
+
+
+def test_irregularities_10_missing_cards_change_nothing() -> None:
+    deal = holdem()
+    before = list(deal.events)
+    ruling = rule(deal, MissingCards())
+    assert deal.events == before
+    assert ids(ruling) == ["irregularities.10"]
+
+
+def test_irregularities_14_dropped_cards_play() -> None:
+    deal = holdem()
+    ruling = rule(deal, CardsDropped(player=1))
+    assert not deal.folded(1)
+    assert ids(ruling) == ["irregularities.14"]
+
+
+def test_decisions_5_no_ruling_on_a_deal_that_is_over() -> None:
+    deal = holdem(stacks=(100, 100))
+    deal.apply(Fold(player=1))
+    with pytest.raises(IllegalAction) as refused:
+        rule(deal, ForeignCard())
+    assert "decisions.5" in str(refused.value)
