@@ -307,3 +307,32 @@ def test_decisions_5_no_ruling_on_a_deal_that_is_over() -> None:
     with pytest.raises(IllegalAction) as refused:
         rule(deal, ForeignCard())
     assert "decisions.5" in str(refused.value)
+
+
+# ------------------------------------------------------------------ at a table
+
+
+def test_misdeals_1_at_a_table_the_deal_is_dealt_again_with_the_same_button() -> None:
+    from floorman.table import events as tev
+
+    from .table_helpers import make, play, spots
+
+    table = make(players=(1, 2, 3, 4, 5), seats=9)
+    while table.first_round:
+        play(table)
+    table.sit(7, "new", 100, post=True)
+    deal = table.start_deal()
+    first = table.last_start
+    assert first is not None
+    assert (7, 2, False) in [(p.seat, p.amount, p.dead) for p in first.posts]
+    before = dict(table.stacks)
+    rule(deal, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
+    assert not table.in_deal
+    finished = [e for e in table.events if isinstance(e, tev.DealFinished)][-1]
+    assert finished.voided
+    assert table.stacks == before
+    again = play(table)
+    assert spots(again) == spots(first)
+    assert again.posts == first.posts
+    assert again.dealt_in == first.dealt_in
+    assert table.chips == table.bought - table.taken

@@ -204,10 +204,13 @@ class DealStarted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealFinished:
-    """A deal ended; ``stacks`` are every seated player's chips after it."""
+    """A deal ended; ``stacks`` are every seated player's chips after it.
+    ``voided``: a ruling voided it (a misdeal): every chip went back, and the
+    button and blinds stay where they were for the deal dealt again."""
 
     number: int
     stacks: tuple[tuple[int, int], ...]
+    voided: bool = False
 
 
 TableEvent = (

@@ -93,6 +93,11 @@ class Seats:
         self._button_player: str | None = None  # who had the button last deal
         self._big_player: str | None = None  # who posted the big blind last deal
         self._opened = self.clock.now()
+        self._kept: tuple[
+            tuple[int | None, int | None, int | None],
+            tuple[set[int], int, str | None, str | None],
+            dict[int, tuple[bool, bool, bool, bool, bool, int]],
+        ] = ((None, None, None), (set(), 0, None, None), {})
         self.bought = 0  # chips brought to the table
         self.taken = 0  # chips taken away (leaving, picked up, time collected)
 
@@ -545,15 +550,42 @@ class Seats:
                 st.sit_out_next = False
                 st.away = True
                 st.away_since = now
+        if deal.voided:
+            self._restore_placement()
         self._emit(
             ev.DealFinished(
                 number=len(self.deals),
                 stacks=tuple((s, st.stack) for s, st in sorted(self._seats.items())),
+                voided=deal.voided,
             )
         )
         for seat in list(self.positions):
             if self._seats[seat].leaving:
                 self._remove(seat)
+
+    def _keep_placement(self) -> None:
+        """Remember where the button and blinds stood, and who owed what, before a
+        deal: a misdeal deals again with the button where it was (RRP5 misdeals)."""
+        self._kept = (
+            (self.button, self.small_blind, self.big_blind),
+            (set(self._passed), self._travel, self._button_player, self._big_player),
+            {
+                seat: (st.active, st.missed_small, st.missed_big, st.post, st.dealt_off, st.wait)
+                for seat, st in self._seats.items()
+            },
+        )
+
+    def _restore_placement(self) -> None:
+        drawn = self.button
+        (self.button, self.small_blind, self.big_blind), rest, sitters = self._kept
+        if self.button is None:
+            self.button = drawn  # a new game's misdeal keeps the button it drew
+        passed, self._travel, self._button_player, self._big_player = rest
+        self._passed = set(passed)
+        for seat, kept in sitters.items():
+            st = self._seats.get(seat)
+            if st is not None:
+                st.active, st.missed_small, st.missed_big, st.post, st.dealt_off, st.wait = kept
 
     @property
     def chips(self) -> int:

@@ -156,6 +156,7 @@ class Table(Seats):
             )
         self._auto_showdown = auto_showdown
         self._runs = runs
+        self._keep_placement()
         if self.setup.game.is_button_game:
             return self._start_button_deal(shuffled=shuffled)
         return self._start_stud_deal(shuffled=shuffled)
