@@ -336,3 +336,33 @@ def test_misdeals_1_at_a_table_the_deal_is_dealt_again_with_the_same_button() ->
     assert again.posts == first.posts
     assert again.dealt_in == first.dealt_in
     assert table.chips == table.bought - table.taken
+
+
+def test_rulings_in_hand_histories() -> None:
+    import datetime
+
+    from floorman.errors import ConfigError, NotationError
+    from floorman.formats.pokerstars import StarsHeader, write_pokerstars
+    from floorman.formats.replay import history_from_deal
+
+    header = StarsHeader(
+        hand_id=1,
+        table="T",
+        max_seats=6,
+        seats=(1, 2, 3, 4),
+        names=("a", "b", "c", "d"),
+        started=datetime.datetime(2026, 11, 30),
+    )
+    killed = holdem()
+    killed.apply(Wager(player=2, to=6))
+    rule(killed, HandInQuestion(player=0, cause=DeadHandCause.FOLDED_FACING_BET))
+    for p in (3, 1):
+        killed.apply(Fold(player=p))
+    text = write_pokerstars(killed, header)
+    assert text.index("a: folds") < text.index("d: folds")
+    with pytest.raises(NotationError):
+        history_from_deal(killed)
+    voided = holdem()
+    rule(voided, ForeignCard())
+    with pytest.raises(ConfigError):
+        write_pokerstars(voided, header)

@@ -194,6 +194,8 @@ def write_pokerstars(deal: Deal, header: StarsHeader) -> str:
     """One finished deal as a PokerStars hand history (no trailing newline)."""
     if not deal.is_over:
         raise ConfigError("the deal is not over; a hand history is written when it is")
+    if deal.voided:
+        raise ConfigError("the deal was void (every chip went back): it is not a hand to write")
     if len(header.seats) != deal.players:
         raise ConfigError(
             f"the deal has {deal.players} players but the header seats {len(header.seats)}"
@@ -369,7 +371,8 @@ class _Writer:
                     self.emit(f"{name}: discards {n} card{'s' if n > 1 else ''}{seen}")
                 else:
                     self.emit(f"{name}: stands pat")
-            case ev.Folded(player=p):
+            case ev.Folded(player=p) | ev.HandKilled(player=p):
+                # A hand ruled dead leaves the deal as a fold does; trackers know folds.
                 self.folded_on[p] = self.street
                 self.emit(f"{name}: folds")
             case ev.Checked():
