@@ -194,3 +194,53 @@ def test_session_writes_pokerstars_and_phh_hand_histories(capsys) -> None:
     histories = read_phhs(capsys.readouterr().out)
     session = play_session(EXAMPLE.read_text())
     assert [replay(h).finishing_stacks for h in histories] == [d.stacks for d in session.played]
+
+
+RULED = """
+table holdem no-limit blinds=1/2 seats=6 start=1 seed=3
+sit 1 ann 100
+sit 2 bob 100
+sit 3 cy 100
+sit 4 dee 100
+deal
+report misdeals.1.1
+deal
+s4 cbr 6
+s1 f
+report dead-hands.1.1 s2
+report dead-hands.2 s3
+decide dead
+"""
+
+
+def test_session_carries_reports_and_floor_decisions(capsys, tmp_path) -> None:
+    session = play_session(RULED)
+    first, second = session.deals
+    assert first.voided
+    assert dict(first.stacks) == {1: 100, 2: 100, 3: 100, 4: 100}
+    assert (second.button, second.posts) == (first.button, first.posts)
+    assert [r.citations[-1].id for _, r in second.rulings] == [
+        "dead-hands.1.1",
+        "dead-hands.2",
+        "dead-hands.2",
+    ]
+    assert second.rulings[1][1].options == ("dead", "retrieve")
+    assert second.rulings[0][1].decision.startswith("seat 2:")
+    assert dict(second.stacks) == {1: 100, 2: 99, 3: 98, 4: 103}
+    path = tmp_path / "ruled.txt"
+    path.write_text(RULED)
+    assert main(["session", str(path), "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert records[0]["voided"] is True
+    assert records[0]["rulings"][0]["citations"] == ["RRP5 misdeals.1", "RRP5 misdeals.1.1"]
+    assert records[1]["rulings"][1]["options"] == ["dead", "retrieve"]
+    assert main(["session", str(path), "--format", "pokerstars"]) == 0
+    assert capsys.readouterr().out.count("PokerStars Hand #") == 1
+
+
+def test_session_decisions_outside_the_rules_are_refused() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        play_session(RULED.replace("decide dead", "decide split"))
+    assert "decisions.1" in str(refused.value)
+    with pytest.raises(NotationError):
+        play_session(RULED.replace("report misdeals.1.1", "report misdeals.9"))

@@ -218,7 +218,14 @@ def _describe_deal(record: DealRecord) -> str:
     where = f"button {record.button}" if record.button is not None else "no button"
     missed = "".join(f"; seat {s} missed the {b} blind" for s, b in record.missed)
     dealt = " ".join(map(str, record.dealt_in))
-    return f"deal {record.number}: {where}; {posts or 'no posts'}{missed}; dealt in {dealt}; stacks {stacks}"
+    ruled = "".join(
+        f"; {ruling.decision} [{', '.join(str(c) for c in ruling.citations)}]"
+        for _, ruling in record.rulings
+    )
+    return (
+        f"deal {record.number}: {where}; {posts or 'no posts'}{missed}; dealt in {dealt}"
+        f"{ruled}; stacks {stacks}"
+    )
 
 
 def _cmd_session(args: argparse.Namespace) -> int:
@@ -241,9 +248,18 @@ def _cmd_session(args: argparse.Namespace) -> int:
         print(f"floorman session: {args.file}: {error}", file=sys.stderr)
         return 1
     if form == "pokerstars":
-        print("\n\n\n".join(session.pokerstars(i) for i in range(len(session.deals))))
+        hands = [session.pokerstars(i) for i, deal in enumerate(session.played) if not deal.voided]
+        print("\n\n\n".join(hands))
     elif form == "phh":
-        print(write_phhs(history_from_deal(deal) for deal in session.played), end="")
+        histories = []
+        for record, deal in zip(session.deals, session.played, strict=True):
+            try:
+                histories.append(history_from_deal(deal))
+            except FloormanError as error:
+                print(
+                    f"floorman session: deal {record.number} not written: {error}", file=sys.stderr
+                )
+        print(write_phhs(histories), end="")
     return 0
 
 

@@ -39,7 +39,13 @@ A deal's actions use the PHH notation with seats for players: ``s3 f``,
 ``s3 cc`` (check or call), ``s3 cbr 20`` (bet, raise or complete to 20),
 ``s3 pb`` (bring-in), ``s3 sd AhKd`` (discard; ``s3 sd`` stands pat),
 ``s3 sm`` / ``s3 sm -`` / ``s3 sm AhKd`` (muck, show, show these), and
-``chop`` when the blinds take theirs back (RRP5 policies.15). Cards are
+``chop`` when the blinds take theirs back (RRP5 policies.15). The dealer's
+reports go between them: ``report RULE [sN] [cards=N] [knew=sN] [stub]``
+names what happened by the rule that covers it (``report misdeals.1.1``,
+``report dead-hands.1.2 s4``, ``report irregularities.3``), and the floorperson
+rules on it at once; ``decide OPTION`` gives management's choice when the
+ruling leaves one (``decide dead``, ``decide retrieve``). A misdeal ends the
+deal; the next ``deal`` deals it again with the same button. Cards are
 optional: without ``d dh SEAT CARDS`` and ``d db CARDS`` lines the deck is
 shuffled from the seed; with them, the log deals every card. A deal must end
 within its lines.
@@ -60,6 +66,7 @@ within its lines.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Callable, Iterator
@@ -69,6 +76,22 @@ from typing import Any
 from floorman.clock import ManualClock
 from floorman.deal import Chop, Deal
 from floorman.errors import ConfigError, FloormanError, NotationError
+from floorman.floor import (
+    CardsDropped,
+    DeadHandCause,
+    DealingError,
+    DuplicateCard,
+    ForeignCard,
+    HandInQuestion,
+    MisdealCause,
+    MissingCards,
+    MuckedHand,
+    Report,
+    Ruling,
+    decide,
+    rule,
+    rule_options,
+)
 from floorman.formats import phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import apply_action, settle_showdown
@@ -103,6 +126,8 @@ class DealRecord:
     stacks: tuple[tuple[int, int], ...]
     names: tuple[str, ...] = ()
     started: float = 0.0
+    rulings: tuple[tuple[str, Ruling], ...] = ()
+    voided: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The record as the ``floorman session --json`` line prints it."""
@@ -127,6 +152,16 @@ class DealRecord:
             ],
             "dealt_in": list(self.dealt_in),
             "missed": [{"seat": s, "blind": b} for s, b in self.missed],
+            "rulings": [
+                {
+                    "report": report,
+                    "decision": ruling.decision,
+                    "citations": cited(ruling.citations),
+                    "options": list(ruling.options),
+                }
+                for report, ruling in self.rulings
+            ],
+            "voided": self.voided,
             "stacks": {str(s): c for s, c in self.stacks},
         }
 
@@ -256,7 +291,9 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def _is_action(line: str) -> bool:
-    return line.startswith("d ") or line == "chop" or bool(re.match(r"s[1-9][0-9]?\s", line))
+    if line.startswith(("d ", "report ", "decide ")) or line == "chop":
+        return True
+    return bool(re.match(r"s[1-9][0-9]?\s", line))
 
 
 def _located(
@@ -401,6 +438,60 @@ def _chop(deal: Deal) -> None:
     deal.apply(Chop(player=player if player is not None else -1))
 
 
+def _in_seats(table: Table, ruling: Ruling) -> Ruling:
+    return dataclasses.replace(ruling, decision=table.in_seats(ruling.decision))
+
+
+def _seat_word(table: Table, word: str) -> int:
+    found = _SEAT_WORD.fullmatch(word)
+    if found is None:
+        raise NotationError(f"{word!r} is not a seat such as s3", text=word)
+    return table.position_of(int(found.group(1)))
+
+
+def _report(table: Table, deal: Deal, words: list[str]) -> Report:
+    """A dealer's report: ``report RULE [sN] [cards=N] [knew=sN] [stub]``."""
+    if not words:
+        raise NotationError("a report names the rule, e.g. 'report misdeals.1.1'", text="report")
+    rule_id, args = words[0], words[1:]
+    seats = [_seat_word(table, w) for w in args if _SEAT_WORD.fullmatch(w)]
+    options = dict(w.split("=", 1) for w in args if "=" in w)
+    for cause in MisdealCause:
+        if cause.rule == rule_id:
+            return DealingError(cause=cause)
+    for dead in DeadHandCause:
+        if dead.rule == rule_id:
+            if not seats:
+                raise NotationError(f"{rule_id} needs the seat whose hand it is", text=rule_id)
+            cards = options.get("cards")
+            held = int(cards) if cards is not None and cards.isdigit() else None
+            return HandInQuestion(player=seats[0], cause=dead, cards=held)
+    if rule_id == "dead-hands.2" and seats:
+        return MuckedHand(player=seats[0])
+    if rule_id == "irregularities.3":
+        return ForeignCard(in_stub="stub" in args)
+    if rule_id == "irregularities.4":
+        knew = options.get("knew")
+        return DuplicateCard(knew=_seat_word(table, knew) if knew else None)
+    if rule_id == "irregularities.10":
+        return MissingCards()
+    if rule_id == "irregularities.14" and seats:
+        return CardsDropped(player=seats[0])
+    raise NotationError(
+        f"no report for {rule_id!r}: reports name misdeals.1.1-1.10, dead-hands.1.1-1.6,"
+        " dead-hands.2, dead-hands.3 or irregularities.3, .4, .10, .14",
+        text=rule_id,
+    )
+
+
+def _option(report: Report, text: str) -> str:
+    wanted = text.replace("-", " ").strip()
+    for option in rule_options(report):
+        if option.startswith(wanted):
+            return option
+    return wanted  # refused by decide(), which lists the options
+
+
 def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, str]]) -> None:
     table = session.table
     dealt = any(text.startswith("d ") for _, text in block)
@@ -416,10 +507,25 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
     names = tuple(table.players[s] for s in table.positions)
     when = table.clock.now()
     shows: dict[int, phh.ShowOrMuck] = {}
+    rulings: list[tuple[str, Ruling]] = []
+    pending: Report | None = None
     for index, (at, text) in enumerate(block):
         try:
             if text == "chop":
                 _chop(deal)
+                continue
+            if text.startswith("report "):
+                report = _report(table, deal, text.split()[1:])
+                ruling = rule(deal, report)
+                pending = report if ruling.needs_decision else None
+                rulings.append((text, _in_seats(table, ruling)))
+                continue
+            if text.startswith("decide "):
+                if pending is None:
+                    raise NotationError("no ruling waits for a decision", text=text)
+                choice = _option(pending, text.split(maxsplit=1)[1])
+                rulings.append((text, _in_seats(table, decide(deal, pending, choice))))
+                pending = None
                 continue
             seat_text = _SEAT_WORD.sub(lambda m: f"p{table.position_of(int(m.group(1))) + 1}", text)
             action = phh.parse_action(seat_text, index=index)
@@ -452,6 +558,8 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             stacks=tuple(sorted(table.stacks.items())),
             names=names,
             started=when,
+            rulings=tuple(rulings),
+            voided=deal.voided,
         )
     )
     session.played.append(deal)
