@@ -366,3 +366,16 @@ def test_rulings_in_hand_histories() -> None:
     rule(voided, ForeignCard())
     with pytest.raises(ConfigError):
         write_pokerstars(voided, header)
+
+
+def test_floorman_rule_shows_the_rulings_that_apply_a_rule(capsys) -> None:
+    from floorman.cli import main
+    from floorman.floor import rulings_citing
+
+    assert main(["rule", "dead-hands.1.2"]) == 0
+    out = capsys.readouterr().out
+    assert "Rulings that apply it:" in out
+    assert "THROWN_FORWARD" in out
+    for cause in MisdealCause:
+        assert rulings_citing(cause.rule)
+    assert rulings_citing("blinds.9") == ()

@@ -28,6 +28,7 @@ from floorman.evaluation import (
     evaluate_omaha_eight_or_better,
 )
 from floorman.evaluation.equity import EquityGame, EquityResult, equity
+from floorman.floor import rulings_citing
 from floorman.formats import load
 from floorman.formats.phh import write_phhs
 from floorman.formats.replay import history_from_deal, replay
@@ -43,6 +44,13 @@ _WIDTH = 78
 def _print_rule(found: Rule) -> None:
     print(f"{found.citation}  ({found.section_title})")
     print(textwrap.fill(found.paraphrase, width=_WIDTH))
+    applied = rulings_citing(found.citation.id)
+    if applied:
+        print("Rulings that apply it:")
+        for text in applied:
+            print(
+                textwrap.fill(text, width=_WIDTH, initial_indent="  - ", subsequent_indent="    ")
+            )
 
 
 def _cmd_rule(args: argparse.Namespace) -> int:

@@ -17,7 +17,14 @@ from floorman.floor.reports import (
     MuckedHand,
     Report,
 )
-from floorman.floor.rulings import Ruling, acted_in_turn, decide, rule, rule_options
+from floorman.floor.rulings import (
+    Ruling,
+    acted_in_turn,
+    decide,
+    rule,
+    rule_options,
+    rulings_citing,
+)
 
 __all__ = [
     "CardsDropped",
@@ -35,4 +42,5 @@ __all__ = [
     "decide",
     "rule",
     "rule_options",
+    "rulings_citing",
 ]

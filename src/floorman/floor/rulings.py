@@ -39,7 +39,7 @@ from floorman.floor.reports import (
 )
 from floorman.rulebook import Citation, cite
 
-__all__ = ["Ruling", "acted_in_turn", "decide", "rule"]
+__all__ = ["Ruling", "acted_in_turn", "decide", "rule", "rule_options", "rulings_citing"]
 
 _ACTIONS = (ev.Folded, ev.Checked, ev.Called, ev.Wagered, ev.BringInPosted)
 
@@ -268,3 +268,45 @@ def _card_count(deal: Deal, report: HandInQuestion) -> Ruling:
             citations=cite("dead-hands.1.4"),
         )
     return _kill(deal, p, "dead-hands.1.4", f"it holds {held} cards, not {proper}")
+
+
+def _applied() -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+
+    def add(rule_id: str, text: str) -> None:
+        out.setdefault(rule_id, []).append(text)
+
+    for cause in MisdealCause:
+        add(
+            cause.rule,
+            f"DealingError(cause={cause!r}): a misdeal, the deal voided and dealt again,"
+            " if called before two players act in turn",
+        )
+    add("misdeals.1", "DealingError: a misdeal only before two players have acted in turn")
+    add("misdeals.2", "DealingError after two players acted in turn: the deal is played out")
+    for dead in DeadHandCause:
+        add(dead.rule, f"HandInQuestion(cause={dead!r}): the hand is ruled dead (a Kill)")
+    add("dead-hands.1.4", "HandInQuestion: a stud hand short its last card is management's call")
+    add("dead-hands.2", "MuckedHand: management rules the hand dead or retrieves it")
+    add("irregularities.3", "ForeignCard: in play the deal is voided; in the stub action stands")
+    add("irregularities.4", "DuplicateCard: the deal is voided, every chip back")
+    add(
+        "irregularities.5", "DuplicateCard(knew=...): management may refuse the freeroller's refund"
+    )
+    add("irregularities.10", "MissingCards: the deal stands")
+    add("irregularities.14", "CardsDropped: the dropped cards play")
+    add("decisions.1", "decide(...): management's choice among the options a ruling offers")
+    add("decisions.5", "rule(...) on a deal that is over is refused: its result stands")
+    return out
+
+
+_APPLIED = _applied()
+
+
+def rulings_citing(rule_id: str) -> tuple[str, ...]:
+    """The rulings the floorperson makes that apply a rule, in words.
+
+    >>> rulings_citing("misdeals.2")
+    ('DealingError after two players acted in turn: the deal is played out',)
+    """
+    return tuple(_APPLIED.get(rule_id, ()))
