@@ -379,3 +379,33 @@ def test_floorman_rule_shows_the_rulings_that_apply_a_rule(capsys) -> None:
     for cause in MisdealCause:
         assert rulings_citing(cause.rule)
     assert rulings_citing("blinds.9") == ()
+
+
+def test_betting_9_a_declaration_in_turn_binds() -> None:
+    from floorman.floor import ActionDeclared
+
+    deal = holdem()
+    ruling = rule(deal, ActionDeclared(player=2, action=Wager(player=2, to=8)))
+    assert ids(ruling) == ["betting.9"]
+    assert deal.bets[2] == 8
+    out_of_turn = rule(deal, ActionDeclared(player=1, action=Fold(player=1)))
+    assert ids(out_of_turn) == ["betting.9", "conduct.improper.1"]
+    assert not deal.folded(1)
+    with pytest.raises(IllegalAction):
+        rule(deal, ActionDeclared(player=3, action=Wager(player=3, to=9)))  # under a full raise
+    assert deal.legal().player == 3
+
+
+def test_blinds_10_dealt_in_owing_a_blind() -> None:
+    from floorman.floor import BlindNotPosted
+
+    deal = holdem()
+    ruling = rule(deal, BlindNotPosted(player=3))
+    assert ids(ruling) == ["blinds.10"]
+    assert deal.folded(3)
+    live = holdem()
+    live.apply(Call(player=2))
+    live.apply(Call(player=3))
+    ruling = rule(live, BlindNotPosted(player=3, acted=True))
+    assert not live.folded(3)
+    assert "next deal" in ruling.decision

@@ -6,6 +6,8 @@ events, or offering management the options the rules allow.
 """
 
 from floorman.floor.reports import (
+    ActionDeclared,
+    BlindNotPosted,
     CardsDropped,
     DeadHandCause,
     DealingError,
@@ -27,6 +29,8 @@ from floorman.floor.rulings import (
 )
 
 __all__ = [
+    "ActionDeclared",
+    "BlindNotPosted",
     "CardsDropped",
     "DeadHandCause",
     "DealingError",

@@ -16,7 +16,11 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from floorman.deal.actions import Action
+
 __all__ = [
+    "ActionDeclared",
+    "BlindNotPosted",
     "CardsDropped",
     "DeadHandCause",
     "DealingError",
@@ -126,8 +130,27 @@ class CardsDropped:
     player: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionDeclared:
+    """A player said an action aloud (a fold, check, call, bet or raise)."""
+
+    player: int
+    action: Action
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlindNotPosted:
+    """A player owing a blind was dealt in without posting it; ``acted``: the
+    player had already acted on the hand, putting chips in, when it was found."""
+
+    player: int
+    acted: bool = False
+
+
 Report = (
-    DealingError
+    ActionDeclared
+    | BlindNotPosted
+    | DealingError
     | HandInQuestion
     | MuckedHand
     | ForeignCard

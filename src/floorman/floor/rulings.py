@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from floorman.deal import Deal, Kill, Void
+from floorman.deal import Action, Deal, Kill, Void
 from floorman.deal import events as ev
+from floorman.deal.legal import describe as _describe
 from floorman.errors import IllegalAction
 from floorman.floor.reports import (
+    ActionDeclared,
+    BlindNotPosted,
     CardsDropped,
     DeadHandCause,
     DealingError,
@@ -114,7 +117,36 @@ def rule(deal: Deal, report: Report) -> Ruling:
                 decision=f"position {p}'s dropped cards play: the hand is played with them",
                 citations=cite("irregularities.14"),
             )
+        case ActionDeclared(player=p, action=action):
+            return _declared(deal, p, action)
+        case BlindNotPosted(player=p, acted=False):
+            return _kill(deal, p, "blinds.10", "it was dealt in owing a blind and has not acted")
+        case BlindNotPosted(player=p, acted=True):
+            return Ruling(
+                decision=f"position {p} acted and put chips in before the missing blind was"
+                " found: the hand is live, and the blind is posted on the next deal",
+                citations=cite("blinds.10"),
+            )
     raise TypeError(f"not a report: {report!r}")
+
+
+def _declared(deal: Deal, player: int, action: Action) -> Ruling:
+    """A declaration in turn binds (RRP5 betting.9): the action is taken."""
+    if getattr(action, "player", None) != player:
+        raise IllegalAction(f"position {player} declared another player's action: {action!r}")
+    legal = deal.legal()
+    if legal.player != player:
+        return Ruling(
+            decision=f"position {player} spoke out of turn: the declaration does not bind;"
+            f" {_describe(legal)}",
+            citations=cite("betting.9", "conduct.improper.1"),
+        )
+    events = deal.apply(action)
+    return Ruling(
+        decision=f"position {player}'s declaration in turn binds: {type(action).__name__.lower()}",
+        citations=cite("betting.9"),
+        events=tuple(events),
+    )
 
 
 def decide(deal: Deal, report: Report, choice: str) -> Ruling:
@@ -295,6 +327,14 @@ def _applied() -> dict[str, list[str]]:
     )
     add("irregularities.10", "MissingCards: the deal stands")
     add("irregularities.14", "CardsDropped: the dropped cards play")
+    add(
+        "betting.9",
+        "ActionDeclared: an action declared in turn is taken; out of turn it does not bind",
+    )
+    add(
+        "blinds.10",
+        "BlindNotPosted: dead if the player has not acted; else live, posting next deal",
+    )
     add("decisions.1", "decide(...): management's choice among the options a ruling offers")
     add("decisions.5", "rule(...) on a deal that is over is refused: its result stands")
     return out
