@@ -244,3 +244,15 @@ def test_session_decisions_outside_the_rules_are_refused() -> None:
     assert "decisions.1" in str(refused.value)
     with pytest.raises(NotationError):
         play_session(RULED.replace("report misdeals.1.1", "report misdeals.9"))
+
+
+def test_session_reports_a_declared_action_and_an_unposted_blind() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=1\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\nsit 4 d 100\n"
+        "deal\nreport betting.9 s4 cbr 6\nreport blinds.10 s1\ns2 f\ns3 f\n"
+    )
+    session = play_session(text)
+    ruled = [r.citations[0].id for _, r in session.deals[0].rulings]
+    assert ruled == ["betting.9", "blinds.10"]
+    assert dict(session.deals[0].stacks) == {1: 100, 2: 99, 3: 98, 4: 103}

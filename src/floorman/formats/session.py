@@ -74,9 +74,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from floorman.clock import ManualClock
-from floorman.deal import Chop, Deal
+from floorman.deal import Action, Call, Check, Chop, Deal, Fold, Wager
 from floorman.errors import ConfigError, FloormanError, NotationError
 from floorman.floor import (
+    ActionDeclared,
+    BlindNotPosted,
     CardsDropped,
     DeadHandCause,
     DealingError,
@@ -477,10 +479,34 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
         return MissingCards()
     if rule_id == "irregularities.14" and seats:
         return CardsDropped(player=seats[0])
+    if rule_id == "blinds.10" and seats:
+        return BlindNotPosted(player=seats[0], acted="acted" in args)
+    if rule_id == "betting.9" and seats and len(args) >= 2:
+        return ActionDeclared(player=seats[0], action=_declared(deal, seats[0], args[1:]))
     raise NotationError(
         f"no report for {rule_id!r}: reports name misdeals.1.1-1.10, dead-hands.1.1-1.6,"
-        " dead-hands.2, dead-hands.3 or irregularities.3, .4, .10, .14",
+        " dead-hands.2, dead-hands.3, irregularities.3, .4, .10, .14, blinds.10 SEAT [acted]"
+        " or betting.9 SEAT ACTION",
         text=rule_id,
+    )
+
+
+def _declared(deal: Deal, player: int, words: list[str]) -> Action:
+    """A declared action in the log's notation (``f``, ``cc``, ``cbr N``)."""
+    match words:
+        case ["f"]:
+            return Fold(player=player)
+        case ["cc"]:
+            legal = deal.legal()
+            return (
+                Call(player=player)
+                if legal.call and legal.player == player
+                else Check(player=player)
+            )
+        case ["cbr", amount] if amount.isdigit():
+            return Wager(player=player, to=int(amount))
+    raise NotationError(
+        f"{' '.join(words)!r} is not a declared action (f, cc, cbr N)", text=" ".join(words)
     )
 
 
