@@ -1,0 +1,190 @@
+"""Random irregularities injected into random deals: every ruling keeps the books.
+
+A Hypothesis state machine plays random deals and, at random moments, reports
+something to the floorperson. After each ruling: chips are conserved (a voided
+deal gives every chip back to whoever put it in, RRP5 misdeals, irregularities.3,
+irregularities.4), the log rebuilds the same deal, a misdeal is declared only
+before two players have acted in turn (RRP5 misdeals.1, misdeals.2), and a
+ruling that leaves the call to management (RRP5 decisions.1) applies nothing.
+"""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from floorman.deal import (
+    Action,
+    BringIn,
+    Call,
+    Check,
+    Deal,
+    Draw,
+    Fold,
+    Muck,
+    Show,
+    Stakes,
+    Turn,
+    Wager,
+    rebuild,
+)
+from floorman.floor import (
+    ActionDeclared,
+    BlindNotPosted,
+    CardsDropped,
+    DeadHandCause,
+    DealingError,
+    DuplicateCard,
+    ForeignCard,
+    HandInQuestion,
+    MisdealCause,
+    MissingCards,
+    MuckedHand,
+    Report,
+    acted_in_turn,
+    decide,
+    rule_options,
+)
+from floorman.floor import rule as rule_on
+from floorman.games import FIVE_CARD_DRAW, HOLDEM, OMAHA, SEVEN_CARD_STUD, Structure
+from floorman.shuffle import SeededShuffler
+
+from .conftest import sample_size
+
+FORMS = [
+    (HOLDEM, Structure.NO_LIMIT, Stakes(blinds=(1, 2))),
+    (OMAHA, Structure.POT_LIMIT, Stakes(blinds=(1, 2))),
+    (FIVE_CARD_DRAW, Structure.NO_LIMIT, Stakes(blinds=(1, 2))),
+    (
+        SEVEN_CARD_STUD,
+        Structure.FIXED_LIMIT,
+        Stakes(antes=(1,) * 8, bring_in=1, small_bet=2, big_bet=4),
+    ),
+]
+
+
+class FloorMachine(RuleBasedStateMachine):
+    """RRP5 misdeals.1, misdeals.2, dead-hands, irregularities.3-5, decisions.1, blinds.10, betting.9."""
+
+    deal: Deal
+
+    @initialize(
+        form=st.sampled_from(FORMS),
+        players=st.integers(2, 6),
+        stacks=st.lists(st.integers(5, 200), min_size=6, max_size=6),
+        seed=st.integers(0, 10_000),
+    )
+    def start(self, form, players: int, stacks: list[int], seed: int) -> None:
+        game, structure, stakes = form
+        self.deal = Deal(
+            game,
+            structure=structure,
+            stakes=stakes,
+            stacks=tuple(stacks[:players]),
+            shuffler=SeededShuffler(seed),
+        )
+        self.total = sum(self.deal.starting_stacks)
+
+    def _live(self) -> list[int]:
+        return [p for p in range(self.deal.players) if not self.deal.folded(p)]
+
+    @rule(data=st.data())
+    def act(self, data: st.DataObject) -> None:
+        if self.deal.is_over:
+            return
+        self.deal.apply(data.draw(st.sampled_from(legal_actions(self.deal))))
+
+    @rule(data=st.data())
+    def report(self, data: st.DataObject) -> None:
+        deal = self.deal
+        if deal.is_over:
+            return
+        live = self._live()
+        acted = acted_in_turn(deal)
+        report = data.draw(reports(deal, live))
+        before = list(deal.events)
+        ruling = rule_on(deal, report)
+        if ruling.needs_decision:
+            assert deal.events == before, "a ruling left to management changed the deal"
+            assert ruling.events == ()
+            choice = data.draw(st.sampled_from(rule_options(report)))
+            decide(deal, report, choice)
+        if isinstance(report, DealingError):
+            assert deal.voided == (acted < 2), (acted, ruling)
+        if deal.voided:
+            assert deal.stacks == deal.starting_stacks
+        assert tuple(deal.events[len(before) :]) == ruling.events or ruling.needs_decision
+
+    @invariant()
+    def books_balance(self) -> None:
+        if not hasattr(self, "deal"):
+            return
+        assert sum(self.deal.stacks) + (0 if self.deal.is_over else self.deal.pot) == self.total
+
+    @invariant()
+    def log_rebuilds(self) -> None:
+        if not hasattr(self, "deal"):
+            return
+        again = rebuild(self.deal.events, like=self.deal)
+        assert again.stacks == self.deal.stacks
+        assert [again.folded(p) for p in range(again.players)] == [
+            self.deal.folded(p) for p in range(self.deal.players)
+        ]
+
+
+def legal_actions(deal: Deal) -> list[Action]:
+    """Every kind of legal action now, one amount each."""
+    legal = deal.legal()
+    p = legal.player
+    assert p is not None
+    if legal.turn is Turn.DRAW:
+        hole = [c for c in deal.hole(p) if c is not None]
+        return [Draw(player=p, discards=()), Draw(player=p, discards=tuple(hole[:2]))]
+    if legal.turn is Turn.SHOW:
+        return [Show(player=p), Muck(player=p)] if legal.muck else [Show(player=p)]
+    out: list[Action] = []
+    if legal.bring_in:
+        out.append(BringIn(player=p))
+    if legal.check:
+        out.append(Check(player=p))
+    if legal.call:
+        out.append(Call(player=p))
+    if legal.fold:
+        out.append(Fold(player=p))
+    if legal.can_wager:
+        out.extend({Wager(player=p, to=legal.min_to), Wager(player=p, to=legal.max_to)})
+    return out
+
+
+def reports(deal: Deal, live: list[int]) -> st.SearchStrategy[Report]:
+    player = st.sampled_from(live)
+    choices: list[st.SearchStrategy[Report]] = [
+        st.builds(DealingError, cause=st.sampled_from(MisdealCause)),
+        st.builds(ForeignCard, in_stub=st.booleans()),
+        st.builds(DuplicateCard, knew=st.none() | player),
+        st.just(MissingCards()),
+        st.builds(CardsDropped, player=player),
+        st.builds(BlindNotPosted, player=player, acted=st.booleans()),
+        st.builds(MuckedHand, player=player),
+        st.builds(
+            HandInQuestion,
+            player=player,
+            cause=st.sampled_from(DeadHandCause),
+            cards=st.none() | st.integers(0, 8),
+        ),
+    ]
+    legal = deal.legal()
+    if legal.turn is Turn.BET and legal.player is not None:
+        declared = st.sampled_from(legal_actions(deal))
+        choices.append(st.builds(ActionDeclared, player=st.just(legal.player), action=declared))
+    return st.one_of(choices)
+
+
+TestFloorMachine = FloorMachine.TestCase
+TestFloorMachine.settings = settings(
+    max_examples=sample_size(300, 3_000),
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
