@@ -409,3 +409,71 @@ def test_blinds_10_dealt_in_owing_a_blind() -> None:
     ruling = rule(live, BlindNotPosted(player=3, acted=True))
     assert not live.folded(3)
     assert "next deal" in ruling.decision
+
+
+def test_irregularities_7_a_boxed_card_is_a_scrap_of_paper() -> None:
+    from floorman.floor import BoxedCard
+
+    deal = holdem()
+    assert ids(rule(deal, BoxedCard())) == ["irregularities.7"]
+    later = rule(deal, BoxedCard(next_dealt=True))
+    assert "after every other card" in later.decision
+    assert not deal.is_over
+
+
+def test_irregularities_8_a_joker_is_scrap_paper_until_acted_on() -> None:
+    from floorman.floor import JokerFound
+
+    deal = holdem()
+    before = rule(deal, JokerFound(player=2))
+    assert ids(before) == ["irregularities.8", "irregularities.7"]
+    assert not deal.folded(2)
+    after = rule(deal, JokerFound(player=3, acted=True))
+    assert ids(after) == ["irregularities.8"]
+    assert deal.folded(3)
+
+
+def test_irregularities_11_one_extra_card_becomes_the_burn() -> None:
+    from floorman.floor import ExtraCard
+
+    assert ids(rule(holdem(), ExtraCard())) == ["irregularities.11"]
+
+
+def test_irregularities_12_a_card_flashed_by_its_player_plays() -> None:
+    from floorman.floor import ExposedCard
+
+    ruling = rule(holdem(), ExposedCard(player=1, by_player=True))
+    assert ids(ruling) == ["irregularities.12"]
+    assert "plays" in ruling.decision
+
+
+def test_irregularities_13_a_card_the_dealer_exposes_follows_the_form() -> None:
+    from floorman.floor import ExposedCard
+
+    board = rule(holdem(), ExposedCard(player=1))
+    assert ids(board) == ["irregularities.12", "irregularities.13"]
+    assert "burn" in board.decision
+    stud = Deal(
+        SEVEN_CARD_STUD,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1), bring_in=1, small_bet=2, big_bet=4),
+        stacks=(50, 50),
+        shuffler=SeededShuffler(1),
+    )
+    assert "stud" in rule(stud, ExposedCard(player=0)).decision
+
+
+def test_irregularities_15_premature_cards_do_not_play() -> None:
+    from floorman.floor import PrematureCards
+
+    assert ids(rule(holdem(), PrematureCards())) == ["irregularities.15"]
+
+
+def test_showdown_6_show_one_show_all() -> None:
+    from floorman.floor import CardsShown
+
+    deal = holdem()
+    during = rule(deal, CardsShown(player=0, to=3))
+    assert ids(during) == ["showdown.6", "showdown.6.3"]
+    after = rule(deal, CardsShown(player=0, to=3, after_deal=True))
+    assert ids(after) == ["showdown.6", "showdown.6.1"]

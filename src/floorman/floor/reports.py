@@ -21,15 +21,21 @@ from floorman.deal.actions import Action
 __all__ = [
     "ActionDeclared",
     "BlindNotPosted",
+    "BoxedCard",
     "CardsDropped",
+    "CardsShown",
     "DeadHandCause",
     "DealingError",
     "DuplicateCard",
+    "ExposedCard",
+    "ExtraCard",
     "ForeignCard",
     "HandInQuestion",
+    "JokerFound",
     "MisdealCause",
     "MissingCards",
     "MuckedHand",
+    "PrematureCards",
     "Report",
 ]
 
@@ -147,8 +153,58 @@ class BlindNotPosted:
     acted: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoxedCard:
+    """One card in the deck was found faced the wrong way; ``next_dealt``: the
+    card below it has already gone facedown to another player."""
+
+    next_dealt: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JokerFound:
+    """A joker turned up in a player's hand in a game without one."""
+
+    player: int
+    acted: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtraCard:
+    """The dealer dealt one card too many before the first betting round."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExposedCard:
+    """A card was exposed or flashed: by the dealer (``by_player`` False) or by
+    the player holding it."""
+
+    player: int
+    by_player: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrematureCards:
+    """The dealer dealt cards before the betting round was complete."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsShown:
+    """A player showed cards to another player (``to``) during or after the deal."""
+
+    player: int
+    to: int
+    after_deal: bool = False
+
+
 Report = (
     ActionDeclared
+    | BoxedCard
+    | JokerFound
+    | ExtraCard
+    | ExposedCard
+    | PrematureCards
+    | CardsShown
     | BlindNotPosted
     | DealingError
     | HandInQuestion

@@ -22,22 +22,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from floorman.deal import Action, Deal, Kill, Void
+from floorman.cards import JOKER
+from floorman.deal import Action, Deal, Kill, Turn, Void
 from floorman.deal import events as ev
 from floorman.deal.legal import describe as _describe
 from floorman.errors import IllegalAction
 from floorman.floor.reports import (
     ActionDeclared,
     BlindNotPosted,
+    BoxedCard,
     CardsDropped,
+    CardsShown,
     DeadHandCause,
     DealingError,
     DuplicateCard,
+    ExposedCard,
+    ExtraCard,
     ForeignCard,
     HandInQuestion,
+    JokerFound,
     MisdealCause,
     MissingCards,
     MuckedHand,
+    PrematureCards,
     Report,
 )
 from floorman.rulebook import Citation, cite
@@ -119,6 +126,15 @@ def rule(deal: Deal, report: Report) -> Ruling:
             )
         case ActionDeclared(player=p, action=action):
             return _declared(deal, p, action)
+        case (
+            BoxedCard()
+            | JokerFound()
+            | ExtraCard()
+            | ExposedCard()
+            | PrematureCards()
+            | CardsShown()
+        ):
+            return _procedure(deal, report)
         case BlindNotPosted(player=p, acted=False):
             return _kill(deal, p, "blinds.10", "it was dealt in owing a blind and has not acted")
         case BlindNotPosted(player=p, acted=True):
@@ -128,6 +144,105 @@ def rule(deal: Deal, report: Report) -> Ruling:
                 citations=cite("blinds.10"),
             )
     raise TypeError(f"not a report: {report!r}")
+
+
+def _procedure(
+    deal: Deal,
+    report: BoxedCard | JokerFound | ExtraCard | ExposedCard | PrematureCards | CardsShown,
+) -> Ruling:
+    """Rulings on the cards themselves. They tell the dealer what to do with a
+    card; a deal whose cards floorman deals from its own shuffle is not changed
+    by them, and at a live table the dealer deals the cards as ruled."""
+    game = deal.game
+    match report:
+        case BoxedCard(next_dealt=False):
+            return Ruling(
+                decision="the boxed card is a scrap of paper: the next card in the deck replaces it",
+                citations=cite("irregularities.7"),
+            )
+        case BoxedCard():
+            return Ruling(
+                decision="the boxed card is a scrap of paper; the card below it is already dealt"
+                " facedown, so its replacement is dealt after every other card of the round",
+                citations=cite("irregularities.7"),
+            )
+        case JokerFound(player=p, acted=True) if JOKER not in deal.game.deck:
+            return _kill(deal, p, "irregularities.8", "it acted on a hand holding a joker")
+        case JokerFound(player=p) if JOKER not in deal.game.deck:
+            return Ruling(
+                decision=f"the joker in position {p}'s hand is a scrap of paper, replaced as a"
+                " boxed card is; no misdeal",
+                citations=cite("irregularities.8", "irregularities.7"),
+            )
+        case JokerFound(player=p):
+            return Ruling(
+                decision=f"{game.name} is played with the joker: position {p}'s card plays",
+                citations=cite("irregularities.8"),
+            )
+        case ExtraCard():
+            return Ruling(
+                decision="the one extra card goes back on the deck and is the burn card",
+                citations=cite("irregularities.11"),
+            )
+        case ExposedCard(player=p, by_player=True):
+            return Ruling(
+                decision=f"position {p} flashed its own card: the card plays",
+                citations=cite("irregularities.12"),
+            )
+        case ExposedCard(player=p):
+            return Ruling(
+                decision=f"position {p}'s card exposed by the dealer: {_exposed_practice(deal)};"
+                " the player has no option to take or refuse it",
+                citations=cite("irregularities.12", "irregularities.13"),
+            )
+        case PrematureCards():
+            return Ruling(
+                decision="cards dealt before the betting was complete do not play, even if a"
+                " player yet to act folds: they go back and are dealt when the round is over",
+                citations=cite("irregularities.15"),
+            )
+        case CardsShown(player=p, to=q, after_deal=True):
+            return Ruling(
+                decision=f"position {p} showed cards to position {q} after the deal: every"
+                " player dealt in may see them",
+                citations=cite("showdown.6", "showdown.6.1"),
+            )
+        case CardsShown(player=p, to=q):
+            legal = deal.legal()
+            still = legal.turn is Turn.BET and q in _to_act(deal)
+            when = (
+                "at once, since that player may still wager this round"
+                if still
+                else "to the others when this betting round is over"
+            )
+            return Ruling(
+                decision=f"position {p} showed cards to position {q} during the deal: they are"
+                f" shown {when}",
+                citations=cite("showdown.6", "showdown.6.3" if still else "showdown.6.4"),
+            )
+    raise TypeError(f"not a card report: {report!r}")
+
+
+def _to_act(deal: Deal) -> list[int]:
+    """Players who may still have a wagering decision this round."""
+    return [p for p in range(deal.players) if not deal.folded(p) and deal.stacks[p] > 0]
+
+
+def _exposed_practice(deal: Deal) -> str:
+    """The exposed-card procedure by form. The rulebook leaves it to each game's
+    section, not included here; this is the standard cardroom practice."""
+    game = deal.game
+    if not game.is_button_game:
+        return (
+            "at stud an exposed downcard on the first round is replaced by the next card"
+            " facedown, and later an exposed downcard stays as an upcard"
+        )
+    if game.has_draw:
+        return "during the draw an exposed card is not taken; it is replaced after the others draw"
+    return (
+        "in the starting hands it is dealt on as usual, replaced by the next card once all"
+        " are dealt, and used as the burn card"
+    )
 
 
 def _declared(deal: Deal, player: int, action: Action) -> Ruling:
@@ -335,6 +450,13 @@ def _applied() -> dict[str, list[str]]:
         "blinds.10",
         "BlindNotPosted: dead if the player has not acted; else live, posting next deal",
     )
+    add("irregularities.7", "BoxedCard: a scrap of paper, replaced by the next card")
+    add("irregularities.8", "JokerFound: a scrap of paper before acting, a dead hand after")
+    add("irregularities.11", "ExtraCard: one extra card before the first round is the burn")
+    add("irregularities.12", "ExposedCard: a flashed card plays if the player flashed it")
+    add("irregularities.13", "ExposedCard by the dealer: the form's procedure; no option")
+    add("irregularities.15", "PrematureCards: cards dealt before the betting ends do not play")
+    add("showdown.6", "CardsShown: show one, show all")
     add("decisions.1", "decide(...): management's choice among the options a ruling offers")
     add("decisions.5", "rule(...) on a deal that is over is refused: its result stands")
     return out

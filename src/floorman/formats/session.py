@@ -79,15 +79,21 @@ from floorman.errors import ConfigError, FloormanError, NotationError
 from floorman.floor import (
     ActionDeclared,
     BlindNotPosted,
+    BoxedCard,
     CardsDropped,
+    CardsShown,
     DeadHandCause,
     DealingError,
     DuplicateCard,
+    ExposedCard,
+    ExtraCard,
     ForeignCard,
     HandInQuestion,
+    JokerFound,
     MisdealCause,
     MissingCards,
     MuckedHand,
+    PrematureCards,
     Report,
     Ruling,
     decide,
@@ -479,14 +485,27 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
         return MissingCards()
     if rule_id == "irregularities.14" and seats:
         return CardsDropped(player=seats[0])
+    if rule_id == "irregularities.7":
+        return BoxedCard(next_dealt="next-dealt" in args)
+    if rule_id == "irregularities.8" and seats:
+        return JokerFound(player=seats[0], acted="acted" in args)
+    if rule_id == "irregularities.11":
+        return ExtraCard()
+    if rule_id in ("irregularities.12", "irregularities.13") and seats:
+        return ExposedCard(player=seats[0], by_player="by-player" in args)
+    if rule_id == "irregularities.15":
+        return PrematureCards()
+    if rule_id == "showdown.6" and seats and "to" in options:
+        to = _seat_word(table, options["to"])
+        return CardsShown(player=seats[0], to=to, after_deal="after" in args)
     if rule_id == "blinds.10" and seats:
         return BlindNotPosted(player=seats[0], acted="acted" in args)
     if rule_id == "betting.9" and seats and len(args) >= 2:
         return ActionDeclared(player=seats[0], action=_declared(deal, seats[0], args[1:]))
     raise NotationError(
         f"no report for {rule_id!r}: reports name misdeals.1.1-1.10, dead-hands.1.1-1.6,"
-        " dead-hands.2, dead-hands.3, irregularities.3, .4, .10, .14, blinds.10 SEAT [acted]"
-        " or betting.9 SEAT ACTION",
+        " dead-hands.2, dead-hands.3, irregularities.3, .4, .7, .8, .10-.15, showdown.6,"
+        " blinds.10 SEAT [acted] or betting.9 SEAT ACTION",
         text=rule_id,
     )
 
