@@ -271,3 +271,41 @@ def test_policies_2_no_courtesy_with_players_waiting() -> None:
     with pytest.raises(FloorError) as refused:
         table.decline_time(2)
     assert "policies.2" in str(refused.value)
+
+
+def test_decisions_5_a_ruling_on_a_pot_is_asked_for_before_the_next_deal() -> None:
+    table = make(players=(1, 2, 3))
+    record = play(table)
+    winner = record.big_blind
+    assert winner is not None
+    won = table.won(winner)
+    assert won == 2  # the small blind and the called part of the big, by the record
+    other = next(s for s in (1, 2, 3) if s != winner)
+    event = table.transfer(winner, other, 2)
+    assert [c.id for c in event.citations] == ["decisions.5", "decisions.6"]
+    assert table.chips == table.bought - table.taken
+    table.start_deal()  # the next deal has started: the last one's result stands
+    with pytest.raises(FloorError) as refused:
+        table.transfer(other, winner, 1)
+    assert "decisions.5" in str(refused.value)
+
+
+def test_decisions_6_a_transfer_cannot_exceed_what_the_record_shows_was_won() -> None:
+    table = make(players=(1, 2, 3))
+    record = play(table)
+    with pytest.raises(FloorError) as refused:
+        table.transfer(record.big_blind, record.button, 50)
+    assert "decisions.6" in str(refused.value)
+
+
+def test_decisions_7_a_pot_impounded_while_a_decision_is_pending() -> None:
+    table = make(players=(1, 2, 3))
+    record = play(table)
+    winner = record.big_blind
+    table.impound(winner, 2)
+    assert table.impounded == 2
+    assert table.chips == table.bought - table.taken
+    play(table)  # play goes on
+    table.release(record.button)
+    assert table.impounded == 0
+    assert table.chips == table.bought - table.taken

@@ -21,14 +21,17 @@ __all__ = [
     "CameBack",
     "ChipsArrived",
     "ChipsBought",
+    "ChipsImpounded",
     "ChipsPickedUp",
     "ChoiceMade",
     "DealFinished",
     "DealStarted",
     "GameStarted",
+    "ImpoundReleased",
     "PlayerLeft",
     "PlayerSeated",
     "Post",
+    "PotTransferred",
     "SatOut",
     "SeatChanged",
     "StraddleAnnounced",
@@ -203,6 +206,34 @@ class DealStarted:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PotTransferred:
+    """A ruling on the last deal's pot moved chips to the player they belong to."""
+
+    seat: int
+    to: int
+    amount: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsImpounded:
+    """The house holds chips from a seat while a decision is pending."""
+
+    seat: int
+    amount: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImpoundReleased:
+    """Impounded chips went to the seat the decision gave them to."""
+
+    seat: int
+    amount: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealFinished:
     """A deal ended; ``stacks`` are every seated player's chips after it.
     ``voided``: a ruling voided it (a misdeal): every chip went back, and the
@@ -230,4 +261,7 @@ TableEvent = (
     | TimeCollected
     | DealStarted
     | DealFinished
+    | PotTransferred
+    | ChipsImpounded
+    | ImpoundReleased
 )

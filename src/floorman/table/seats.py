@@ -98,6 +98,7 @@ class Seats:
             tuple[set[int], int, str | None, str | None],
             dict[int, tuple[bool, bool, bool, bool, bool, int]],
         ] = ((None, None, None), (set(), 0, None, None), {})
+        self.impounded = 0  # chips the house holds pending a decision (RRP5 decisions.7)
         self.bought = 0  # chips brought to the table
         self.taken = 0  # chips taken away (leaving, picked up, time collected)
 
@@ -589,9 +590,10 @@ class Seats:
 
     @property
     def chips(self) -> int:
-        """Every chip at the table: stacks, chips on the way, and any deal's pot."""
+        """Every chip at the table: stacks, chips on the way, any deal's pot, and
+        chips impounded."""
         sitters = [*self._seats.values(), *self._owners.values()]
-        total = sum(st.stack + st.pending + st.pending_quiet for st in sitters)
+        total = self.impounded + sum(st.stack + st.pending + st.pending_quiet for st in sitters)
         if self.deal is not None and not self.deal.is_over:
             begun = sum(self._seats[s].stack for s in self.positions)
             total += sum(self.deal.stacks) + self.deal.pot - begun

@@ -502,6 +502,77 @@ class Table(Seats):
         return _POSITION.sub(seat, text)
 
     @property
+    def ruling_window(self) -> bool:
+        """Whether a ruling on the last deal's pot may still be asked for: from the
+        end of a deal until the next one starts (RRP5 decisions.5)."""
+        return self.deal is not None and not self.in_deal
+
+    def won(self, seat: int) -> int:
+        """What a seat won from the last deal's pots, reconstructed from the
+        betting record (RRP5 decisions.6)."""
+        if self.deal is None or seat not in self.positions:
+            return 0
+        p = self.positions.index(seat)
+        return sum(
+            amount
+            for e in self.deal.events
+            if isinstance(e, dev.PotAwarded)
+            for q, amount in e.amounts
+            if q == p
+        )
+
+    def transfer(self, seat: int, to: int, amount: int) -> ev.PotTransferred:
+        """A pot (or part) of the last deal awarded to the wrong player moves to
+        the right one: asked for before the next deal starts (RRP5 decisions.5),
+        in an amount the betting record shows was won (RRP5 decisions.6)."""
+        rules = cite("decisions.5", "decisions.6")
+        if not self.ruling_window:
+            raise FloorError(
+                "a ruling on a pot is asked for before the next deal starts; this deal's"
+                " result stands",
+                citations=cite("decisions.5"),
+            )
+        st, dest = self._sitter(seat), self._sitter(to)
+        won = self.won(seat)
+        if not 0 < amount <= min(won, st.stack):
+            raise FloorError(
+                f"seat {seat} won {won} in the last deal by the betting record; {amount}"
+                " cannot move from it",
+                citations=rules,
+            )
+        st.stack -= amount
+        dest.stack += amount
+        event = ev.PotTransferred(seat=seat, to=to, amount=amount, citations=rules)
+        self._emit(event)
+        return event
+
+    def impound(self, seat: int, amount: int) -> ev.ChipsImpounded:
+        """The house holds chips of a seat while a decision is pending, so that
+        play can go on (RRP5 decisions.7)."""
+        st = self._sitter(seat)
+        self._between_deals(f"impounding seat {seat}'s chips", "decisions.7")
+        if not 0 < amount <= st.stack:
+            raise FloorError(f"seat {seat} has {st.stack}; {amount} cannot be impounded")
+        st.stack -= amount
+        self.impounded += amount
+        event = ev.ChipsImpounded(seat=seat, amount=amount, citations=cite("decisions.7"))
+        self._emit(event)
+        return event
+
+    def release(self, to: int, amount: int | None = None) -> ev.ImpoundReleased:
+        """The decision is made: impounded chips go to the seat it names."""
+        dest = self._sitter(to)
+        self._between_deals(f"releasing chips to seat {to}", "decisions.7")
+        amount = self.impounded if amount is None else amount
+        if not 0 < amount <= self.impounded:
+            raise FloorError(f"the house holds {self.impounded}; it cannot release {amount}")
+        self.impounded -= amount
+        dest.stack += amount
+        event = ev.ImpoundReleased(seat=to, amount=amount, citations=cite("decisions.7"))
+        self._emit(event)
+        return event
+
+    @property
     def last_start(self) -> ev.DealStarted | None:
         """The record of the latest deal's start: button, blinds, posts, seats dealt in."""
         return next((e for e in reversed(self.events) if isinstance(e, ev.DealStarted)), None)
