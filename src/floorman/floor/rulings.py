@@ -457,6 +457,9 @@ def _applied() -> dict[str, list[str]]:
     add("irregularities.13", "ExposedCard by the dealer: the form's procedure; no option")
     add("irregularities.15", "PrematureCards: cards dealt before the betting ends do not play")
     add("showdown.6", "CardsShown: show one, show all")
+    add("decisions.5", "Table.transfer(...): a pot ruling only before the next deal starts")
+    add("decisions.6", "Table.transfer(...): a misawarded pot moved by the betting record")
+    add("decisions.7", "Table.impound(...) and release(...): chips held while a decision waits")
     add("decisions.1", "decide(...): management's choice among the options a ruling offers")
     add("decisions.5", "rule(...) on a deal that is over is refused: its result stands")
     return out
