@@ -477,3 +477,18 @@ def test_showdown_6_show_one_show_all() -> None:
     assert ids(during) == ["showdown.6", "showdown.6.3"]
     after = rule(deal, CardsShown(player=0, to=3, after_deal=True))
     assert ids(after) == ["showdown.6", "showdown.6.1"]
+
+
+def test_irregularities_2_an_unprotected_hand_has_no_redress() -> None:
+    from floorman.floor import HandFouled
+
+    deal = holdem()
+    ruling = rule(deal, HandFouled(player=2))
+    assert ids(ruling) == ["irregularities.2"]
+    assert deal.folded(2)
+    protected = holdem()
+    report = HandFouled(player=2, protected=True)
+    assert rule(protected, report).options == ("dead", "retrieve")
+    assert not protected.folded(2)
+    decide(protected, report, "retrieve")
+    assert not protected.folded(2)

@@ -30,6 +30,7 @@ __all__ = [
     "ExposedCard",
     "ExtraCard",
     "ForeignCard",
+    "HandFouled",
     "HandInQuestion",
     "JokerFound",
     "MisdealCause",
@@ -100,6 +101,15 @@ class HandInQuestion:
     player: int
     cause: DeadHandCause
     cards: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandFouled:
+    """A player's cards were fouled or mucked by the dealer; ``protected``: the
+    player had protected them (a hand or a chip on top)."""
+
+    player: int
+    protected: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -208,6 +218,7 @@ Report = (
     | BlindNotPosted
     | DealingError
     | HandInQuestion
+    | HandFouled
     | MuckedHand
     | ForeignCard
     | DuplicateCard

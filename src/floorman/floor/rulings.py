@@ -39,6 +39,7 @@ from floorman.floor.reports import (
     ExposedCard,
     ExtraCard,
     ForeignCard,
+    HandFouled,
     HandInQuestion,
     JokerFound,
     MisdealCause,
@@ -90,6 +91,17 @@ def rule(deal: Deal, report: Report) -> Ruling:
             return _dealing_error(deal, cause)
         case HandInQuestion():
             return _hand_in_question(deal, report)
+        case HandFouled(player=p, protected=False):
+            return _kill(
+                deal, p, "irregularities.2", "its cards were not protected: there is no redress"
+            )
+        case HandFouled(player=p):
+            return Ruling(
+                decision=f"position {p} protected its cards: management decides whether the"
+                " fouled hand can be identified and retrieved",
+                citations=cite("irregularities.2", "dead-hands.2", "decisions.1"),
+                options=("dead", "retrieve"),
+            )
         case MuckedHand(player=p):
             return Ruling(
                 decision=f"position {p}'s mucked hand is dead unless management rules it"
@@ -274,6 +286,13 @@ def decide(deal: Deal, report: Report, choice: str) -> Ruling:
             citations=cite("decisions.1"),
         )
     match report, choice:
+        case HandFouled(player=p), "dead":
+            return _kill(deal, p, "dead-hands.2", "the fouled hand is dead")
+        case HandFouled(player=p), "retrieve":
+            return Ruling(
+                decision=f"position {p}'s hand is retrieved and stays live",
+                citations=cite("irregularities.2", "decisions.1"),
+            )
         case MuckedHand(player=p), "dead":
             return _kill(deal, p, "dead-hands.2", "the mucked hand is dead")
         case MuckedHand(player=p), "retrieve":
@@ -300,7 +319,7 @@ def decide(deal: Deal, report: Report, choice: str) -> Ruling:
 def rule_options(report: Report) -> tuple[str, ...]:
     """The choices management has on a report (empty when the rules decide)."""
     match report:
-        case MuckedHand():
+        case MuckedHand() | HandFouled(protected=True):
             return ("dead", "retrieve")
         case DuplicateCard(knew=int()):
             return ("refund everyone", "keep the knowing player's chips in the pot")
@@ -435,6 +454,10 @@ def _applied() -> dict[str, list[str]]:
         add(dead.rule, f"HandInQuestion(cause={dead!r}): the hand is ruled dead (a Kill)")
     add("dead-hands.1.4", "HandInQuestion: a stud hand short its last card is management's call")
     add("dead-hands.2", "MuckedHand: management rules the hand dead or retrieves it")
+    add(
+        "irregularities.2",
+        "HandFouled: unprotected, dead with no redress; protected, management's call",
+    )
     add("irregularities.3", "ForeignCard: in play the deal is voided; in the stub action stands")
     add("irregularities.4", "DuplicateCard: the deal is voided, every chip back")
     add(

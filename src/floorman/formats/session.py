@@ -88,6 +88,7 @@ from floorman.floor import (
     ExposedCard,
     ExtraCard,
     ForeignCard,
+    HandFouled,
     HandInQuestion,
     JokerFound,
     MisdealCause,
@@ -485,6 +486,8 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
         return MissingCards()
     if rule_id == "irregularities.14" and seats:
         return CardsDropped(player=seats[0])
+    if rule_id == "irregularities.2" and seats:
+        return HandFouled(player=seats[0], protected="protected" in args)
     if rule_id == "irregularities.7":
         return BoxedCard(next_dealt="next-dealt" in args)
     if rule_id == "irregularities.8" and seats:
@@ -504,7 +507,7 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
         return ActionDeclared(player=seats[0], action=_declared(deal, seats[0], args[1:]))
     raise NotationError(
         f"no report for {rule_id!r}: reports name misdeals.1.1-1.10, dead-hands.1.1-1.6,"
-        " dead-hands.2, dead-hands.3, irregularities.3, .4, .7, .8, .10-.15, showdown.6,"
+        " dead-hands.2, dead-hands.3, irregularities.2-.4, .7, .8, .10-.15, showdown.6,"
         " blinds.10 SEAT [acted] or betting.9 SEAT ACTION",
         text=rule_id,
     )
