@@ -256,3 +256,15 @@ def test_session_reports_a_declared_action_and_an_unposted_blind() -> None:
     ruled = [r.citations[0].id for _, r in session.deals[0].rulings]
     assert ruled == ["betting.9", "blinds.10"]
     assert dict(session.deals[0].stacks) == {1: 100, 2: 99, 3: 98, 4: 103}
+
+
+def test_session_corrects_a_misplaced_button() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=2\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\nsit 4 d 100\n"
+        "deal\ns1 f\ns2 f\ns3 f\n"
+        "misplaced 1\n"
+        "deal\ns1 f\ns2 f\ns3 f\n"
+    )
+    session = play_session(text)
+    assert [d.button for d in session.deals] == [2, 2]

@@ -484,3 +484,16 @@ def test_blinds_9_a_player_waiting_for_the_big_blind_keeps_waiting_as_blinds_pas
     while 6 not in (record := play(table)).dealt_in:
         assert table.owes(6)
     assert record.big_blind == 6
+
+
+def test_irregularities_1_a_misplaced_button_is_corrected_for_the_next_deal() -> None:
+    table = make(players=(1, 2, 3, 4, 5), seats=9)
+    while table.first_round or table.button != 2:
+        play(table)
+    # The button should have been on seat 1 last deal: the next deal follows on from
+    # there, so seat 2 gets the button it was owed rather than seat 3.
+    event = table.correct_button(1)
+    assert (event.button, event.small_blind, event.big_blind) == (1, 2, 3)
+    assert event.citations[0].id == "irregularities.1"
+    record = play(table)
+    assert spots(record) == (2, 3, 4)

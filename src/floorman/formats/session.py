@@ -32,6 +32,7 @@ Then events, in order (seats are the table's chairs, from 1)::
     courtesy SEAT                                 declines the time: plays to the blind (RRP5 policies.2)
     clock MINUTES                                 time passes
     pickup SEAT                                   the floor picks up an absent player's chips
+    misplaced SEAT                                the last button should have been on SEAT (RRP5 irregularities.1)
     deal [runs=N]                                 the next deal; its actions follow (N: times
                                                   the board is run when all are all in)
 
@@ -390,6 +391,7 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         "clock": 1,
         "pickup": 1,
         "courtesy": 1,
+        "misplaced": 1,
     }
     if verb not in need:
         known = ", ".join(["deal", *need])
@@ -439,6 +441,8 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         table.pick_up(seat)
     elif verb == "courtesy":
         table.decline_time(seat)
+    elif verb == "misplaced":
+        table.correct_button(seat)
 
 
 def _chop(deal: Deal) -> None:

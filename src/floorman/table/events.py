@@ -17,6 +17,7 @@ from floorman.rulebook import Citation
 
 __all__ = [
     "BlindMissed",
+    "ButtonCorrected",
     "ButtonDrawn",
     "CameBack",
     "ChipsArrived",
@@ -160,6 +161,17 @@ class GameStarted:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ButtonCorrected:
+    """The last deal's button was found misplaced: the table now counts it as
+    having been on ``button``, with the blinds after it, for the next deal."""
+
+    button: int
+    small_blind: int | None
+    big_blind: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ButtonDrawn:
     """The players drew cards for the button of a new game."""
 
@@ -256,6 +268,7 @@ TableEvent = (
     | SeatChanged
     | StraddleAnnounced
     | GameStarted
+    | ButtonCorrected
     | ButtonDrawn
     | BlindMissed
     | TimeCollected

@@ -501,6 +501,41 @@ class Table(Seats):
 
         return _POSITION.sub(seat, text)
 
+    def correct_button(self, seat: int) -> ev.ButtonCorrected:
+        """The button was found placed wrongly on the last deal: it should have
+        been on ``seat``. The next deal's button and blinds follow on from where
+        they should have been, so each player gets each position once in the
+        round as far as possible (RRP5 irregularities.1)."""
+        self._between_deals("correcting the button")
+        self._check_seat(seat)
+        if not self.deals or not self.setup.game.is_button_game:
+            raise FloorError("there is no last deal's button to correct")
+        plan = place(
+            self._states(),
+            seats=self.setup.seats,
+            method=self.setup.button,
+            button=seat,
+            small_blind=None,
+            big_blind=None,
+            two_blinds=len(self.setup.blinds) == 2,
+        )
+        if plan is None:
+            raise FloorError("fewer than two players could have been dealt in")
+        self.button, self.small_blind, self.big_blind = (
+            plan.button,
+            plan.small_blind,
+            plan.big_blind,
+        )
+        self._big_player = self._seats[plan.big_blind].player
+        event = ev.ButtonCorrected(
+            button=plan.button,
+            small_blind=plan.small_blind,
+            big_blind=plan.big_blind,
+            citations=cite("irregularities.1"),
+        )
+        self._emit(event)
+        return event
+
     @property
     def ruling_window(self) -> bool:
         """Whether a ruling on the last deal's pot may still be asked for: from the
