@@ -429,8 +429,18 @@ def test_irregularities_8_a_joker_is_scrap_paper_until_acted_on() -> None:
     assert ids(before) == ["irregularities.8", "irregularities.7"]
     assert not deal.folded(2)
     after = rule(deal, JokerFound(player=3, acted=True))
-    assert ids(after) == ["irregularities.8"]
+    assert ids(after) == ["irregularities.8", "irregularities.9"]
     assert deal.folded(3)
+
+
+def test_irregularities_9_acting_without_looking_takes_the_liability() -> None:
+    from floorman.floor import JokerFound
+
+    deal = holdem()
+    deal.apply(Call(player=2))
+    ruling = rule(deal, JokerFound(player=2, acted=True))
+    assert "irregularities.9" in ids(ruling)
+    assert deal.folded(2)
 
 
 def test_irregularities_11_one_extra_card_becomes_the_burn() -> None:

@@ -20,7 +20,7 @@ allow; :func:`decide` applies the one management chooses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from floorman.cards import JOKER
 from floorman.deal import Action, Deal, Kill, Turn, Void
@@ -179,7 +179,10 @@ def _procedure(
                 citations=cite("irregularities.7"),
             )
         case JokerFound(player=p, acted=True) if JOKER not in deal.game.deck:
-            return _kill(deal, p, "irregularities.8", "it acted on a hand holding a joker")
+            # Acting without looking at every card takes on that liability
+            # (RRP5 irregularities.9, dead-hands.1.5).
+            ruling = _kill(deal, p, "irregularities.8", "it acted on a hand holding a joker")
+            return replace(ruling, citations=cite("irregularities.8", "irregularities.9"))
         case JokerFound(player=p) if JOKER not in deal.game.deck:
             return Ruling(
                 decision=f"the joker in position {p}'s hand is a scrap of paper, replaced as a"
@@ -475,6 +478,11 @@ def _applied() -> dict[str, list[str]]:
     )
     add("irregularities.7", "BoxedCard: a scrap of paper, replaced by the next card")
     add("irregularities.8", "JokerFound: a scrap of paper before acting, a dead hand after")
+    add(
+        "irregularities.1",
+        "Table.correct_button(seat): the next deal follows on from the right button",
+    )
+    add("irregularities.9", "JokerFound(acted=True): acting unseen takes on the liability")
     add("irregularities.11", "ExtraCard: one extra card before the first round is the burn")
     add("irregularities.12", "ExposedCard: a flashed card plays if the player flashed it")
     add("irregularities.13", "ExposedCard by the dealer: the form's procedure; no option")
