@@ -20,7 +20,7 @@ allow; :func:`decide` applies the one management chooses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from floorman.cards import JOKER
 from floorman.deal import Action, Deal, Kill, Turn, Void
@@ -181,8 +181,8 @@ def _procedure(
         case JokerFound(player=p, acted=True) if JOKER not in deal.game.deck:
             # Acting without looking at every card takes on that liability
             # (RRP5 irregularities.9, dead-hands.1.5).
-            ruling = _kill(deal, p, "irregularities.8", "it acted on a hand holding a joker")
-            return replace(ruling, citations=cite("irregularities.8", "irregularities.9"))
+            rules = ("irregularities.8", "irregularities.9")
+            return _kill(deal, p, rules, "it acted on a hand holding a joker")
         case JokerFound(player=p) if JOKER not in deal.game.deck:
             return Ruling(
                 decision=f"the joker in position {p}'s hand is a scrap of paper, replaced as a"
@@ -341,8 +341,8 @@ def _void(deal: Deal, what: str, rule_id: str) -> Ruling:
     )
 
 
-def _kill(deal: Deal, player: int, rule_id: str, what: str) -> Ruling:
-    citations = cite(rule_id)
+def _kill(deal: Deal, player: int, rule_id: str | tuple[str, ...], what: str) -> Ruling:
+    citations = cite(*((rule_id,) if isinstance(rule_id, str) else rule_id))
     events = deal.apply(Kill(player=player, citations=citations))
     return Ruling(
         decision=f"position {player}: {what}; it can no longer act or win any part of the pot",
