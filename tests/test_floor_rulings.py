@@ -6,7 +6,7 @@ import pytest
 
 from floorman.deal import BringIn, Call, Check, Deal, Fold, Stakes, Wager, rebuild
 from floorman.deal import events as ev
-from floorman.errors import IllegalAction
+from floorman.errors import FloorError, IllegalAction
 from floorman.floor import (
     CardsDropped,
     DeadHandCause,
@@ -502,3 +502,56 @@ def test_irregularities_2_an_unprotected_hand_has_no_redress() -> None:
     assert not protected.folded(2)
     decide(protected, report, "retrieve")
     assert not protected.folded(2)
+
+
+# -------------------------------------------------------- asking to see a hand
+
+
+def _showdown_with_a_muck():
+    """Seats 1-3, button 1: seat 2 shows 7-2, seat 3 mucks aces, seat 1 wins with kings."""
+    from floorman.cards import parse_cards
+    from floorman.deal import DealBoard, DealHole, Muck, Show, Turn
+
+    from .table_helpers import make
+
+    table = make(players=(1, 2, 3), seats=6)
+    deal = table.start_deal(shuffled=False, auto_showdown=False)
+    holes = {0: "7c 2d", 1: "As Ad", 2: "Ks Kd"}
+    board = iter(["4c 8d 9h", "Jc", "3s"])
+    while not deal.is_over:
+        legal = deal.legal()
+        p = legal.player
+        if legal.turn is Turn.DEAL_HOLE:
+            table.apply(DealHole(player=p, cards=tuple(parse_cards(holes[p]))))
+        elif legal.turn is Turn.DEAL_BOARD:
+            table.apply(DealBoard(cards=tuple(parse_cards(next(board)))))
+        elif legal.turn is Turn.SHOW:
+            table.apply(Muck(player=p) if p == 1 else Show(player=p))
+        else:
+            table.apply(Call(player=p) if legal.call else Check(player=p))
+    return table
+
+
+def test_showdown_5_the_winner_asks_and_the_better_hand_wins() -> None:
+    from floorman.floor import ask_to_see
+
+    table = _showdown_with_a_muck()
+    assert table.stacks == {1: 104, 2: 98, 3: 98}
+    ruling = ask_to_see(table, asker=1, shown=3)
+    assert ids(ruling) == ["showdown.5", "decisions.6"]
+    assert "As Ad" in ruling.decision or "AsAd" in ruling.decision
+    assert table.stacks == {1: 98, 2: 98, 3: 104}
+    assert table.chips == table.bought - table.taken
+
+
+def test_showdown_5_anyone_else_asking_sees_a_dead_hand() -> None:
+    from floorman.floor import ask_to_see
+
+    table = _showdown_with_a_muck()
+    ruling = ask_to_see(table, asker=2, shown=3)
+    assert "dead" in ruling.decision
+    assert table.stacks == {1: 104, 2: 98, 3: 98}
+    table.start_deal()
+    with pytest.raises(FloorError) as refused:
+        ask_to_see(table, asker=1, shown=3)
+    assert "decisions.5" in str(refused.value)

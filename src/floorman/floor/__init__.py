@@ -26,6 +26,7 @@ from floorman.floor.reports import (
     PrematureCards,
     Report,
 )
+from floorman.floor.requests import ask_to_see
 from floorman.floor.rulings import (
     Ruling,
     acted_in_turn,
@@ -57,6 +58,7 @@ __all__ = [
     "Report",
     "Ruling",
     "acted_in_turn",
+    "ask_to_see",
     "decide",
     "rule",
     "rule_options",

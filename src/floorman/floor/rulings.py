@@ -487,6 +487,10 @@ def _applied() -> dict[str, list[str]]:
     add("irregularities.12", "ExposedCard: a flashed card plays if the player flashed it")
     add("irregularities.13", "ExposedCard by the dealer: the form's procedure; no option")
     add("irregularities.15", "PrematureCards: cards dealt before the betting ends do not play")
+    add(
+        "showdown.5",
+        "ask_to_see(table, ...): the winner asking makes both hands live; others see a dead hand",
+    )
     add("showdown.6", "CardsShown: show one, show all")
     add("decisions.5", "Table.transfer(...): a pot ruling only before the next deal starts")
     add("decisions.6", "Table.transfer(...): a misawarded pot moved by the betting record")
