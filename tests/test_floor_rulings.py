@@ -100,10 +100,23 @@ def test_misdeals_2_after_two_players_act_the_deal_is_played_out() -> None:
     deal.apply(Call(player=2))
     deal.apply(Fold(player=3))
     ruling = rule(deal, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
-    assert ids(ruling) == ["misdeals.1", "misdeals.2"]
+    assert ids(ruling) == ["decisions.3", "misdeals.1", "misdeals.2"]
     assert ruling.events == ()
     assert not deal.is_over
     assert deal.legal().player == 0
+
+
+def test_decisions_3_an_error_called_late_costs_the_misdeal() -> None:
+    deal = holdem()
+    deal.apply(Call(player=2))
+    in_time = holdem()
+    in_time.apply(Call(player=2))
+    rule(in_time, DealingError(cause=MisdealCause.OUT_OF_SEQUENCE))
+    assert in_time.voided
+    deal.apply(Call(player=3))
+    late = rule(deal, DealingError(cause=MisdealCause.OUT_OF_SEQUENCE))
+    assert "decisions.3" in ids(late)
+    assert not deal.is_over
 
 
 # ------------------------------------------------------------------ dead hands

@@ -356,8 +356,9 @@ def _dealing_error(deal: Deal, cause: MisdealCause) -> Ruling:
     if acted >= 2:
         return Ruling(
             decision=f"no misdeal: {acted} players have acted in turn, so the deal is played"
-            " to its end and no money is returned for a fouled hand",
-            citations=cite("misdeals.1", "misdeals.2"),
+            " to its end and no money is returned for a fouled hand; an error is to be"
+            " called when it happens",
+            citations=cite("decisions.3", "misdeals.1", "misdeals.2"),
         )
     citations = cite("misdeals.1", cause.rule)
     events = deal.apply(Void(citations=citations))
@@ -453,6 +454,7 @@ def _applied() -> dict[str, list[str]]:
         )
     add("misdeals.1", "DealingError: a misdeal only before two players have acted in turn")
     add("misdeals.2", "DealingError after two players acted in turn: the deal is played out")
+    add("decisions.3", "DealingError called late: the delay costs the misdeal")
     for dead in DeadHandCause:
         add(dead.rule, f"HandInQuestion(cause={dead!r}): the hand is ruled dead (a Kill)")
     add("dead-hands.1.4", "HandInQuestion: a stud hand short its last card is management's call")
