@@ -568,3 +568,36 @@ def test_showdown_5_anyone_else_asking_sees_a_dead_hand() -> None:
     with pytest.raises(FloorError) as refused:
         ask_to_see(table, asker=1, shown=3)
     assert "decisions.5" in str(refused.value)
+
+
+def test_irregularities_5_a_freerollers_chips_stay_in_the_pot() -> None:
+    deal = holdem()
+    deal.apply(Wager(player=2, to=10))
+    report = DuplicateCard(knew=2)
+    rule(deal, report)
+    decided = decide(deal, report, "keep")
+    assert ids(decided) == ["irregularities.4", "irregularities.5", "irregularities.6"]
+    assert deal.carried == 10
+    assert deal.stacks == (100, 100, 90, 100)
+    assert rebuild(deal.events, like=deal).carried == 10
+
+
+def test_irregularities_6_only_those_dealt_in_share_the_money_carried() -> None:
+    from .table_helpers import make
+
+    table = make(players=(1, 2, 3, 4), seats=9)
+    deal = table.start_deal()
+    legal = deal.legal()
+    table.apply(Wager(player=legal.player, to=10))
+    knew = legal.player
+    report = DuplicateCard(knew=knew)
+    rule(deal, report)
+    decide(deal, report, "keep")
+    assert table.carried == 10
+    assert table.chips == table.bought - table.taken
+    table.sit(6, "late", 100, post=True)
+    nxt = table.start_deal()
+    assert 6 not in table.positions
+    assert nxt.pot == 10 + 1 + 2
+    assert table.carried == 0
+    assert table.chips == table.bought - table.taken

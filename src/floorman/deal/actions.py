@@ -135,9 +135,12 @@ class Kill:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Void:
     """A ruling: the deal is void and every chip goes back to whoever put it
-    in (a misdeal, a card with a different back, a duplicate card)."""
+    in (a misdeal, a card with a different back, a duplicate card); except
+    the chips of the players in ``keep``, which stay in the pot for the next
+    deal (a player who knew the deck was bad and bet on, RRP5 irregularities.5)."""
 
     citations: tuple[Citation, ...]
+    keep: tuple[int, ...] = ()
 
 
 Action = (

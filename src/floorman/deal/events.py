@@ -231,9 +231,12 @@ class HandKilled:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealVoided:
     """A ruling voided the deal: ``refunds`` gives each player back every chip
-    they put in (blinds, antes, bets)."""
+    they put in (blinds, antes, bets); the chips of the players in ``kept``
+    stay in the pot, ``carried`` to the next deal."""
 
     refunds: tuple[tuple[int, int], ...]
+    kept: tuple[int, ...] = ()
+    carried: int = 0
     citations: tuple[Citation, ...] = _NONE
 
 

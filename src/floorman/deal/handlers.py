@@ -79,8 +79,10 @@ def on_void(deal: Deal, event: ev.DealVoided) -> None:
     for p, amount in event.refunds:
         pl = deal._players[p]
         pl.stack += amount
+    for pl in deal._players:
         pl.total = pl.street_bet = 0
     deal._dead = 0
+    deal.carried = event.carried
 
 
 def on_runs(deal: Deal, event: ev.RunsStarted) -> None:

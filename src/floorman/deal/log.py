@@ -71,8 +71,8 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
                 yield BringIn(player=p)
             case ev.HandKilled(player=p, citations=citations):
                 yield Kill(player=p, citations=citations)
-            case ev.DealVoided(citations=citations):
-                yield Void(citations=citations)
+            case ev.DealVoided(citations=citations, kept=kept):
+                yield Void(citations=citations, keep=kept)
             case ev.BetReturned(player=p, citations=citations) if citations == _CHOPPED:
                 if not chopped:
                     chopped = True

@@ -58,20 +58,20 @@ def chop(deal: Deal, legal: Legal, p: int) -> None:
     deal._emit(ev.DealEnded(stacks=deal.stacks, citations=cite("policies.15")))
 
 
-def void(deal: Deal, rule: tuple[Citation, ...]) -> None:
+def void(deal: Deal, rule: tuple[Citation, ...], keep: tuple[int, ...] = ()) -> None:
     if deal._over:
         raise IllegalAction(
             "the deal is over: its result stands, save a ruling on a pot asked for"
             " before the next deal",
             citations=cite("decisions.5"),
         )
-    refunds = tuple(
-        (p, deal.starting_stacks[p] - pl.stack)
-        for p, pl in enumerate(deal._players)
-        if deal.starting_stacks[p] != pl.stack
-    )
+    if any(not 0 <= p < len(deal._players) for p in keep):
+        raise IllegalAction(f"no such player among {keep}")
+    put_in = [deal.starting_stacks[p] - pl.stack for p, pl in enumerate(deal._players)]
+    refunds = tuple((p, n) for p, n in enumerate(put_in) if n and p not in keep)
+    carried = sum(put_in[p] for p in set(keep))
     deal._dealing, deal._board_due, deal._needs, deal._show_order = [], 0, [], []
-    deal._emit(ev.DealVoided(refunds=refunds, citations=rule))
+    deal._emit(ev.DealVoided(refunds=refunds, kept=keep, carried=carried, citations=rule))
     deal._emit(ev.DealEnded(stacks=deal.stacks, citations=rule))
 
 

@@ -149,6 +149,7 @@ class Deal:
         self._street = -1
         self._dead = dead
         self.dead_money = dead
+        self.carried = 0  # chips a voided deal leaves in the pot for the next
         self._level = 0  # the bet to match this round
         self._full_level = 0  # the level of the last full bet or raise
         self._raise_size = 0  # the size of the last full bet or raise
@@ -663,8 +664,8 @@ class Deal:
                 rulings.chop(self, legal, p)
             case Kill(player=p, citations=rule):
                 rulings.kill(self, legal, p, rule)
-            case Void(citations=rule):
-                rulings.void(self, rule)
+            case Void(citations=rule, keep=keep):
+                rulings.void(self, rule, keep)
         return self.events[start:]
 
     @property

@@ -280,8 +280,12 @@ def _declared(deal: Deal, player: int, action: Action) -> Ruling:
 
 
 def decide(deal: Deal, report: Report, choice: str) -> Ruling:
-    """Apply management's choice on a report whose ruling offered options."""
+    """Apply management's choice on a report whose ruling offered options
+    (an option, or the unambiguous start of one)."""
     offered = rule_options(report)
+    # An unambiguous start of an option names it ("keep", "refund").
+    named = [o for o in offered if o.startswith(choice.replace("-", " ").strip())] if choice else []
+    choice = named[0] if len(named) == 1 else choice
     if choice not in offered:
         raise IllegalAction(
             f"{choice!r} is not a ruling the rules allow here; the options are"
@@ -312,11 +316,17 @@ def decide(deal: Deal, report: Report, choice: str) -> Ruling:
             )
         case DuplicateCard(), "refund everyone":
             return _void(deal, "a duplicate card", "irregularities.4")
-    return Ruling(
-        decision="management keeps the knowing player's chips in the pot for the next deal;"
-        " the table carries them over (not yet done by floorman)",
-        citations=cite("irregularities.5", "irregularities.6"),
-    )
+        case DuplicateCard(knew=int(p)), _:
+            citations = cite("irregularities.4", "irregularities.5", "irregularities.6")
+            events = deal.apply(Void(citations=citations, keep=(p,)))
+            return Ruling(
+                decision=f"a duplicate card: all action is void and every chip goes back but"
+                f" position {p}'s, which knew and bet on: its chips stay in the pot for the"
+                " next deal, for which only the players dealt in now may be dealt in",
+                citations=citations,
+                events=tuple(events),
+            )
+    raise TypeError(f"no decision for {report!r}")
 
 
 def rule_options(report: Report) -> tuple[str, ...]:

@@ -99,10 +99,18 @@ class Seats:
             dict[int, tuple[bool, bool, bool, bool, bool, int]],
         ] = ((None, None, None), (set(), 0, None, None), {})
         self.impounded = 0  # chips the house holds pending a decision (RRP5 decisions.7)
+        self._carried = 0  # chips a voided deal left in the pot (RRP5 irregularities.5)
+        self._carried_for: set[int] = set()  # who may be dealt in to win them (irregularities.6)
         self.bought = 0  # chips brought to the table
         self.taken = 0  # chips taken away (leaving, picked up, time collected)
 
     # ----------------------------------------------------------------- views
+
+    @property
+    def carried(self) -> int:
+        """Chips a voided deal left in the pot for the next (RRP5 irregularities.5)."""
+        self._sync()
+        return self._carried
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -501,7 +509,12 @@ class Seats:
 
     def _present(self, st: Sitter) -> bool:
         waiting = st.wait > 0 and not st.post  # after a seat change (RRP5 blinds.13)
+        if self._carried and self._seat_of_sitter(st) not in self._carried_for:
+            return False  # not dealt in on the deal whose money is carried
         return not st.away and not st.leaving and not waiting and self._playing(st) > 0
+
+    def _seat_of_sitter(self, st: Sitter) -> int | None:
+        return next((s for s, other in self._seats.items() if other is st), None)
 
     def _playing(self, st: Sitter) -> int:
         """The chips that play for a seat next deal (RRP5 policies.6, policies.7)."""
@@ -553,6 +566,11 @@ class Seats:
                 st.away_since = now
         if deal.voided:
             self._restore_placement()
+        if deal.carried:
+            # Only those dealt in on this deal may be dealt in for the money it
+            # leaves in the pot (RRP5 irregularities.6).
+            self._carried += deal.carried
+            self._carried_for = set(self.positions)
         self._emit(
             ev.DealFinished(
                 number=len(self.deals),
@@ -593,7 +611,11 @@ class Seats:
         """Every chip at the table: stacks, chips on the way, any deal's pot, and
         chips impounded."""
         sitters = [*self._seats.values(), *self._owners.values()]
-        total = self.impounded + sum(st.stack + st.pending + st.pending_quiet for st in sitters)
+        total = (
+            self.impounded
+            + self._carried
+            + sum(st.stack + st.pending + st.pending_quiet for st in sitters)
+        )
         if self.deal is not None and not self.deal.is_over:
             begun = sum(self._seats[s].stack for s in self.positions)
             total += sum(self.deal.stacks) + self.deal.pot - begun

@@ -392,12 +392,15 @@ class Table(Seats):
             structure=setup.structure,
             stakes=stakes,
             stacks=tuple(self._seats[s].stack for s in seats),
+            dead=self._carried,
             shuffler=self.shuffler if shuffled else None,
             auto_showdown=self._auto_showdown,
             rules=setup.rules,
             runs=self._runs,
         )
         posts = self._afford(posts, deal, seats)
+        self._carried = 0
+        self._carried_for = set()
         for post in posts:
             st = self._seats[post.seat]
             if post.blind in (
