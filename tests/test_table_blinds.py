@@ -497,3 +497,18 @@ def test_irregularities_1_a_misplaced_button_is_corrected_for_the_next_deal() ->
     assert event.citations[0].id == "irregularities.1"
     record = play(table)
     assert spots(record) == (2, 3, 4)
+
+
+@pytest.mark.parametrize("method", [MOVING, DEAD])
+def test_blinds_4_heads_up_a_seat_change_does_not_bring_the_big_blind_twice(method) -> None:
+    table = make(method=method, players=(1, 2, 3), seats=4, button=None, seed=2)
+    table.leave(1)
+    table.change_seat(2, 1)
+    first = play(table)
+    bb_player = table.players[first.big_blind]
+    mover = next(s for s, name in table.players.items() if name == bb_player)
+    free = next(s for s in range(1, 5) if s not in table.players)
+    table.change_seat(mover, free)
+    table.choose(free, post=True)
+    second = play(table)
+    assert table.players[second.big_blind] != bb_player

@@ -43,13 +43,14 @@ class SeatState:
     fall. Anyone else present is entering (new, owing blinds, or back from a
     seat change) and is dealt in at the big blind, or by ``posting``.
     ``in_game``: not a new player; one owing blinds who posts them may take
-    the moving button (a blind posted on the button).
+    the moving button (a blind posted on the button). ``owing``: owes blinds.
     """
 
     present: bool
     standing: bool
     in_game: bool = True
     posting: bool = False
+    owing: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -193,7 +194,9 @@ def _heads_up(
     who did not post it last deal; the other has the button and posts the small
     blind (RRP5 blinds.4)."""
     a, b = pair
-    fresh = [s for s in pair if not states[s].standing]
+    # A new player or one owing blinds comes in at the big blind; a player only
+    # waiting out a seat change does not, heads-up having no positions to wait for.
+    fresh = [s for s in pair if not states[s].in_game or states[s].owing]
     if len(fresh) == 1:
         bb = fresh[0]
     elif last_big is None:

@@ -529,6 +529,7 @@ class Seats:
                 standing=standing,
                 in_game=st.active,
                 posting=st.post or st.dealt_off,
+                owing=st.owes,
             )
         return out
 
