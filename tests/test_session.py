@@ -268,3 +268,23 @@ def test_session_corrects_a_misplaced_button() -> None:
     )
     session = play_session(text)
     assert [d.button for d in session.deals] == [2, 2]
+
+
+def test_session_rulings_on_the_last_pot_are_recorded_with_its_deal() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=1\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
+        "deal\ns1 f\ns2 f\n"
+        "transfer 3 1 2\n"
+        "impound 1 2\nrelease 3\n"
+        "deal\ns2 f\ns3 f\n"
+        "transfer 1 2 1\n"
+    )
+    session = play_session(text)
+    first = session.deals[0]
+    assert [line.split()[0] for line, _ in first.rulings] == ["transfer", "impound", "release"]
+    assert [c.id for c in first.rulings[0][1].citations] == ["decisions.5", "decisions.6"]
+    assert dict(first.stacks) == {1: 100, 2: 99, 3: 101}
+    with pytest.raises(FloorError) as refused:
+        play_session(text + "deal\ns3 f\ns1 f\ntransfer 3 1 50\n")
+    assert "decisions.6" in str(refused.value)

@@ -33,6 +33,9 @@ Then events, in order (seats are the table's chairs, from 1)::
     clock MINUTES                                 time passes
     pickup SEAT                                   the floor picks up an absent player's chips
     misplaced SEAT                                the last button should have been on SEAT (RRP5 irregularities.1)
+    ask ASKER SHOWN                               ASKER asks to see SHOWN's called hand (RRP5 showdown.5)
+    transfer FROM TO N                            N of the last pot moves by the record (RRP5 decisions.6)
+    impound SEAT N / release SEAT [N]             chips held while a decision waits (RRP5 decisions.7)
     deal [runs=N]                                 the next deal; its actions follow (N: times
                                                   the board is run when all are all in)
 
@@ -40,7 +43,10 @@ A deal's actions use the PHH notation with seats for players: ``s3 f``,
 ``s3 cc`` (check or call), ``s3 cbr 20`` (bet, raise or complete to 20),
 ``s3 pb`` (bring-in), ``s3 sd AhKd`` (discard; ``s3 sd`` stands pat),
 ``s3 sm`` / ``s3 sm -`` / ``s3 sm AhKd`` (muck, show, show these), and
-``chop`` when the blinds take theirs back (RRP5 policies.15). The dealer's
+``chop`` when the blinds take theirs back (RRP5 policies.15). Rulings on a
+deal's pot (``ask``, ``transfer``, ``impound``, ``release``) come after it and
+before the next ``deal``, and are recorded with it; so a deal is reported once
+the next one starts, or the session ends. The dealer's
 reports go between them: ``report RULE [sN] [cards=N] [knew=sN] [stub]``
 names what happened by the rule that covers it (``report misdeals.1.1``,
 ``report dead-hands.1.2 s4``, ``report irregularities.3``), and the floorperson
@@ -76,7 +82,7 @@ from typing import Any
 
 from floorman.clock import ManualClock
 from floorman.deal import Action, Call, Check, Chop, Deal, Fold, Wager
-from floorman.errors import ConfigError, FloormanError, NotationError
+from floorman.errors import ConfigError, FloorError, FloormanError, NotationError
 from floorman.floor import (
     ActionDeclared,
     BlindNotPosted,
@@ -98,6 +104,7 @@ from floorman.floor import (
     PrematureCards,
     Report,
     Ruling,
+    ask_to_see,
     decide,
     rule,
     rule_options,
@@ -106,7 +113,7 @@ from floorman.formats import phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import apply_action, settle_showdown
 from floorman.games import GAMES, RuleSet, Structure
-from floorman.rulebook import Citation
+from floorman.rulebook import Citation, cite
 from floorman.shuffle import SeededShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
 from floorman.table import events as tev
@@ -339,24 +346,77 @@ def play_session(text: str, *, on_deal: Callable[[DealRecord], None] | None = No
     clock = ManualClock()
     table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
     session = Session(table=table, deals=[], played=[], **_naming(first))
+    told = 0  # deals reported to on_deal: each once its ruling window has closed
+
+    def tell() -> None:
+        nonlocal told
+        if on_deal is not None:
+            for record in session.deals[told:]:
+                on_deal(record)
+        told = len(session.deals)
+
     i = 1
     while i < len(lines):
         number, line = lines[i]
         i += 1
         try:
-            if line.split()[0] == "deal":
+            verb = line.split()[0]
+            if verb == "deal":
+                tell()
                 block = []
                 while i < len(lines) and _is_action(lines[i][1]):
                     block.append(lines[i])
                     i += 1
                 _play_deal(session, number, line, block)
-                if on_deal is not None:
-                    on_deal(session.deals[-1])
+            elif verb in _POT_RULINGS:
+                _pot_ruling(session, line)
             else:
                 _table_event(table, clock, line)
         except FloormanError as error:
+            tell()
             raise _located(error, number, line) from None
+    tell()
     return session
+
+
+#: Rulings on the last deal's pot, asked for before the next deal (RRP5 decisions.5).
+_POT_RULINGS = frozenset(("ask", "transfer", "impound", "release"))
+
+
+def _pot_ruling(session: Session, line: str) -> None:
+    """``ask ASKER SHOWN``, ``transfer FROM TO N``, ``impound SEAT N``, ``release SEAT [N]``:
+    a ruling on the last deal, recorded with it."""
+    table = session.table
+    verb, *args = line.split()
+    if not session.deals:
+        raise FloorError("no deal has ended to rule on", citations=cite("decisions.5"))
+    numbers = [_int(a, "value") for a in args]
+    need = {"ask": 2, "transfer": 3, "impound": 2, "release": 1}[verb]
+    if len(numbers) < need:
+        raise NotationError(f"{verb!r} needs {need} values, got {len(numbers)}", text=line)
+    if verb == "ask":
+        ruling = ask_to_see(table, asker=numbers[0], shown=numbers[1])
+    else:
+        if verb == "transfer":
+            event: tev.TableEvent = table.transfer(numbers[0], numbers[1], numbers[2])
+            what = f"{numbers[2]} moves from seat {numbers[0]} to seat {numbers[1]}"
+        elif verb == "impound":
+            event = table.impound(numbers[0], numbers[1])
+            what = f"{numbers[1]} of seat {numbers[0]}'s chips impounded pending a decision"
+        else:
+            event = table.release(numbers[0], numbers[1] if len(numbers) > 1 else None)
+            what = f"the impounded chips go to seat {numbers[0]}"
+        ruling = Ruling(decision=what, citations=getattr(event, "citations", ()))
+    last = session.deals[-1]
+    moved = dict(last.stacks)
+    for seat, stack in table.stacks.items():
+        if seat in moved:
+            moved[seat] = stack
+    session.deals[-1] = dataclasses.replace(
+        last,
+        rulings=(*last.rulings, (line, ruling)),
+        stacks=tuple(sorted(moved.items())),
+    )
 
 
 def _choice(words: list[str], default: bool) -> bool:
