@@ -274,34 +274,10 @@ class Table(Seats):
             if st.active and not st.owes and st.wait:
                 # Rather than wait for the same relative position after a seat
                 # change: a big blind (at lowball, double, as a new player).
-                posts.append(
-                    ev.Post(seat=seat, amount=big, blind="seat change", citations=cite("blinds.13"))
-                )
-                if setup.is_lowball:
-                    posts.append(
-                        ev.Post(
-                            seat=seat,
-                            amount=big,
-                            dead=True,
-                            blind="seat change",
-                            citations=cite("blinds.13"),
-                        )
-                    )
+                posts.extend(self._entry_posts(seat, "seat change", "blinds.13"))
                 continue
             if not st.active:
-                posts.append(
-                    ev.Post(seat=seat, amount=big, blind="new player", citations=cite("blinds.5.2"))
-                )
-                if setup.is_lowball:
-                    posts.append(
-                        ev.Post(
-                            seat=seat,
-                            amount=big,
-                            dead=True,
-                            blind="new player",
-                            citations=cite("blinds.5.2"),
-                        )
-                    )
+                posts.extend(self._entry_posts(seat, "new player", "blinds.5.2"))
                 continue
             # Missed blinds: live up to the minimum opening bet (the big blind),
             # the rest dead (RRP5 blinds.9). A small blind owed alone is under
@@ -328,6 +304,18 @@ class Table(Seats):
                 ev.Post(seat=first, amount=2 * big, blind="straddle", citations=cite("blinds.15"))
             )
         return tuple(posts)
+
+    def _entry_posts(self, seat: int, blind: str, rule: str) -> list[ev.Post]:
+        """A big blind posted to come in at once: live, and at lowball a second
+        big blind dead (the lowball section is not included; this is its
+        double post, without the kill pot's doubled limits)."""
+        big = self.setup.big_blind
+        posts = [ev.Post(seat=seat, amount=big, blind=blind, citations=cite(rule))]
+        if self.setup.is_lowball:
+            posts.append(
+                ev.Post(seat=seat, amount=big, dead=True, blind=blind, citations=cite(rule))
+            )
+        return posts
 
     def _afford(
         self, posts: Sequence[ev.Post], deal: Deal, seats: tuple[int, ...]
