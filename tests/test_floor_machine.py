@@ -192,6 +192,11 @@ def reports(deal: Deal, live: list[int]) -> st.SearchStrategy[Report]:
             cards=st.none() | st.integers(0, 8),
         ),
     ]
+    for q in live:
+        held = [c for c in deal.hole(q) if c is not None]
+        if held:
+            card = st.sampled_from(held)
+            choices.append(st.builds(ExposedCard, player=st.just(q), card=card))
     legal = deal.legal()
     if legal.turn is Turn.BET and legal.player is not None:
         declared = st.sampled_from(legal_actions(deal))

@@ -601,3 +601,47 @@ def test_irregularities_6_only_those_dealt_in_share_the_money_carried() -> None:
     assert nxt.pot == 10 + 1 + 2
     assert table.carried == 0
     assert table.chips == table.bought - table.taken
+
+
+def test_irregularities_13_an_exposed_hole_card_is_replaced_and_burned() -> None:
+    from floorman.floor import ExposedCard
+
+    deal = holdem()
+    card = deal.hole(1)[0]
+    assert card is not None
+    stub_top = deal._deck[0] if deal._deck else None
+    ruling = rule(deal, ExposedCard(player=1, card=card))
+    assert isinstance(ruling.events[0], ev.CardReplaced)
+    assert card not in deal.hole(1)
+    assert deal.hole(1)[0] == stub_top
+    assert ids(ruling) == ["irregularities.12", "irregularities.13"]
+    again = rebuild(deal.events, like=deal)
+    assert again.hole(1) == deal.hole(1)
+    with pytest.raises(IllegalAction):
+        rule(deal, ExposedCard(player=1, card=card))  # no longer held
+
+
+def test_irregularities_13_the_hand_history_deals_the_replacement() -> None:
+    import datetime
+
+    from floorman.floor import ExposedCard
+    from floorman.formats.pokerstars import StarsHeader, write_pokerstars
+
+    deal = holdem()
+    exposed = deal.hole(1)[0]
+    rule(deal, ExposedCard(player=1, card=exposed))
+    while not deal.is_over:
+        legal = deal.legal()
+        deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+    header = StarsHeader(
+        hand_id=1,
+        table="T",
+        max_seats=6,
+        seats=(1, 2, 3, 4),
+        names=("a", "b", "c", "d"),
+        started=datetime.datetime(2026, 11, 30),
+    )
+    text = write_pokerstars(deal, header)
+    held = " ".join(str(c) for c in deal.hole(1))
+    assert f"Dealt to b [{held}]" in text
+    assert f"Dealt to b [{exposed}" not in text

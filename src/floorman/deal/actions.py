@@ -32,6 +32,7 @@ __all__ = [
     "Fold",
     "Kill",
     "Muck",
+    "Replace",
     "Show",
     "Void",
     "Wager",
@@ -133,6 +134,18 @@ class Kill:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Replace:
+    """A ruling: a player's exposed (or improper) card is taken out of play and
+    replaced, by the next card of the stub or, when the caller deals, by
+    ``new`` (an exposed card, a boxed card, a joker treated as scrap paper)."""
+
+    player: int
+    card: Card
+    citations: tuple[Citation, ...]
+    new: Card | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Void:
     """A ruling: the deal is void and every chip goes back to whoever put it
     in (a misdeal, a card with a different back, a duplicate card); except
@@ -156,5 +169,6 @@ Action = (
     | DealBoard
     | Chop
     | Kill
+    | Replace
     | Void
 )

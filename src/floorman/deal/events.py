@@ -20,6 +20,7 @@ __all__ = [
     "BringInPosted",
     "Called",
     "CardBurned",
+    "CardReplaced",
     "Checked",
     "DealEnded",
     "DealVoided",
@@ -229,6 +230,17 @@ class HandKilled:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardReplaced:
+    """A ruling took ``card`` out of a player's hand (to the muck, as a burn
+    card) and gave ``new`` in its place."""
+
+    player: int
+    card: Card
+    new: Card | None
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealVoided:
     """A ruling voided the deal: ``refunds`` gives each player back every chip
     they put in (blinds, antes, bets); the chips of the players in ``kept``
@@ -268,6 +280,7 @@ Event = (
     | HandMucked
     | PotAwarded
     | HandKilled
+    | CardReplaced
     | DealVoided
     | DealEnded
 )

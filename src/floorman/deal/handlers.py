@@ -75,6 +75,15 @@ def on_kill(deal: Deal, event: ev.HandKilled) -> None:
     pl.folded = pl.mucked = True
 
 
+def on_replace(deal: Deal, event: ev.CardReplaced) -> None:
+    pl = deal._players[event.player]
+    i = pl.hole.index(event.card)
+    pl.hole[i] = event.new
+    deal._muck.append(event.card)
+    if event.new is not None:
+        take(deal, (event.new,))
+
+
 def on_void(deal: Deal, event: ev.DealVoided) -> None:
     for p, amount in event.refunds:
         pl = deal._players[p]
@@ -162,6 +171,7 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.RunsStarted: on_runs,
     ev.DealVoided: on_void,
     ev.HandKilled: on_kill,
+    ev.CardReplaced: on_replace,
     ev.CardBurned: on_burn,
     ev.StubReshuffled: on_reshuffle,
     ev.Drew: on_draw,

@@ -36,6 +36,7 @@ from floorman.deal.actions import (
     Fold,
     Kill,
     Muck,
+    Replace,
     Show,
     Void,
     Wager,
@@ -69,6 +70,8 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
                 yield Wager(player=p, to=to)
             case ev.BringInPosted(player=p):
                 yield BringIn(player=p)
+            case ev.CardReplaced(player=p, card=card, new=new, citations=citations):
+                yield Replace(player=p, card=card, new=new, citations=citations)
             case ev.HandKilled(player=p, citations=citations):
                 yield Kill(player=p, citations=citations)
             case ev.DealVoided(citations=citations, kept=kept):

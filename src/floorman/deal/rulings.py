@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from floorman.cards import Card
 from floorman.deal import events as ev
 from floorman.deal.legal import Legal, Turn
 from floorman.deal.legal import describe as _describe
@@ -20,7 +21,7 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["can_chop", "chop", "kill", "void"]
+__all__ = ["can_chop", "chop", "kill", "replace_card", "void"]
 
 
 def can_chop(deal: Deal) -> bool:
@@ -73,6 +74,24 @@ def void(deal: Deal, rule: tuple[Citation, ...], keep: tuple[int, ...] = ()) -> 
     deal._dealing, deal._board_due, deal._needs, deal._show_order = [], 0, [], []
     deal._emit(ev.DealVoided(refunds=refunds, kept=keep, carried=carried, citations=rule))
     deal._emit(ev.DealEnded(stacks=deal.stacks, citations=rule))
+
+
+def replace_card(
+    deal: Deal, p: int, card: Card, new: Card | None, rule: tuple[Citation, ...]
+) -> None:
+    """Take ``card`` out of player ``p``'s hand and give the next stub card (or
+    ``new``) in its place."""
+    if deal._over or not 0 <= p < len(deal._players) or deal._players[p].folded:
+        raise IllegalAction(f"position {p} has no live hand whose card could be replaced")
+    if card not in deal._players[p].hole:
+        raise IllegalAction(f"position {p} does not hold {card}")
+    if new is None and deal._deck is not None:
+        if not deal._deck:
+            raise IllegalAction("the stub has no card left to replace it with")
+        new = deal._deck[0]
+    elif new is not None:
+        deal._check_cards((new,))
+    deal._emit(ev.CardReplaced(player=p, card=card, new=new, citations=rule))
 
 
 def kill(deal: Deal, legal: Legal, p: int, rule: tuple[Citation, ...]) -> None:

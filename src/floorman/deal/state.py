@@ -38,6 +38,7 @@ from floorman.deal.actions import (
     Fold,
     Kill,
     Muck,
+    Replace,
     Show,
     Void,
     Wager,
@@ -664,6 +665,8 @@ class Deal:
                 rulings.chop(self, legal, p)
             case Kill(player=p, citations=rule):
                 rulings.kill(self, legal, p, rule)
+            case Replace(player=p, card=card, citations=rule, new=new):
+                rulings.replace_card(self, p, card, new, rule)
             case Void(citations=rule, keep=keep):
                 rulings.void(self, rule, keep)
         return self.events[start:]
@@ -693,7 +696,7 @@ class Deal:
         """Cards left in the stub, counted from what has been dealt and burned."""
         out = sum(len(pl.hole) for pl in self._players)
         out += sum(len(e.cards) for e in self.events if isinstance(e, ev.BoardDealt))
-        out += sum(1 for e in self.events if isinstance(e, ev.CardBurned))
+        out += sum(1 for e in self.events if isinstance(e, ev.CardBurned | ev.CardReplaced))
         return len(self.game.deck) - out
 
     def _check_cards(self, cards: Sequence[Card | None]) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from floorman.cards import Card
 from floorman.deal.actions import Action
 
 __all__ = [
@@ -187,10 +188,11 @@ class ExtraCard:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ExposedCard:
     """A card was exposed or flashed: by the dealer (``by_player`` False) or by
-    the player holding it."""
+    the player holding it. ``card`` names it, so that it can be replaced."""
 
     player: int
     by_player: bool = False
+    card: Card | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from floorman.cards import JOKER
-from floorman.deal import Action, Deal, Kill, Turn, Void
+from floorman.cards import JOKER, Card
+from floorman.deal import Action, Deal, Kill, Replace, Turn, Void
 from floorman.deal import events as ev
 from floorman.deal.legal import describe as _describe
 from floorman.errors import IllegalAction
@@ -203,6 +203,15 @@ def _procedure(
             return Ruling(
                 decision=f"position {p} flashed its own card: the card plays",
                 citations=cite("irregularities.12"),
+            )
+        case ExposedCard(player=p, card=Card() as card) if deal.game.is_button_game:
+            citations = cite("irregularities.12", "irregularities.13")
+            events = deal.apply(Replace(player=p, card=card, citations=citations))
+            return Ruling(
+                decision=f"position {p}'s card exposed by the dealer: {_exposed_practice(deal)};"
+                f" {card} is replaced and goes to the muck",
+                citations=citations,
+                events=tuple(events),
             )
         case ExposedCard(player=p):
             return Ruling(

@@ -251,6 +251,11 @@ class _Writer:
         self.stacks = list(deal.starting_stacks)
         self.bets = [0] * n  # this street's bet, blinds included
         self.hands: list[list[Card | None]] = [[] for _ in range(n)]
+        # A card replaced by a ruling (an exposed card) was never the player's:
+        # the history deals the replacement in its place.
+        self.replaced = {
+            (e.player, e.card): e.new for e in deal.events if isinstance(e, ev.CardReplaced)
+        }
         self.board: list[Card | None] = []
         self.street = -1
         self.marker: str | None = None  # a street's opening line, until something follows it
@@ -436,6 +441,7 @@ class _Writer:
         self.posts.append((order, line))
 
     def deal_hole(self, p: int, cards: tuple[Card | None, ...]) -> None:
+        cards = tuple(self.replaced.get((p, c), c) if c is not None else c for c in cards)
         before = [c for c in self.hands[p] if c is not None]
         self.hands[p].extend(cards)
         if all(c is None for c in cards):

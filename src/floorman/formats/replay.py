@@ -309,10 +309,13 @@ def history_from_deal(deal: Deal, *, variant: str | None = None) -> phh.HandHist
                 f"no PHH variant code for {deal.game.name} {deal.structure.value}",
                 text=deal.game.name,
             )
-    ruled = [e for e in deal.events if isinstance(e, ev.HandKilled | ev.DealVoided)]
+    ruled = [
+        e for e in deal.events if isinstance(e, ev.HandKilled | ev.DealVoided | ev.CardReplaced)
+    ]
     if ruled:
         raise NotationError(
-            "PHH has no notation for a floorperson's ruling (a hand ruled dead, a deal voided)",
+            "PHH has no notation for a floorperson's ruling (a hand ruled dead, a card"
+            " replaced, a deal voided)",
             text=type(ruled[0]).__name__,
             citations=ruled[0].citations,
         )
