@@ -100,14 +100,14 @@ def rule(deal: Deal, report: Report) -> Ruling:
                 decision=f"position {p} protected its cards: management decides whether the"
                 " fouled hand can be identified and retrieved",
                 citations=cite("irregularities.2", "dead-hands.2", "decisions.1"),
-                options=("dead", "retrieve"),
+                options=rule_options(report),
             )
         case MuckedHand(player=p):
             return Ruling(
                 decision=f"position {p}'s mucked hand is dead unless management rules it"
                 " clearly identifiable and retrieves it",
                 citations=cite("dead-hands.2"),
-                options=("dead", "retrieve"),
+                options=rule_options(report),
             )
         case ForeignCard(in_stub=True):
             return Ruling(
@@ -124,7 +124,7 @@ def rule(deal: Deal, report: Report) -> Ruling:
                 " bet on: management may refuse that player's refund and keep the chips in"
                 " the pot for the next deal",
                 citations=cite("irregularities.4", "irregularities.5"),
-                options=("refund everyone", "keep the knowing player's chips in the pot"),
+                options=rule_options(report),
             )
         case MissingCards():
             return Ruling(
@@ -447,7 +447,7 @@ def _card_count(deal: Deal, report: HandInQuestion) -> Ruling:
             decision=f"position {p}'s stud hand lacks only its final card: management may"
             " rule it live",
             citations=cite("dead-hands.1.4", "decisions.1"),
-            options=("live", "dead"),
+            options=rule_options(report),
         )
     before_draw = deal.game.has_draw and not any(isinstance(e, ev.Drew) for e in deal.events)
     if before_draw and held < proper:
