@@ -93,6 +93,10 @@ def test_misdeals_1_9_cards_dealt_to_an_empty_seat() -> None:
 
 def test_misdeals_1_10_a_player_entitled_to_a_hand_dealt_out() -> None:
     misdeal_in_time(MisdealCause.PLAYER_DEALT_OUT)
+    away = holdem()
+    ruling = rule(away, DealingError(cause=MisdealCause.PLAYER_DEALT_OUT, entitled=False))
+    assert not away.is_over
+    assert ids(ruling) == ["misdeals.1.10"]
 
 
 def test_misdeals_2_after_two_players_act_the_deal_is_played_out() -> None:

@@ -87,9 +87,12 @@ class DeadHandCause(enum.Enum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealingError:
-    """The dealer erred in dealing the starting hands."""
+    """The dealer erred in dealing the starting hands. For a player dealt out
+    (``PLAYER_DEALT_OUT``), ``entitled`` says whether that player was at the
+    table or had posted a blind or ante."""
 
     cause: MisdealCause
+    entitled: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -87,6 +87,12 @@ def rule(deal: Deal, report: Report) -> Ruling:
             citations=cite("decisions.5"),
         )
     match report:
+        case DealingError(cause=MisdealCause.PLAYER_DEALT_OUT, entitled=False):
+            return Ruling(
+                decision="no misdeal: the player dealt out was neither at the table nor had"
+                " posted a blind or ante, so was not entitled to a hand",
+                citations=cite("misdeals.1.10"),
+            )
         case DealingError(cause=cause):
             return _dealing_error(deal, cause)
         case HandInQuestion():

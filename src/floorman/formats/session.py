@@ -531,7 +531,7 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
     options = dict(w.split("=", 1) for w in args if "=" in w)
     for cause in MisdealCause:
         if cause.rule == rule_id:
-            return DealingError(cause=cause)
+            return DealingError(cause=cause, entitled="away" not in args)
     for dead in DeadHandCause:
         if dead.rule == rule_id:
             if not seats:
