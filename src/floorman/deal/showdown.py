@@ -37,7 +37,7 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["award_pots", "hand_values", "showdown_order"]
+__all__ = ["award_pots", "showdown_order"]
 
 
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
@@ -109,16 +109,6 @@ def _readers(
         Reading.SHORT_DECK: (short_deck,),
     }
     return readers[game.reading]
-
-
-def hand_values(deal: Deal, player: int) -> tuple[Value | None, ...]:
-    """How a player's hand reads on the (first) board, one value per half of
-    the pot (high, and low at high-low games); None where it does not qualify
-    or a card is unknown."""
-    cards = _known(deal.hole(player))
-    if cards is None:
-        return tuple(None for _ in _readers(deal, deal.board))
-    return tuple(r(cards) for r in _readers(deal, deal.board))
 
 
 def _odd_chip_order(deal: Deal, winners: list[int], *, low: bool) -> list[int]:

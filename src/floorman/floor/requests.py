@@ -2,9 +2,11 @@
 
 Any player dealt cards may ask to see a hand that was called, even one mucked.
 Asked for by anyone but the winner, the hand is shown and stays dead. Asked for
-by the winner, both hands are live and the better one wins: the pot moves by
+by the winner, both hands are live and the better one wins: the deal is read
+again from its log with that hand shown instead of mucked, and the pots move by
 the betting record (RRP5 decisions.6), while a ruling may still be asked for,
-before the next deal starts (RRP5 decisions.5).
+before the next deal starts (RRP5 decisions.5). Every pot and half-pot is read
+as the showdown reads it, odd chips included.
 
 >>> from floorman.games import HOLDEM, Structure
 >>> from floorman.table import Table, TableSetup
@@ -17,13 +19,9 @@ floorman.errors.FloorError: no deal has ended to ask about [RRP5 decisions.5]
 
 from __future__ import annotations
 
-from typing import Any
-
 from floorman.cards import format_cards
-from floorman.deal import events as ev
-from floorman.deal.pots import split
-from floorman.deal.showdown import hand_values
-from floorman.errors import FloorError
+from floorman.deal import Deal, Muck, Show, Turn, inputs
+from floorman.errors import FloorError, IllegalAction
 from floorman.floor.rulings import Ruling
 from floorman.rulebook import cite
 from floorman.table import Table
@@ -31,9 +29,37 @@ from floorman.table import Table
 __all__ = ["ask_to_see"]
 
 
-def _beats(first: Any, second: Any) -> bool:
-    # Both values come from the same reader of the same game: comparable.
-    return bool(first > second)
+def _shown_instead(deal: Deal, shown: int) -> Deal:
+    """The deal played again from its log with ``shown``'s muck turned into a
+    show: both hands live, every pot read as the rules read it."""
+    again = Deal(
+        deal.game,
+        structure=deal.structure,
+        stakes=deal.stakes,
+        stacks=deal.starting_stacks,
+        auto_showdown=False,
+        rules=deal.rules,
+        dead=deal.dead_money,
+        runs=deal.runs,
+    )
+    for action in inputs(deal.events):
+        if again.is_over:
+            break
+        if isinstance(action, Muck) and action.player == shown:
+            action = Show(player=shown)
+        try:
+            again.apply(action)
+        except IllegalAction:
+            if not isinstance(action, Muck):
+                raise
+            # With one more hand live, a hand that mucked may now be the last
+            # in a pot, which may only show.
+            again.apply(Show(player=action.player))
+    while not again.is_over and again.legal().turn is Turn.SHOW:
+        player = again.legal().player
+        assert player is not None
+        again.apply(Show(player=player))
+    return again
 
 
 def ask_to_see(table: Table, *, asker: int, shown: int) -> Ruling:
@@ -52,48 +78,42 @@ def ask_to_see(table: Table, *, asker: int, shown: int) -> Ruling:
             f"seat {shown}'s hand was not called: only a called hand may be asked for",
             citations=cite("showdown.5"),
         )
-    a, s = seats.index(asker), seats.index(shown)
+    s = seats.index(shown)
     cards = deal.hole(s)
     if None in cards:
         raise FloorError(f"seat {shown}'s cards are not known to the table")
     seen = format_cards(c for c in cards if c is not None)
-    won = table.won(asker)
-    if not won:
+    if not table.won(asker):
         return Ruling(
             decision=f"seat {shown} shows {seen}; asked for by a player who did not win the"
             " pot, the hand is dead",
             citations=cite("showdown.5"),
         )
-    mine, theirs = hand_values(deal, a), hand_values(deal, s)
-    if len(mine) != 1:
-        # Not yet: a high-low pot's halves would each be read again.
-        raise FloorError(
-            "floorman does not yet rule on a winner asking to see a hand at a high-low game",
-            citations=cite("showdown.5"),
-        )
-    first, second = mine[0], theirs[0]
-    if second is None or (first is not None and _beats(first, second)):
+    again = _shown_instead(deal, s)
+    deltas = {
+        seats[p]: after - before
+        for p, (after, before) in enumerate(zip(again.stacks, deal.stacks, strict=True))
+    }
+    losers = [(seat, -d) for seat, d in deltas.items() if d < 0]
+    gainers = [[seat, d] for seat, d in deltas.items() if d > 0]
+    moves = []
+    for seat, owed in losers:
+        for gain in gainers:
+            if not owed:
+                break
+            amount = min(owed, int(gain[1]))
+            if amount:
+                table.transfer(seat, int(gain[0]), amount)
+                moves.append(f"{amount} from seat {seat} to seat {gain[0]}")
+                gain[1] = int(gain[1]) - amount
+                owed -= amount
+    if not moves:
         return Ruling(
-            decision=f"seat {shown} shows {seen}; both hands are live and seat {asker}'s is"
-            " better: the pot stays",
+            decision=f"seat {shown} shows {seen}; both hands are live and the pots stand",
             citations=cite("showdown.5"),
         )
-    eligible = {i for i, pot in enumerate(deal.pots) if s in pot.eligible}
-    amount = sum(
-        got
-        for e in deal.events
-        if isinstance(e, ev.PotAwarded) and e.pot in eligible
-        for q, got in e.amounts
-        if q == a
-    )
-    if first == second:
-        # A tie: those pots are split, the odd chip first clockwise from the button.
-        order = sorted((a, s))
-        amount = dict(split(amount, order, unit=deal.stakes.chip))[s]
-    table.transfer(asker, shown, amount)
-    outcome = "ties" if first == second else "wins"
     return Ruling(
-        decision=f"seat {shown} shows {seen}; both hands are live and it {outcome}: {amount}"
-        f" moves from seat {asker} to seat {shown}",
+        decision=f"seat {shown} shows {seen}; both hands are live and the pots are read"
+        f" again: {', '.join(moves)}",
         citations=cite("showdown.5", "decisions.6"),
     )
