@@ -526,27 +526,32 @@ def test_irregularities_2_an_unprotected_hand_has_no_redress() -> None:
 
 def _showdown_with_a_muck():
     """Seats 1-3, button 1: seat 2 shows 7-2, seat 3 mucks aces, seat 1 wins with kings."""
-    from floorman.cards import parse_cards
-    from floorman.deal import DealBoard, DealHole, Muck, Show, Turn
-
     from .table_helpers import make
 
     table = make(players=(1, 2, 3), seats=6)
+    checked_down(table, {0: "7c 2d", 1: "As Ad", 2: "Ks Kd"}, ["4c 8d 9h", "Jc", "3s"])
+    return table
+
+
+def checked_down(table, holes: dict[int, str], board: list[str]) -> None:
+    """A deal with the cards given, called and checked down; at the showdown
+    position 1 mucks and everyone else shows."""
+    from floorman.cards import parse_cards
+    from floorman.deal import DealBoard, DealHole, Muck, Show, Turn
+
     deal = table.start_deal(shuffled=False, auto_showdown=False)
-    holes = {0: "7c 2d", 1: "As Ad", 2: "Ks Kd"}
-    board = iter(["4c 8d 9h", "Jc", "3s"])
+    streets = iter(board)
     while not deal.is_over:
         legal = deal.legal()
         p = legal.player
         if legal.turn is Turn.DEAL_HOLE:
             table.apply(DealHole(player=p, cards=tuple(parse_cards(holes[p]))))
         elif legal.turn is Turn.DEAL_BOARD:
-            table.apply(DealBoard(cards=tuple(parse_cards(next(board)))))
+            table.apply(DealBoard(cards=tuple(parse_cards(next(streets)))))
         elif legal.turn is Turn.SHOW:
             table.apply(Muck(player=p) if p == 1 else Show(player=p))
         else:
             table.apply(Call(player=p) if legal.call else Check(player=p))
-    return table
 
 
 def test_showdown_5_the_winner_asks_and_the_better_hand_wins() -> None:
@@ -652,28 +657,14 @@ def test_irregularities_13_the_hand_history_deals_the_replacement() -> None:
 
 
 def test_showdown_5_at_high_low_the_shown_hand_takes_the_half_it_wins() -> None:
-    from floorman.cards import parse_cards
-    from floorman.deal import DealBoard, DealHole, Muck, Show, Turn
     from floorman.floor import ask_to_see
     from floorman.games import OMAHA_EIGHT
 
     from .table_helpers import make
 
     table = make(game=OMAHA_EIGHT, structure=FL, players=(1, 2, 3), seats=6)
-    deal = table.start_deal(shuffled=False, auto_showdown=False)
     holes = {0: "Kc Kd Qc Qd", 1: "Ac 2d 5h 9s", 2: "Jh Jd 9c 9d"}
-    board = iter(["3c 4d 7h", "Jc", "Js"])
-    while not deal.is_over:
-        legal = deal.legal()
-        p = legal.player
-        if legal.turn is Turn.DEAL_HOLE:
-            table.apply(DealHole(player=p, cards=tuple(parse_cards(holes[p]))))
-        elif legal.turn is Turn.DEAL_BOARD:
-            table.apply(DealBoard(cards=tuple(parse_cards(next(board)))))
-        elif legal.turn is Turn.SHOW:
-            table.apply(Muck(player=p) if p == 1 else Show(player=p))
-        else:
-            table.apply(Call(player=p) if legal.call else Check(player=p))
+    checked_down(table, holes, ["3c 4d 7h", "Jc", "Js"])
     assert table.stacks == {1: 104, 2: 98, 3: 98}  # kings, then a muck: jacks scoop
     ruling = ask_to_see(table, asker=1, shown=3)
     assert table.stacks == {1: 101, 2: 98, 3: 101}  # the low half goes to the shown hand
