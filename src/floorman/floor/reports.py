@@ -6,7 +6,7 @@ turns it into a :class:`~floorman.floor.rulings.Ruling`. Players are named by
 their position in the deal, as the deal names them.
 
 >>> DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED)
-DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED)
+DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED, entitled=True)
 >>> MisdealCause.BUTTON_OUT_OF_POSITION.rule
 'misdeals.1.7'
 """
