@@ -29,6 +29,7 @@ from floorman.deal import (
     Wager,
     rebuild,
 )
+from floorman.errors import IllegalAction
 from floorman.floor import (
     ActionDeclared,
     BlindNotPosted,
@@ -111,7 +112,12 @@ class FloorMachine(RuleBasedStateMachine):
         acted = acted_in_turn(deal)
         report = data.draw(reports(deal, live))
         before = list(deal.events)
-        ruling = rule_on(deal, report)
+        try:
+            ruling = rule_on(deal, report)
+        except IllegalAction:
+            # A report the rules refuse (an upcard "exposed") changes nothing.
+            assert deal.events == before
+            return
         if ruling.needs_decision:
             assert deal.events == before, "a ruling left to management changed the deal"
             assert ruling.events == ()

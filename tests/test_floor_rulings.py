@@ -669,3 +669,25 @@ def test_showdown_5_at_high_low_the_shown_hand_takes_the_half_it_wins() -> None:
     ruling = ask_to_see(table, asker=1, shown=3)
     assert table.stacks == {1: 101, 2: 98, 3: 101}  # the low half goes to the shown hand
     assert ids(ruling) == ["showdown.5", "decisions.6"]
+
+
+def test_irregularities_13_at_stud_an_exposed_downcard_plays_up() -> None:
+    from floorman.floor import ExposedCard
+
+    deal = Deal(
+        SEVEN_CARD_STUD,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1, 1), bring_in=1, small_bet=2, big_bet=4),
+        stacks=(50, 50, 50),
+        shuffler=SeededShuffler(1),
+    )
+    p = 1
+    down = deal.hole(p)[0]
+    door = deal.hole(p)[2]
+    assert down is not None
+    ruling = rule(deal, ExposedCard(player=p, card=down))
+    turned = [e for e in ruling.events if isinstance(e, ev.CardTurned)]
+    assert [(e.card, e.up) for e in turned] == [(down, True), (door, False)]
+    assert ids(ruling) == ["irregularities.12", "irregularities.13"]
+    again = rebuild(deal.events, like=deal)
+    assert again.legal() == deal.legal()  # the bring-in found again from what shows

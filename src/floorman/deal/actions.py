@@ -29,6 +29,7 @@ __all__ = [
     "DealBoard",
     "DealHole",
     "Draw",
+    "Expose",
     "Fold",
     "Kill",
     "Muck",
@@ -134,6 +135,16 @@ class Kill:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Expose:
+    """A ruling at stud: a downcard the dealer exposed plays as an upcard; on
+    third street, before anyone acts, the door card goes down in its place."""
+
+    player: int
+    card: Card
+    citations: tuple[Citation, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Replace:
     """A ruling: a player's exposed (or improper) card is taken out of play and
     replaced, by the next card of the stub or, when the caller deals, by
@@ -169,6 +180,7 @@ Action = (
     | DealBoard
     | Chop
     | Kill
+    | Expose
     | Replace
     | Void
 )

@@ -21,6 +21,7 @@ __all__ = [
     "Called",
     "CardBurned",
     "CardReplaced",
+    "CardTurned",
     "Checked",
     "DealEnded",
     "DealVoided",
@@ -230,6 +231,16 @@ class HandKilled:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardTurned:
+    """A ruling turned one of a player's cards up (``up``) or down."""
+
+    player: int
+    card: Card
+    up: bool
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CardReplaced:
     """A ruling took ``card`` out of a player's hand (to the muck, as a burn
     card) and gave ``new`` in its place."""
@@ -281,6 +292,7 @@ Event = (
     | PotAwarded
     | HandKilled
     | CardReplaced
+    | CardTurned
     | DealVoided
     | DealEnded
 )

@@ -84,6 +84,11 @@ def on_replace(deal: Deal, event: ev.CardReplaced) -> None:
         take(deal, (event.new,))
 
 
+def on_turn(deal: Deal, event: ev.CardTurned) -> None:
+    pl = deal._players[event.player]
+    pl.up[pl.hole.index(event.card)] = event.up
+
+
 def on_void(deal: Deal, event: ev.DealVoided) -> None:
     for p, amount in event.refunds:
         pl = deal._players[p]
@@ -172,6 +177,7 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.DealVoided: on_void,
     ev.HandKilled: on_kill,
     ev.CardReplaced: on_replace,
+    ev.CardTurned: on_turn,
     ev.CardBurned: on_burn,
     ev.StubReshuffled: on_reshuffle,
     ev.Drew: on_draw,

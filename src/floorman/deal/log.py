@@ -33,6 +33,7 @@ from floorman.deal.actions import (
     DealBoard,
     DealHole,
     Draw,
+    Expose,
     Fold,
     Kill,
     Muck,
@@ -70,6 +71,8 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
                 yield Wager(player=p, to=to)
             case ev.BringInPosted(player=p):
                 yield BringIn(player=p)
+            case ev.CardTurned(player=p, card=card, up=True, citations=citations):
+                yield Expose(player=p, card=card, citations=citations)
             case ev.CardReplaced(player=p, card=card, new=new, citations=citations):
                 yield Replace(player=p, card=card, new=new, citations=citations)
             case ev.HandKilled(player=p, citations=citations):

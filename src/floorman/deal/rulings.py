@@ -21,7 +21,7 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["can_chop", "chop", "kill", "replace_card", "void"]
+__all__ = ["can_chop", "chop", "expose", "kill", "replace_card", "void"]
 
 
 def can_chop(deal: Deal) -> bool:
@@ -92,6 +92,28 @@ def replace_card(
     elif new is not None:
         deal._check_cards((new,))
     deal._emit(ev.CardReplaced(player=p, card=card, new=new, citations=rule))
+
+
+def expose(deal: Deal, p: int, card: Card, rule: tuple[Citation, ...]) -> None:
+    """A stud downcard the dealer exposed plays up. The stud section is not
+    included; this is the standard practice: on third street, before anyone
+    has acted, the player's door card goes down instead, and the bring-in is
+    found again from the cards now showing."""
+    if deal.game.is_button_game:
+        raise IllegalAction(f"{deal.game.name} has no upcards to turn")
+    pl = deal._players[p] if 0 <= p < len(deal._players) else None
+    if pl is None or pl.folded or card not in pl.hole or pl.up[pl.hole.index(card)]:
+        raise IllegalAction(f"position {p} holds no downcard {card}")
+    acted = any(
+        isinstance(e, ev.BringInPosted | ev.Wagered | ev.Called | ev.Checked | ev.Folded)
+        for e in deal.events
+    )
+    deal._emit(ev.CardTurned(player=p, card=card, up=True, citations=rule))
+    if deal._street == 0 and not acted and len(pl.hole) == 3:
+        door = next(c for c, up in zip(pl.hole, pl.up, strict=True) if up and c != card)
+        assert door is not None
+        deal._emit(ev.CardTurned(player=p, card=door, up=False, citations=rule))
+        deal._begin_betting()
 
 
 def kill(deal: Deal, legal: Legal, p: int, rule: tuple[Citation, ...]) -> None:

@@ -35,6 +35,7 @@ from floorman.deal.actions import (
     DealBoard,
     DealHole,
     Draw,
+    Expose,
     Fold,
     Kill,
     Muck,
@@ -452,11 +453,16 @@ class Deal:
         if not self._needs:
             self._end_betting()
 
+    @staticmethod
+    def _door(pl: _Player) -> Card | None:
+        """The first upcard: the third card, unless a ruling turned another up."""
+        if pl.folded or len(pl.hole) < 3:
+            return None
+        return next((c for c, up in zip(pl.hole[:3], pl.up[:3], strict=True) if up), pl.hole[2])
+
     def _stud_first_actor(self) -> int:
         if self._street == 0:
-            doors = [
-                pl.hole[2] if len(pl.hole) > 2 and not pl.folded else None for pl in self._players
-            ]
+            doors = [self._door(pl) for pl in self._players]
             assert self.game.bring_in is not None
             p = bring_in_player(doors, self.game.bring_in)
             self._bring_in_due = p
@@ -665,6 +671,8 @@ class Deal:
                 rulings.chop(self, legal, p)
             case Kill(player=p, citations=rule):
                 rulings.kill(self, legal, p, rule)
+            case Expose(player=p, card=card, citations=rule):
+                rulings.expose(self, p, card, rule)
             case Replace(player=p, card=card, citations=rule, new=new):
                 rulings.replace_card(self, p, card, new, rule)
             case Void(citations=rule, keep=keep):

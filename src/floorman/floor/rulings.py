@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.cards import JOKER, Card
-from floorman.deal import Action, Deal, Kill, Replace, Turn, Void
+from floorman.deal import Action, Deal, Expose, Kill, Replace, Turn, Void
 from floorman.deal import events as ev
 from floorman.deal.legal import describe as _describe
 from floorman.errors import IllegalAction
@@ -219,6 +219,15 @@ def _procedure(
                 citations=citations,
                 events=tuple(events),
             )
+        case ExposedCard(player=p, card=Card() as card):
+            citations = cite("irregularities.12", "irregularities.13")
+            events = deal.apply(Expose(player=p, card=card, citations=citations))
+            return Ruling(
+                decision=f"position {p}'s card exposed by the dealer: {_exposed_practice(deal)};"
+                f" {card} plays up",
+                citations=citations,
+                events=tuple(events),
+            )
         case ExposedCard(player=p):
             return Ruling(
                 decision=f"position {p}'s card exposed by the dealer: {_exposed_practice(deal)};"
@@ -264,8 +273,8 @@ def _exposed_practice(deal: Deal) -> str:
     game = deal.game
     if not game.is_button_game:
         return (
-            "at stud an exposed downcard on the first round is replaced by the next card"
-            " facedown, and later an exposed downcard stays as an upcard"
+            "at stud an exposed downcard plays as an upcard; on third street, before anyone"
+            " acts, the door card goes down in its place"
         )
     if game.has_draw:
         return "during the draw an exposed card is not taken; it is replaced after the others draw"
