@@ -1,9 +1,11 @@
 """floorman: a poker cardroom that runs games exactly by Robert's Rules of Poker.
 
 The dealer, the table, the floorperson and the floor, each citing the rule
-behind every ruling (``RRP5 <section>.<rule>``). This release holds the
-foundation: cards, hand evaluation for every ranking the rulebook uses, equity,
-and the rulebook itself.
+behind every ruling (``RRP5 <section>.<rule>``). This release holds cards, hand
+evaluation for every ranking the rulebook uses, equity, the rulebook itself,
+the dealer (:mod:`floorman.deal`), the table across deals
+(:mod:`floorman.table`), the floorperson's rulings (:mod:`floorman.floor`) and
+hand-history formats (:mod:`floorman.formats`).
 
 >>> from floorman import parse_cards, evaluate_high
 >>> evaluate_high(parse_cards("Ah Kh Qh Jh Th")).name
