@@ -30,19 +30,10 @@ from floorman.clock import Clock, ManualClock, SystemClock
 from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Call, Check, Draw, Fold, Muck, Show, Wager
 from floorman.deal.legal import Legal, Turn, describe
+from floorman.deal.showdown import read_hand
 from floorman.deal.state import Deal
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, NotationError
-from floorman.evaluation import (
-    HandValue,
-    evaluate_ace_to_five,
-    evaluate_deuce_to_seven,
-    evaluate_eight_or_better,
-    evaluate_high,
-    evaluate_omaha,
-    evaluate_omaha_eight_or_better,
-)
-from floorman.evaluation.variants import ShortDeckValue, evaluate_badugi, evaluate_short_deck
-from floorman.games import GAMES, Game, Reading, Structure
+from floorman.games import GAMES, Game, Structure
 from floorman.shuffle import SeededShuffler, SystemShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
 from floorman.table import events as tev
@@ -189,30 +180,13 @@ def _quiet(_: str) -> None:
     pass
 
 
-_READERS: dict[Reading, Callable[[Sequence[Card]], HandValue | ShortDeckValue]] = {
-    Reading.HIGH: evaluate_high,
-    Reading.HIGH_LOW_EIGHT: evaluate_high,
-    Reading.ACE_TO_FIVE: evaluate_ace_to_five,
-    Reading.DEUCE_TO_SEVEN: evaluate_deuce_to_seven,
-    Reading.SHORT_DECK: evaluate_short_deck,
-}
-
-
 def _hand_name(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
     """The hand's name as the showdown reads it ("" while too few cards to read)."""
-    split = game.reading is Reading.HIGH_LOW_EIGHT
-    high: HandValue | ShortDeckValue
     try:
-        if game.reading is Reading.BADUGI:
-            return evaluate_badugi(hole).name
-        if game.omaha:
-            high, low = evaluate_omaha(hole, board), evaluate_omaha_eight_or_better(hole, board)
-        else:
-            high = _READERS[game.reading]((*hole, *board))
-            low = evaluate_eight_or_better((*hole, *board))
+        values = read_hand(game, hole, board)
     except FloormanError:
         return ""
-    return high.name + (f" / {low.name}" if split and low else "")
+    return " / ".join(v.name for v in values if v is not None)
 
 
 def _round_bets(deal: Deal) -> tuple[dict[int, int], bool]:

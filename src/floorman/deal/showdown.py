@@ -31,13 +31,13 @@ from floorman.evaluation.variants import (
     evaluate_badugi,
     evaluate_short_deck,
 )
-from floorman.games import Reading
+from floorman.games import Game, Reading
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["award_pots", "showdown_order"]
+__all__ = ["award_pots", "read_hand", "showdown_order"]
 
 
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
@@ -64,11 +64,25 @@ def _known(cards: Sequence[Card | None]) -> list[Card] | None:
 Value = HandValue | BadugiValue | ShortDeckValue
 
 
+def read_hand(
+    game: Game, hole: Sequence[Card], board: Sequence[Card] = ()
+) -> tuple[Value | None, ...]:
+    """How cards read at a game's showdown: the high (or low) value, and at
+    high-low games the eight-or-better low, None where no hand qualifies.
+
+    >>> from floorman.cards import parse_cards
+    >>> from floorman.games import OMAHA_EIGHT
+    >>> [v.name if v else None for v in read_hand(OMAHA_EIGHT, parse_cards("As 2s Kd Kh"),
+    ...                                            parse_cards("3c 4d 8h Ks 9c"))]
+    ['Three of a Kind, Kings', 'Eight Low, 8-4-3-2-A']
+    """
+    return tuple(r(list(hole)) for r in _readers(game, board))
+
+
 def _readers(
-    deal: Deal, on_board: Sequence[Card | None]
+    game: Game, on_board: Sequence[Card | None]
 ) -> tuple[Callable[[list[Card]], Value | None], ...]:
     """Functions reading a player's cards (hole + board): one per half of the pot."""
-    game = deal.game
     board = _known(on_board) or []
     if game.omaha:
 
@@ -142,7 +156,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     boards = deal.boards
     awards: list[ev.PotAwarded] = []
     for run, board in enumerate(boards):
-        readers = _readers(deal, board) if len(contenders) > 1 else ()
+        readers = _readers(deal.game, board) if len(contenders) > 1 else ()
         values: dict[int, list[Value | None]] = {}
         for p in contenders:
             cards = _known(deal.hole(p))

@@ -18,18 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from floorman.cards import Card, Rank
+from floorman.deal.showdown import read_hand
 from floorman.evaluation import (
     Category,
     HandValue,
     Ranking,
-    evaluate_ace_to_five,
-    evaluate_deuce_to_seven,
-    evaluate_eight_or_better,
-    evaluate_high,
-    evaluate_omaha,
-    evaluate_omaha_eight_or_better,
 )
-from floorman.evaluation.variants import evaluate_badugi, evaluate_short_deck
 from floorman.games import Game, Reading
 
 __all__ = ["ORDINALS", "describe", "folded_when", "markers", "rank_name", "times"]
@@ -97,23 +91,15 @@ def rank_name(value: HandValue) -> str:
 
 def describe(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
     """What a shown hand makes, as PokerStars puts it after the cards."""
-    cards = [*hole, *board]
+    values = read_hand(game, hole, board)
+    first = values[0]
     reading = game.reading
-    if reading is Reading.BADUGI:
-        return evaluate_badugi(hole).name
-    if reading is Reading.SHORT_DECK:
-        return evaluate_short_deck(cards).name
-    if reading is Reading.ACE_TO_FIVE:
-        return "Lo: " + rank_name(evaluate_ace_to_five(cards))
-    if reading is Reading.DEUCE_TO_SEVEN:
-        return "Lo: " + rank_name(evaluate_deuce_to_seven(cards))
-    if game.omaha:
-        high = evaluate_omaha(hole, board)
-        low = evaluate_omaha_eight_or_better(hole, board)
-    else:
-        high = evaluate_high(cards)
-        low = evaluate_eight_or_better(cards)
+    if not isinstance(first, HandValue) or reading in (Reading.BADUGI, Reading.SHORT_DECK):
+        return first.name if first is not None else ""
+    if reading in (Reading.ACE_TO_FIVE, Reading.DEUCE_TO_SEVEN):
+        return "Lo: " + rank_name(first)
     if reading is not Reading.HIGH_LOW_EIGHT:
-        return rank_name(high)
-    both = f"HI: {rank_name(high)}"
-    return both if low is None else f"{both}; LO: {rank_name(low)}"
+        return rank_name(first)
+    both = f"HI: {rank_name(first)}"
+    low = values[1]
+    return both if not isinstance(low, HandValue) else f"{both}; LO: {rank_name(low)}"
