@@ -107,7 +107,6 @@ from floorman.floor import (
     ask_to_see,
     decide,
     rule,
-    rule_options,
 )
 from floorman.formats import phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
@@ -596,14 +595,6 @@ def _declared(deal: Deal, player: int, words: list[str]) -> Action:
     )
 
 
-def _option(report: Report, text: str) -> str:
-    wanted = text.replace("-", " ").strip()
-    for option in rule_options(report):
-        if option.startswith(wanted):
-            return option
-    return wanted  # refused by decide(), which lists the options
-
-
 def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, str]]) -> None:
     table = session.table
     dealt = any(text.startswith("d ") for _, text in block)
@@ -635,7 +626,7 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             if text.startswith("decide "):
                 if pending is None:
                     raise NotationError("no ruling waits for a decision", text=text)
-                choice = _option(pending, text.split(maxsplit=1)[1])
+                choice = text.split(maxsplit=1)[1]  # decide() reads a start of an option
                 rulings.append((text, _in_seats(table, decide(deal, pending, choice))))
                 pending = None
                 continue
