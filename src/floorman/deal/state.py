@@ -77,6 +77,20 @@ class _Player:
 _NO_ACTION = Legal(turn=Turn.OVER)
 
 
+def check_runs(game: Game, structure: Structure, runs: int) -> None:
+    """Refuse a number of runs of the board the rules do not allow: more than
+    one only at big-bet poker with a board (RRP5 policies.16)."""
+    if runs < 1 or runs > 3:
+        raise ConfigError(f"the rest of a board is dealt once, twice or three times, not {runs}")
+    if runs > 1 and structure is Structure.FIXED_LIMIT:
+        raise ConfigError(
+            "dealing the board more than once is for big-bet poker, not fixed limit",
+            citations=cite("policies.16"),
+        )
+    if runs > 1 and not any(street.board for street in game.streets):
+        raise ConfigError(f"{game.name} has no board to deal more than once")
+
+
 class Deal:
     """One deal of a game, from the forced bets to the pots awarded.
 
@@ -110,17 +124,7 @@ class Deal:
             # The rulebook's draw sections are not included; cardrooms deal draw
             # games to eight at most, so that the discards can serve every draw.
             raise ConfigError(f"{game.name} is dealt to eight players at most, not {len(stacks)}")
-        if runs < 1 or runs > 3:
-            raise ConfigError(
-                f"the rest of a board is dealt once, twice or three times, not {runs}"
-            )
-        if runs > 1 and structure is Structure.FIXED_LIMIT:
-            raise ConfigError(
-                "dealing the board more than once is for big-bet poker, not fixed limit",
-                citations=cite("policies.16"),
-            )
-        if runs > 1 and not any(street.board for street in game.streets):
-            raise ConfigError(f"{game.name} has no board to deal more than once")
+        check_runs(game, structure, runs)
         self.runs = runs
         self.game = game
         self.structure = structure

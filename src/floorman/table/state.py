@@ -32,7 +32,7 @@ from dataclasses import replace
 from floorman.cards import DECK_52, Card, Rank
 from floorman.deal import events as dev
 from floorman.deal.actions import Action
-from floorman.deal.state import Deal
+from floorman.deal.state import Deal, check_runs
 from floorman.errors import FloorError, FloormanError, IllegalAction
 from floorman.games import Reading
 from floorman.rulebook import cite
@@ -145,15 +145,7 @@ class Table(Seats):
         """
         if self.in_deal:
             raise IllegalAction("a deal is under way; finish it before starting another")
-        if runs != 1:
-            # Refused before anything changes; the deal itself says why.
-            Deal(
-                self.setup.game,
-                structure=self.setup.structure,
-                stakes=self.setup.stakes(),
-                stacks=(1, 1),
-                runs=runs,
-            )
+        check_runs(self.setup.game, self.setup.structure, runs)  # before anything changes
         self._auto_showdown = auto_showdown
         self._runs = runs
         self._keep_placement()
