@@ -140,6 +140,15 @@ class FloorMachine(RuleBasedStateMachine):
         assert sum(deal.stacks) + (deal.carried if deal.is_over else deal.pot) == self.total
 
     @invariant()
+    def each_card_once(self) -> None:
+        if not hasattr(self, "deal"):
+            return
+        deal = self.deal
+        cards = [c for p in range(deal.players) for c in deal.hole(p) if c is not None]
+        cards += [c for c in deal.board if c is not None]
+        assert len(cards) == len(set(cards)), cards
+
+    @invariant()
     def log_rebuilds(self) -> None:
         if not hasattr(self, "deal"):
             return
@@ -198,11 +207,19 @@ def reports(deal: Deal, live: list[int]) -> st.SearchStrategy[Report]:
             cards=st.none() | st.integers(0, 8),
         ),
     ]
+    any_card = st.sampled_from(deal.game.deck)
+    choices.append(st.builds(BoxedCard, card=any_card, next_dealt=st.booleans()))
+    choices.append(
+        st.builds(
+            PrematureCards, cards=st.lists(any_card, min_size=1, max_size=3, unique=True).map(tuple)
+        )
+    )
     for q in live:
         held = [c for c in deal.hole(q) if c is not None]
         if held:
             card = st.sampled_from(held)
             choices.append(st.builds(ExposedCard, player=st.just(q), card=card))
+            choices.append(st.builds(BoxedCard, player=st.just(q), card=card))
     legal = deal.legal()
     if legal.turn is Turn.BET and legal.player is not None:
         declared = st.sampled_from(legal_actions(deal))

@@ -438,6 +438,45 @@ def test_irregularities_7_a_boxed_card_is_a_scrap_of_paper() -> None:
     assert not deal.is_over
 
 
+def test_irregularities_7_a_boxed_card_dealt_to_a_player_is_replaced() -> None:
+    from floorman.floor import BoxedCard
+
+    deal = holdem()
+    boxed = deal.hole(1)[0]
+    assert boxed is not None
+    ruling = rule(deal, BoxedCard(card=boxed, player=1))
+    assert ids(ruling) == ["irregularities.7"]
+    (replaced,) = ruling.events
+    assert isinstance(replaced, ev.CardReplaced)
+    assert boxed not in deal.hole(1)
+    assert replaced.new in deal.hole(1)
+    assert rebuild(deal.events, like=deal).hole(1) == deal.hole(1)
+
+
+def test_irregularities_7_a_boxed_card_in_the_stub_leaves_play() -> None:
+    from floorman.floor import BoxedCard
+
+    deal, twin = holdem(), holdem()
+    for d in (deal, twin):
+        for p in (2, 3, 0):
+            d.apply(Call(player=p))
+        d.apply(Check(player=1))
+    # The flop is the burn and the next three cards; the first of them is boxed.
+    boxed = twin.board[0]
+    assert boxed is not None
+    fresh = holdem()
+    for p in (2, 3, 0):
+        fresh.apply(Call(player=p))
+    ruling = rule(fresh, BoxedCard(card=boxed))
+    assert [type(e) for e in ruling.events] == [ev.CardScrapped]
+    fresh.apply(Check(player=1))
+    assert boxed not in fresh.board
+    assert fresh.board[:2] == twin.board[1:], "the cards below the boxed card take its place"
+    assert rebuild(fresh.events, like=fresh).board == fresh.board
+    with pytest.raises(IllegalAction, match="not in the stub"):
+        rule(fresh, BoxedCard(card=fresh.board[0]))
+
+
 def test_irregularities_8_a_joker_is_scrap_paper_until_acted_on() -> None:
     from floorman.floor import JokerFound
 
@@ -496,6 +535,36 @@ def test_irregularities_15_premature_cards_do_not_play() -> None:
     assert ids(rule(holdem(), PrematureCards())) == ["irregularities.15"]
 
 
+def test_irregularities_15_a_premature_flop_goes_back_beneath_the_stub() -> None:
+    from floorman.floor import PrematureCards
+
+    deal, twin = holdem(), holdem()
+    for d in (deal, twin):
+        d.apply(Call(player=2))
+        d.apply(Call(player=3))
+    # What the stub would turn for the flop, dealt before the blinds acted.
+    for p in (0, 1):
+        twin.apply(Call(player=p) if p == 0 else Check(player=p))
+    early = twin.board
+    ruling = rule(deal, PrematureCards(cards=early))
+    assert ids(ruling) == ["irregularities.15"]
+    assert [type(e) for e in ruling.events] == [ev.CardsTakenBack]
+    deal.apply(Call(player=0))
+    deal.apply(Check(player=1))
+    assert len(deal.board) == 3
+    assert not set(deal.board) & set(early), "cards dealt too soon play on the flop"
+    again = rebuild(deal.events, like=deal)
+    assert again.board == deal.board
+    # Only while the betting is open, and only cards not in play.
+    with pytest.raises(IllegalAction, match="not in the stub"):
+        rule(deal, PrematureCards(cards=(deal.board[0],)))
+    caller = Deal(HOLDEM, structure=NL, stakes=Stakes(blinds=(1, 2)), stacks=(50, 50))
+    before = list(caller.events)
+    with pytest.raises(IllegalAction, match="betting round is open"):
+        rule(caller, PrematureCards(cards=early))  # the hole cards are still to come
+    assert caller.events == before
+
+
 def test_showdown_6_show_one_show_all() -> None:
     from floorman.floor import CardsShown
 
@@ -504,6 +573,34 @@ def test_showdown_6_show_one_show_all() -> None:
     assert ids(during) == ["showdown.6", "showdown.6.3"]
     after = rule(deal, CardsShown(player=0, to=3, after_deal=True))
     assert ids(after) == ["showdown.6", "showdown.6.1"]
+
+
+def test_showdown_6_2_cards_shown_to_someone_out_of_the_hand_are_withheld() -> None:
+    from floorman.floor import CardsShown
+
+    deal = holdem()
+    deal.apply(Fold(player=2))
+    for to in (None, 2):
+        ruling = rule(deal, CardsShown(player=3, to=to))
+        assert ids(ruling) == ["showdown.6", "showdown.6.2"]
+        assert "until the betting is over" in ruling.decision
+
+
+def test_showdown_6_4_shown_to_a_player_done_this_round_waits_for_its_end() -> None:
+    from floorman.floor import CardsShown
+
+    deal = holdem()
+    deal.apply(Wager(player=2, to=100))  # all in: no more decisions
+    ruling = rule(deal, CardsShown(player=3, to=2))
+    assert ids(ruling) == ["showdown.6", "showdown.6.4"]
+
+
+def test_showdown_6_5_part_of_a_hand_shown_needs_no_more() -> None:
+    from floorman.floor import CardsShown
+
+    ruling = rule(holdem(), CardsShown(player=0, to=3, part=True))
+    assert ids(ruling) == ["showdown.6", "showdown.6.3", "showdown.6.5"]
+    assert "only the cards shown" in ruling.decision
 
 
 def test_irregularities_2_an_unprotected_hand_has_no_redress() -> None:

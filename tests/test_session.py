@@ -288,3 +288,31 @@ def test_session_rulings_on_the_last_pot_are_recorded_with_its_deal() -> None:
     with pytest.raises(FloorError) as refused:
         play_session(text + "deal\ns3 f\ns1 f\ntransfer 3 1 50\n")
     assert "decisions.6" in str(refused.value)
+
+
+def test_session_reports_name_the_cards_a_ruling_acts_on() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=1 seed=5\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
+        "deal\n"
+        "d dh s2 AhKh\nd dh s3 QcQd\nd dh s1 7s2d\n"
+        "report irregularities.7 s2 card=Ah\n"
+        "report irregularities.13 s3 card=Qc\n"
+        "report showdown.6 s1 to=out part\n"
+        "s1 cc\n"
+        "report irregularities.15 cards=9c8d2h\n"
+        "s2 cc\ns3 cc\n"
+        "d db 9c8d2h\n"
+    )
+    with pytest.raises(NotationError, match="9c"):
+        play_session(text)  # the cards dealt too soon cannot be the flop
+    session = play_session(text.replace("d db 9c8d2h", "d db 5c5d6h\ns2 cbr 4\ns3 f\ns1 f"))
+    rulings = session.deals[0].rulings
+    assert [r.citations[-1].id for _, r in rulings] == [
+        "irregularities.7",
+        "irregularities.13",
+        "showdown.6.5",
+        "irregularities.15",
+    ]
+    assert "seat 2" in rulings[0][1].decision
+    assert dict(session.deals[0].stacks) == {1: 98, 2: 104, 3: 98}

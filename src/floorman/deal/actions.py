@@ -157,6 +157,26 @@ class Replace:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Scrap:
+    """A ruling: a card found faced in the stub (a boxed card, a joker in a
+    game without one) is a scrap of paper and leaves play; the cards below it
+    are dealt in its place (RRP5 irregularities.7, irregularities.8)."""
+
+    card: Card
+    citations: tuple[Citation, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeBack:
+    """A ruling: cards the dealer dealt before the betting round was over do
+    not play (RRP5 irregularities.15). They go back beneath the stub, so the
+    street is dealt from the cards that would have come had the dealer waited."""
+
+    cards: tuple[Card, ...]
+    citations: tuple[Citation, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Void:
     """A ruling: the deal is void and every chip goes back to whoever put it
     in (a misdeal, a card with a different back, a duplicate card); except
@@ -182,5 +202,7 @@ Action = (
     | Kill
     | Expose
     | Replace
+    | Scrap
+    | TakeBack
     | Void
 )

@@ -21,7 +21,9 @@ __all__ = [
     "Called",
     "CardBurned",
     "CardReplaced",
+    "CardScrapped",
     "CardTurned",
+    "CardsTakenBack",
     "Checked",
     "DealEnded",
     "DealVoided",
@@ -252,6 +254,23 @@ class CardReplaced:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardScrapped:
+    """A ruling took ``card`` out of play before it was dealt: a scrap of
+    paper, not a card."""
+
+    card: Card
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsTakenBack:
+    """A ruling sent ``cards``, dealt too soon, back beneath the stub."""
+
+    cards: tuple[Card, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DealVoided:
     """A ruling voided the deal: ``refunds`` gives each player back every chip
     they put in (blinds, antes, bets); the chips of the players in ``kept``
@@ -292,6 +311,8 @@ Event = (
     | PotAwarded
     | HandKilled
     | CardReplaced
+    | CardScrapped
+    | CardsTakenBack
     | CardTurned
     | DealVoided
     | DealEnded

@@ -84,6 +84,19 @@ def on_replace(deal: Deal, event: ev.CardReplaced) -> None:
         take(deal, (event.new,))
 
 
+def on_scrap(deal: Deal, event: ev.CardScrapped) -> None:
+    deal._scrapped.add(event.card)
+    take(deal, (event.card,))
+
+
+def on_take_back(deal: Deal, event: ev.CardsTakenBack) -> None:
+    # They do not play on the street they came too soon for (RRP5 irregularities.15).
+    deal._held_back.update(dict.fromkeys(event.cards, deal._street + 1))
+    if deal._deck is not None:
+        take(deal, event.cards)
+        deal._deck.extend(event.cards)
+
+
 def on_turn(deal: Deal, event: ev.CardTurned) -> None:
     pl = deal._players[event.player]
     pl.up[pl.hole.index(event.card)] = event.up
@@ -177,6 +190,8 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.DealVoided: on_void,
     ev.HandKilled: on_kill,
     ev.CardReplaced: on_replace,
+    ev.CardScrapped: on_scrap,
+    ev.CardsTakenBack: on_take_back,
     ev.CardTurned: on_turn,
     ev.CardBurned: on_burn,
     ev.StubReshuffled: on_reshuffle,

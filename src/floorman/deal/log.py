@@ -38,7 +38,9 @@ from floorman.deal.actions import (
     Kill,
     Muck,
     Replace,
+    Scrap,
     Show,
+    TakeBack,
     Void,
     Wager,
 )
@@ -75,6 +77,10 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
                 yield Expose(player=p, card=card, citations=citations)
             case ev.CardReplaced(player=p, card=card, new=new, citations=citations):
                 yield Replace(player=p, card=card, new=new, citations=citations)
+            case ev.CardScrapped(card=card, citations=citations):
+                yield Scrap(card=card, citations=citations)
+            case ev.CardsTakenBack(cards=cards, citations=citations):
+                yield TakeBack(cards=cards, citations=citations)
             case ev.HandKilled(player=p, citations=citations):
                 yield Kill(player=p, citations=citations)
             case ev.DealVoided(citations=citations, kept=kept):

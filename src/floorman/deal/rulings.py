@@ -21,7 +21,7 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["can_chop", "chop", "expose", "kill", "replace_card", "void"]
+__all__ = ["can_chop", "chop", "expose", "kill", "replace_card", "scrap", "take_back", "void"]
 
 
 def can_chop(deal: Deal) -> bool:
@@ -92,6 +92,40 @@ def replace_card(
     elif new is not None:
         deal._check_cards((new,))
     deal._emit(ev.CardReplaced(player=p, card=card, new=new, citations=rule))
+
+
+def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> None:
+    """Take ``card``, not yet dealt, out of play as a scrap of paper."""
+    if deal._over:
+        raise IllegalAction("the deal is over: no card is left to rule on")
+    if deal._deck is not None and card not in deal._deck:
+        raise IllegalAction(f"{card} is not in the stub: only an undealt card is scrapped there")
+    if deal._deck is None:
+        deal._check_cards((card,))
+    deal._emit(ev.CardScrapped(card=card, citations=rule))
+
+
+def take_back(
+    deal: Deal, legal: Legal, cards: tuple[Card, ...], rule: tuple[Citation, ...]
+) -> None:
+    """Send ``cards``, dealt while the betting was still open, back beneath the stub."""
+    if legal.turn is not Turn.BET:
+        raise IllegalAction(
+            f"cards are dealt too soon only while a betting round is open; {_describe(legal)}",
+            citations=cite("irregularities.15"),
+        )
+    if not cards or len(set(cards)) != len(cards):
+        raise IllegalAction("name each card dealt too soon once")
+    if deal._deck is not None:
+        missing = [c for c in cards if c not in deal._deck]
+        if missing:
+            raise IllegalAction(
+                f"{' '.join(map(str, missing))} is not in the stub: only cards not yet in"
+                " play can have been dealt too soon"
+            )
+    else:
+        deal._check_cards(cards)
+    deal._emit(ev.CardsTakenBack(cards=cards, citations=rule))
 
 
 def expose(deal: Deal, p: int, card: Card, rule: tuple[Citation, ...]) -> None:

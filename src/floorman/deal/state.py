@@ -40,7 +40,9 @@ from floorman.deal.actions import (
     Kill,
     Muck,
     Replace,
+    Scrap,
     Show,
+    TakeBack,
     Void,
     Wager,
 )
@@ -149,6 +151,8 @@ class Deal:
             shuffler.shuffle(game.deck) if shuffler is not None else None
         )
         self._muck: list[Card] = []  # burned and discarded cards, for a reshuffle
+        self._scrapped: set[Card] = set()  # out of play by a ruling (RRP5 irregularities.7)
+        self._held_back: dict[Card, int] = {}  # dealt too soon: barred to this street
         self._board: list[Card | None] = []
         self._runs: list[list[Card | None]] = []  # the further boards, when run more than once
         self._board_run = 0  # which board the cards due go to
@@ -679,6 +683,10 @@ class Deal:
                 rulings.expose(self, p, card, rule)
             case Replace(player=p, card=card, citations=rule, new=new):
                 rulings.replace_card(self, p, card, new, rule)
+            case Scrap(card=card, citations=rule):
+                rulings.scrap(self, card, rule)
+            case TakeBack(cards=cards, citations=rule):
+                rulings.take_back(self, legal, cards, rule)
             case Void(citations=rule, keep=keep):
                 rulings.void(self, rule, keep)
         return self.events[start:]
@@ -708,7 +716,11 @@ class Deal:
         """Cards left in the stub, counted from what has been dealt and burned."""
         out = sum(len(pl.hole) for pl in self._players)
         out += sum(len(e.cards) for e in self.events if isinstance(e, ev.BoardDealt))
-        out += sum(1 for e in self.events if isinstance(e, ev.CardBurned | ev.CardReplaced))
+        out += sum(
+            1
+            for e in self.events
+            if isinstance(e, ev.CardBurned | ev.CardReplaced | ev.CardScrapped)
+        )
         return len(self.game.deck) - out
 
     def _check_cards(self, cards: Sequence[Card | None]) -> None:
@@ -719,6 +731,20 @@ class Deal:
             raise NotationError(
                 f"{format_cards(strange)} is not in the {self.game.name} deck",
                 text=format_cards(strange),
+            )
+        out = [c for c in known if c in self._scrapped]
+        if out:
+            raise NotationError(
+                f"{format_cards(out)} is out of play, a scrap of paper",
+                text=format_cards(out),
+                citations=cite("irregularities.7"),
+            )
+        early = [c for c in known if self._held_back.get(c, -1) >= self._street]
+        if early:
+            raise NotationError(
+                f"{format_cards(early)} was dealt too soon and does not play on this street",
+                text=format_cards(early),
+                citations=cite("irregularities.15"),
             )
         seen = {c for pl in self._players for c in pl.hole if c is not None}
         seen.update(c for c in self._board if c is not None)

@@ -169,9 +169,13 @@ class BlindNotPosted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoxedCard:
-    """One card in the deck was found faced the wrong way; ``next_dealt``: the
-    card below it has already gone facedown to another player."""
+    """One card in the deck was found faced the wrong way. ``card`` names it
+    and ``player`` the hand it was dealt to (none: found in the stub);
+    ``next_dealt``: the card below it has already gone facedown to another
+    player."""
 
+    card: Card | None = None
+    player: int | None = None
     next_dealt: bool = False
 
 
@@ -200,16 +204,21 @@ class ExposedCard:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PrematureCards:
-    """The dealer dealt cards before the betting round was complete."""
+    """The dealer dealt cards before the betting round was complete; ``cards``
+    names them when floorman is to put them back."""
+
+    cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardsShown:
-    """A player showed cards to another player (``to``) during or after the deal."""
+    """A player showed cards to another player (``to``; none: someone not
+    dealt in) during or after the deal; ``part``: only some of the hand."""
 
     player: int
-    to: int
+    to: int | None
     after_deal: bool = False
+    part: bool = False
 
 
 Report = (

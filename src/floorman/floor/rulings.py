@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from floorman.cards import JOKER, Card
-from floorman.deal import Action, Deal, Expose, Kill, Replace, Turn, Void
+from floorman.cards import JOKER, Card, format_cards
+from floorman.deal import Action, Deal, Expose, Kill, Replace, Scrap, TakeBack, Turn, Void
 from floorman.deal import events as ev
 from floorman.deal.legal import describe as _describe
 from floorman.errors import IllegalAction
@@ -173,6 +173,31 @@ def _procedure(
     by them, and at a live table the dealer deals the cards as ruled."""
     game = deal.game
     match report:
+        case BoxedCard(card=Card() as card, player=int() as p):
+            # floorman's own stub has no physical order of dealing round the
+            # table: the next stub card is the one the rule gives, either way.
+            later = (
+                " after every other card of the round, the card below it being dealt already"
+                if report.next_dealt
+                else ""
+            )
+            citations = cite("irregularities.7")
+            events = deal.apply(Replace(player=p, card=card, citations=citations))
+            return Ruling(
+                decision=f"the boxed {card} dealt to position {p} is a scrap of paper: it is"
+                f" replaced by the next card{later}",
+                citations=citations,
+                events=tuple(events),
+            )
+        case BoxedCard(card=Card() as card):
+            citations = cite("irregularities.7")
+            events = deal.apply(Scrap(card=card, citations=citations))
+            return Ruling(
+                decision=f"the boxed {card} is a scrap of paper: it leaves play, and the cards"
+                " below it are dealt in its place",
+                citations=citations,
+                events=tuple(events),
+            )
         case BoxedCard(next_dealt=False):
             return Ruling(
                 decision="the boxed card is a scrap of paper: the next card in the deck replaces it",
@@ -234,19 +259,41 @@ def _procedure(
                 " the player has no option to take or refuse it",
                 citations=cite("irregularities.12", "irregularities.13"),
             )
-        case PrematureCards():
+        case PrematureCards(cards=()):
             return Ruling(
                 decision="cards dealt before the betting was complete do not play, even if a"
                 " player yet to act folds: they go back and are dealt when the round is over",
                 citations=cite("irregularities.15"),
             )
-        case CardsShown(player=p, to=q, after_deal=True):
+        case PrematureCards(cards=cards):
+            # The rulebook leaves the procedure to each form's section, not
+            # included. floorman's deal has no shuffler of its own, so the
+            # cards go back beneath the stub rather than shuffled into it: either
+            # way they cannot come on the street they were dealt too soon for.
+            citations = cite("irregularities.15")
+            events = deal.apply(TakeBack(cards=cards, citations=citations))
             return Ruling(
-                decision=f"position {p} showed cards to position {q} after the deal: every"
-                " player dealt in may see them",
-                citations=cite("showdown.6", "showdown.6.1"),
+                decision=f"{format_cards(cards)} dealt before the betting was complete do not"
+                " play, even if a player yet to act folds: they go back beneath the stub and"
+                " the street is dealt when the round is over",
+                citations=citations,
+                events=tuple(events),
             )
-        case CardsShown(player=p, to=q):
+        case CardsShown(player=p, to=q, after_deal=True):
+            return _shown(
+                report,
+                f"position {p} showed cards to {_whom(q)} after the deal: every player dealt"
+                " in may see them",
+                "showdown.6.1",
+            )
+        case CardsShown(player=p, to=q) if q is None or deal.folded(q):
+            return _shown(
+                report,
+                f"position {p} showed cards to {_whom(q)}, who cannot use them in wagering:"
+                " nothing about them is told until the betting is over",
+                "showdown.6.2",
+            )
+        case CardsShown(player=p, to=int() as q):
             legal = deal.legal()
             still = legal.turn is Turn.BET and q in _to_act(deal)
             when = (
@@ -254,12 +301,26 @@ def _procedure(
                 if still
                 else "to the others when this betting round is over"
             )
-            return Ruling(
-                decision=f"position {p} showed cards to position {q} during the deal: they are"
-                f" shown {when}",
-                citations=cite("showdown.6", "showdown.6.3" if still else "showdown.6.4"),
+            return _shown(
+                report,
+                f"position {p} showed cards to position {q} during the deal: they are shown {when}",
+                "showdown.6.3" if still else "showdown.6.4",
             )
     raise TypeError(f"not a card report: {report!r}")
+
+
+def _whom(q: int | None) -> str:
+    return "someone not dealt in" if q is None else f"position {q}"
+
+
+def _shown(report: CardsShown, decision: str, part: str) -> Ruling:
+    """Show one, show all: only what was shown need be shown (RRP5 showdown.6.5)."""
+    if report.part:
+        return Ruling(
+            decision=f"{decision}; only the cards shown, not the rest of the hand",
+            citations=cite("showdown.6", part, "showdown.6.5"),
+        )
+    return Ruling(decision=decision, citations=cite("showdown.6", part))
 
 
 def _to_act(deal: Deal) -> list[int]:
@@ -513,6 +574,7 @@ def _applied() -> dict[str, list[str]]:
         "BlindNotPosted: dead if the player has not acted; else live, posting next deal",
     )
     add("irregularities.7", "BoxedCard: a scrap of paper, replaced by the next card")
+    add("irregularities.7", "BoxedCard(card=..., player=...): a Replace; in the stub, a Scrap")
     add("irregularities.8", "JokerFound: a scrap of paper before acting, a dead hand after")
     add(
         "irregularities.1",
@@ -523,11 +585,17 @@ def _applied() -> dict[str, list[str]]:
     add("irregularities.12", "ExposedCard: a flashed card plays if the player flashed it")
     add("irregularities.13", "ExposedCard by the dealer: the form's procedure; no option")
     add("irregularities.15", "PrematureCards: cards dealt before the betting ends do not play")
+    add("irregularities.15", "PrematureCards(cards=...): a TakeBack, beneath the stub")
     add(
         "showdown.5",
         "ask_to_see(table, ...): the winner asking makes both hands live; others see a dead hand",
     )
     add("showdown.6", "CardsShown: show one, show all")
+    add("showdown.6.1", "CardsShown(after_deal=True): every player dealt in may see them")
+    add("showdown.6.2", "CardsShown to someone out of the hand: withheld until the betting ends")
+    add("showdown.6.3", "CardsShown to a player still to wager this round: shown to all at once")
+    add("showdown.6.4", "CardsShown to a player done this round: shown when the round ends")
+    add("showdown.6.5", "CardsShown(part=True): only the cards shown")
     add("decisions.5", "Table.transfer(...): a pot ruling only before the next deal starts")
     add("decisions.6", "Table.transfer(...): a misawarded pot moved by the betting record")
     add("decisions.7", "Table.impound(...) and release(...): chips held while a decision waits")

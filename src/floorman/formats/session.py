@@ -49,7 +49,11 @@ before the next ``deal``, and are recorded with it; so a deal is reported once
 the next one starts, or the session ends. The dealer's
 reports go between them: ``report RULE [sN] [cards=N] [knew=sN] [stub]``
 names what happened by the rule that covers it (``report misdeals.1.1``,
-``report dead-hands.1.2 s4``, ``report irregularities.3``), and the floorperson
+``report dead-hands.1.2 s4``, ``report irregularities.3``); cards are named
+where a ruling acts on them (``report irregularities.7 s2 card=Ah``,
+``report irregularities.15 cards=9c8d2h``, ``report irregularities.13 s4
+card=Kc``), and ``report showdown.6 s1 to=s3|out [after] [part]`` says who was
+shown a hand. The floorperson
 rules on it at once; ``decide OPTION`` gives management's choice when the
 ruling leaves one (``decide dead``, ``decide retrieve``). A misdeal ends the
 deal; the next ``deal`` deals it again with the same button. Cards are
@@ -80,6 +84,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from floorman.cards import parse_cards
 from floorman.clock import ManualClock
 from floorman.deal import Action, Call, Check, Chop, Deal, Fold, Wager
 from floorman.errors import ConfigError, FloorError, FloormanError, NotationError
@@ -522,7 +527,8 @@ def _seat_word(table: Table, word: str) -> int:
 
 
 def _report(table: Table, deal: Deal, words: list[str]) -> Report:
-    """A dealer's report: ``report RULE [sN] [cards=N] [knew=sN] [stub]``."""
+    """A dealer's report: ``report RULE [sN] [cards=N|CARDS] [card=CARD]
+    [knew=sN] [to=sN|out] [stub] [acted] ...``."""
     if not words:
         raise NotationError("a report names the rule, e.g. 'report misdeals.1.1'", text="report")
     rule_id, args = words[0], words[1:]
@@ -552,18 +558,28 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
     if rule_id == "irregularities.2" and seats:
         return HandFouled(player=seats[0], protected="protected" in args)
     if rule_id == "irregularities.7":
-        return BoxedCard(next_dealt="next-dealt" in args)
+        card = parse_cards(options["card"]) if "card" in options else ()
+        return BoxedCard(
+            card=card[0] if len(card) == 1 else None,
+            player=seats[0] if seats else None,
+            next_dealt="next-dealt" in args,
+        )
     if rule_id == "irregularities.8" and seats:
         return JokerFound(player=seats[0], acted="acted" in args)
     if rule_id == "irregularities.11":
         return ExtraCard()
     if rule_id in ("irregularities.12", "irregularities.13") and seats:
-        return ExposedCard(player=seats[0], by_player="by-player" in args)
+        card = parse_cards(options["card"]) if "card" in options else ()
+        return ExposedCard(
+            player=seats[0],
+            by_player="by-player" in args,
+            card=card[0] if len(card) == 1 else None,
+        )
     if rule_id == "irregularities.15":
-        return PrematureCards()
+        return PrematureCards(cards=parse_cards(options.get("cards", "")))
     if rule_id == "showdown.6" and seats and "to" in options:
-        to = _seat_word(table, options["to"])
-        return CardsShown(player=seats[0], to=to, after_deal="after" in args)
+        to = None if options["to"] == "out" else _seat_word(table, options["to"])
+        return CardsShown(player=seats[0], to=to, after_deal="after" in args, part="part" in args)
     if rule_id == "blinds.10" and seats:
         return BlindNotPosted(player=seats[0], acted="acted" in args)
     if rule_id == "betting.9" and seats and len(args) >= 2:
