@@ -788,3 +788,16 @@ def test_irregularities_13_at_stud_an_exposed_downcard_plays_up() -> None:
     assert ids(ruling) == ["irregularities.12", "irregularities.13"]
     again = rebuild(deal.events, like=deal)
     assert again.legal() == deal.legal()  # the bring-in found again from what shows
+
+
+def test_irregularities_15_a_card_goes_back_beneath_the_stub_once() -> None:
+    from floorman.cards import parse_cards
+    from floorman.floor import PrematureCards
+
+    deal = holdem()
+    rule(deal, PrematureCards(cards=parse_cards("2c2d")))
+    before = list(deal.events)
+    with pytest.raises(IllegalAction, match="already"):
+        rule(deal, PrematureCards(cards=parse_cards("2c")))
+    assert deal.events == before
+    assert rebuild(deal.events, like=deal).stacks == deal.stacks

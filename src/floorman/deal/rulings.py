@@ -116,6 +116,12 @@ def take_back(
         )
     if not cards or len(set(cards)) != len(cards):
         raise IllegalAction("name each card dealt too soon once")
+    again = [c for c in cards if deal._held_back.get(c, -1) > deal._street]
+    if again:
+        raise IllegalAction(
+            f"{' '.join(map(str, again))} went back beneath the stub already",
+            citations=cite("irregularities.15"),
+        )
     if deal._deck is not None:
         missing = [c for c in cards if c not in deal._deck]
         if missing:
