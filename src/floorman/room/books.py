@@ -1,0 +1,407 @@
+"""The room's books: what the floor knows, and each event applied to it.
+
+:class:`RoomBooks` holds the games, seats, lock-ups, lists and records, and
+applies each :mod:`room event <floorman.room.events>` to them; it decides
+nothing. :class:`~floorman.room.state.Room` makes the decisions and records
+them as events, so replaying a room's log through :meth:`RoomBooks.apply`
+rebuilds the same room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from floorman.clock import Clock
+from floorman.errors import FloorError
+from floorman.room import events as ev
+from floorman.room.values import Due, GameKind, Sanction
+
+__all__ = ["Lock", "RoomBooks"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lock:
+    """A seat held for a player. ``seat`` None: a place in a new game, the seat
+    chosen on arrival (RRP5 seating.7). ``reason``: ``called`` (from a list),
+    ``move`` (a player moving from another game), ``broken`` (an absent player
+    of a broken game, RRP5 seating.15)."""
+
+    player: str
+    table: int
+    seat: int | None
+    since: float
+    reason: str = "called"
+    money: int = 0
+
+
+@dataclass(slots=True)
+class _Game:
+    table: int
+    kind: GameKind
+    numbers: list[int]  # the seat numbers in use (RRP5 seating.9 takes one away)
+    main: int | None
+    extra: bool
+    new: bool = True
+    sitting: dict[int, str] = field(default_factory=dict)
+    locks: list[Lock] = field(default_factory=list)
+    reserved: dict[int, str] = field(default_factory=dict)
+    changes: list[tuple[str, int | None]] = field(default_factory=list)
+    quit_seat: int | None = None  # a seat just given up, for RRP5 seating.9
+
+    @property
+    def seats(self) -> int:
+        return len(self.numbers)
+
+    def open_seats(self) -> list[int]:
+        held = {lock.seat for lock in self.locks}
+        return [s for s in self.numbers if s not in self.sitting and s not in held]
+
+    def free_for(self, player: str) -> list[int]:
+        """Open seats not reserved for someone else."""
+        return [s for s in self.open_seats() if self.reserved.get(s, player) == player]
+
+    def room_for(self) -> int:
+        """Places not sat in or locked."""
+        return self.seats - len(self.sitting) - len(self.locks)
+
+    def filled(self) -> int:
+        return len(self.sitting) + len(self.locks)
+
+
+@dataclass(slots=True)
+class _Player:
+    name: str
+    present: bool = True
+    notified: bool = False
+    lockup: int = 0
+    away_since: float | None = None
+    away_until: float | None = None
+    took: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    table: int
+    to: int
+    when: Due
+    as_new: bool
+
+
+class RoomBooks:
+    """The floor's books, kept by applying room events."""
+
+    def __init__(self, *, clock: Clock) -> None:
+        self.clock = clock
+        self.events: list[ev.RoomEvent] = []
+        self._games: dict[int, _Game] = {}
+        self._players: dict[str, _Player] = {}
+        self._lists: dict[GameKind, list[str]] = {}
+        self._interest: dict[GameKind, list[str]] = {}
+        self._must_move: dict[int, list[str]] = {}  # main table -> names, list order
+        self._moves: dict[str, _Move] = {}
+        self._declined: set[tuple[str, int]] = set()  # new or must-move seats turned down
+        self._bars: dict[tuple[str, GameKind], float] = {}  # RRP5 seating.10
+        self._apart: set[frozenset[str]] = set()
+        self._sanctions: dict[str, list[ev.Sanctioned]] = {}
+        self._order: dict[tuple[str, GameKind], int] = {}  # list order, for must-move
+        self._listed = 0
+
+    # ----- what the room looks like -----------------------------------------
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """The open games' tables."""
+        return tuple(sorted(self._games))
+
+    def kind_of(self, table: int) -> GameKind:
+        """The kind of game at ``table``."""
+        return self._game(table).kind
+
+    def seated(self, table: int) -> dict[int, str]:
+        """Who sits where at ``table``."""
+        return dict(sorted(self._game(table).sitting.items()))
+
+    def seats(self, table: int) -> tuple[int, ...]:
+        """The seat numbers at ``table`` now."""
+        return tuple(self._game(table).numbers)
+
+    def locks(self, table: int) -> tuple[Lock, ...]:
+        """The lock-ups held at ``table``."""
+        return tuple(self._game(table).locks)
+
+    def waiting(self, kind: GameKind) -> tuple[str, ...]:
+        """The waiting list for a kind of game, first up first."""
+        return tuple(self._lists.get(kind, ()))
+
+    def interested(self, kind: GameKind) -> tuple[str, ...]:
+        """Remote interest in a kind of game: names with no place yet."""
+        return tuple(self._interest.get(kind, ()))
+
+    def must_move(self, main: int) -> tuple[str, ...]:
+        """The must-move list for the main game at ``main``, in waiting-list order."""
+        return tuple(self._must_move.get(main, ()))
+
+    def seat_of(self, player: str) -> tuple[int, int] | None:
+        """The (table, seat) a player sits in, if any (RRP5 seating.4: one at most)."""
+        for game in self._games.values():
+            for seat, name in game.sitting.items():
+                if name == player:
+                    return game.table, seat
+        return None
+
+    def lock_of(self, player: str) -> Lock | None:
+        """The lock-up held for a player, if any."""
+        for game in self._games.values():
+            for lock in game.locks:
+                if lock.player == player:
+                    return lock
+        return None
+
+    def move_of(self, player: str) -> tuple[int, int, Due] | None:
+        """A move the floor ordered for a player: (from, to, when)."""
+        move = self._moves.get(player)
+        return None if move is None else (move.table, move.to, move.when)
+
+    def record(self, player: str) -> tuple[ev.Sanctioned, ...]:
+        """The warnings, suspensions and bars recorded against a player."""
+        return tuple(self._sanctions.get(player, ()))
+
+    def kept_apart(self, a: str, b: str) -> bool:
+        """Whether the house keeps ``a`` and ``b`` out of the same game (RRP5 seating.5)."""
+        return frozenset((a, b)) in self._apart
+
+    # ----- applying events --------------------------------------------------
+
+    def apply(self, events: Iterable[ev.RoomEvent]) -> None:
+        """Apply logged events, as when a room is rebuilt from its log."""
+        for event in events:
+            self._emit(event)
+
+    def _emit(self, event: ev.RoomEvent) -> None:
+        self.events.append(event)
+        match event:
+            case ev.GameOpened():
+                self._games[event.table] = _Game(
+                    table=event.table,
+                    kind=event.kind,
+                    numbers=list(range(1, event.seats + 1)),
+                    main=event.main,
+                    extra=event.extra,
+                )
+                if event.main is not None:
+                    self._must_move.setdefault(event.main, [])
+            case ev.GameStarted():
+                game = self._games[event.table]
+                game.new = False
+                for i, lock in enumerate(game.locks):
+                    if lock.seat is None:  # a place held in a new game becomes a seat
+                        seat = game.free_for(lock.player)[0]
+                        game.locks[i] = _with_seat(lock, seat)
+            case ev.GameClosed():
+                self._games.pop(event.table)
+                self._must_move.pop(event.table, None)
+                self._declined = {d for d in self._declined if d[1] != event.table}
+            case ev.PlayerArrived():
+                state = self._players.setdefault(event.player, _Player(event.player))
+                state.present, state.notified, state.lockup = True, False, 0
+                for kind, names in self._interest.items():
+                    if event.player in names:
+                        names.remove(event.player)
+                        self._list(event.player, kind, len(self._lists.get(kind, ())))
+            case ev.AreaLeft():
+                state = self._player(event.player)
+                state.present, state.notified, state.lockup = False, True, event.lockup
+            case ev.AreaReturned():
+                self._player(event.player).present = True
+            case ev.InterestNoted():
+                self._players.setdefault(event.player, _Player(event.player, present=False))
+                self._interest.setdefault(event.kind, []).append(event.player)
+            case ev.PlayerListed():
+                self._players.setdefault(event.player, _Player(event.player))
+                self._list(event.player, event.kind, event.place)
+            case ev.PlayerDelisted():
+                if event.main is not None:
+                    _remove(self._must_move.get(event.main, []), event.player)
+                else:
+                    _remove(self._lists.get(event.kind, []), event.player)
+                    _remove(self._interest.get(event.kind, []), event.player)
+            case ev.SeatLocked():
+                broken = any(c.id == "seating.15" for c in event.citations)
+                self._games[event.table].locks.append(
+                    Lock(
+                        player=event.player,
+                        table=event.table,
+                        seat=event.seat,
+                        since=event.at,
+                        money=event.money,
+                        reason="broken" if broken else "called",
+                    )
+                )
+            case ev.LockUpPickedUp():
+                self._unlock(event.player)
+                if any(c.id == "policies.21" for c in event.citations):
+                    self._delist(event.player, (self._games[event.table].kind,))
+            case ev.PlayerSeated():
+                self._seat(event.player, event.table, event.seat)
+            case ev.SeatRefused():
+                self._unlock(event.player)
+                self._moves.pop(event.player, None)
+                if event.kept_place:
+                    self._declined.add((event.player, event.table))
+                else:
+                    self._delist(event.player, (self._games[event.table].kind,))
+            case ev.PlayerLeft() | ev.ChipsPickedUp():
+                self._vacate(event.player, event.table, event.seat)
+                if self._moves.pop(event.player, None) is not None:
+                    self._unlock(event.player)
+            case ev.SeatRemoved():
+                game = self._games[event.table]
+                game.numbers.remove(event.seat)
+                game.extra = False
+                game.quit_seat = None
+                game.reserved.pop(event.seat, None)
+            case ev.MoveDue():
+                self._moves[event.player] = _Move(
+                    table=event.table,
+                    to=event.to,
+                    when=event.when,
+                    as_new=any(c.id == "seating.12" for c in event.citations),
+                )
+                self._games[event.to].locks.append(
+                    Lock(
+                        player=event.player,
+                        table=event.to,
+                        seat=event.seat,
+                        since=event.at,
+                        reason="move",
+                    )
+                )
+            case ev.PlayerMoved():
+                self._moves.pop(event.player, None)
+                self._unlock(event.player)
+                self._vacate(event.player, event.table, event.seat, leaving=event.table != event.to)
+                self._seat(event.player, event.to, event.to_seat)
+            case ev.SeatChangeRequested():
+                self._games[event.table].changes.append((event.player, event.seat))
+            case ev.WentAway():
+                state = self._player(event.player)
+                state.away_since, state.took, state.away_until = event.at, event.took, None
+            case ev.AbsenceExtended():
+                self._player(event.player).away_until = event.until
+            case ev.CameBack():
+                state = self._player(event.player)
+                state.away_since = state.away_until = None
+                state.took = 0
+            case ev.GameBroken():
+                game = self._games[event.table]
+                game.sitting.clear()
+                game.locks.clear()
+                for player, _card in event.order:
+                    self._moves.pop(player, None)
+                    self._unlock(player)
+                    state = self._player(player)
+                    state.away_since = state.away_until = None
+            case ev.BarredFromGame():
+                kind = self._games[event.table].kind
+                self._bars[(event.player, kind)] = event.until
+                self._delist(event.player, (kind,))
+            case ev.KeptApart():
+                self._apart.add(frozenset(event.players))
+            case ev.SeatReserved():
+                self._games[event.table].reserved[event.seat] = event.player
+            case ev.Sanctioned():
+                self._sanctions.setdefault(event.player, []).append(event)
+                if event.sanction is not Sanction.WARNING:
+                    self._unlock(event.player)
+                    self._moves.pop(event.player, None)
+                    self._delist(event.player)
+            case ev.PlayerCalled():
+                pass
+
+    def _list(self, player: str, kind: GameKind, place: int) -> None:
+        names = self._lists.setdefault(kind, [])
+        _remove(names, player)
+        names.insert(place, player)
+        self._listed += 1
+        # Inserted at the head (a broken game's players) sort before the rest.
+        self._order[(player, kind)] = self._listed if place >= len(names) - 1 else -self._listed
+
+    def _seat(self, player: str, table: int, seat: int) -> None:
+        game = self._games[table]
+        self._unlock(player)
+        game.sitting[seat] = player
+        state = self._players.setdefault(player, _Player(player))
+        state.present, state.notified, state.lockup = True, False, 0
+        if game.reserved.get(seat) == player:
+            del game.reserved[seat]
+        _remove(self._lists.get(game.kind, []), player)
+        if game.main is not None:
+            # The must-move list keeps the waiting list's order (RRP5 seating.10).
+            names = self._must_move[game.main]
+            names.append(player)
+            names.sort(key=lambda p: self._order.get((p, game.kind), 1 << 62))
+
+    def _vacate(self, player: str, table: int, seat: int, *, leaving: bool = True) -> None:
+        game = self._games[table]
+        if game.sitting.get(seat) != player:
+            return
+        del game.sitting[seat]
+        game.changes = [(p, s) for p, s in game.changes if p != player]
+        if leaving:
+            if game.main is not None:
+                _remove(self._must_move[game.main], player)
+            state = self._player(player)
+            state.away_since = state.away_until = None
+            state.took = 0
+            if game.extra:
+                game.quit_seat = seat
+
+    def _delist(self, player: str, kinds: Sequence[GameKind] | None = None) -> None:
+        for kind in list(self._lists) if kinds is None else kinds:
+            _remove(self._lists.get(kind, []), player)
+            _remove(self._interest.get(kind, []), player)
+
+    def _unlock(self, player: str) -> None:
+        for game in self._games.values():
+            game.locks = [k for k in game.locks if k.player != player]
+
+    # ----- small helpers ----------------------------------------------------
+
+    def _now(self) -> float:
+        return self.clock.now()
+
+    def _game(self, table: int) -> _Game:
+        game = self._games.get(table)
+        if game is None:
+            raise FloorError(f"no game is open at table {table}; tables: {list(self.tables)}")
+        return game
+
+    def _player(self, player: str) -> _Player:
+        state = self._players.get(player)
+        if state is None:
+            raise FloorError(f"no player {player!r} is known to the room")
+        return state
+
+    def _seat_exists(self, game: _Game, seat: int) -> None:
+        if seat not in game.numbers:
+            raise FloorError(f"table {game.table} has seats {game.numbers}, not {seat}")
+
+    def _seat_at(self, game: _Game, player: str) -> int:
+        return next(s for s, p in game.sitting.items() if p == player)
+
+
+def _remove(names: list[str], player: str) -> None:
+    if player in names:
+        names.remove(player)
+
+
+def _with_seat(lock: Lock, seat: int) -> Lock:
+    return Lock(
+        player=lock.player,
+        table=lock.table,
+        seat=seat,
+        since=lock.since,
+        reason=lock.reason,
+        money=lock.money,
+    )

@@ -1,0 +1,889 @@
+"""The cardroom floor: games, waiting lists, seats, must-move games, lock-ups.
+
+A :class:`Room` takes what people do (open a game, sign up, arrive, take or
+refuse a seat, leave, step away) and makes the floor's decisions itself: whom
+to call to which seat, which lock-up to pick up, who must move and when, the
+seating order when a game breaks. Every change is a
+:mod:`room event <floorman.room.events>`; a refused operation raises
+:class:`~floorman.errors.FloorError` with its rule and changes nothing. Time
+comes from the injected clock, the cards drawn from the injected shuffler.
+
+>>> from floorman.clock import ManualClock
+>>> from floorman.games import Structure
+>>> room = Room(clock=ManualClock())
+>>> nl = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
+>>> _ = room.open_game(1, nl, seats=2)
+>>> [type(e).__name__ for e in room.sign_up("ann", nl)]
+['PlayerArrived', 'PlayerListed', 'PlayerCalled', 'SeatLocked']
+>>> _ = room.take_seat("ann", 1)
+>>> room.seat_of("ann")
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from floorman.cards import DECK_52, Card
+from floorman.clock import Clock
+from floorman.errors import FloorError
+from floorman.room import events as ev
+from floorman.room.books import RoomBooks, _Game
+from floorman.room.values import Due, GameKind, Sanction
+from floorman.rulebook import cite
+from floorman.shuffle import SeededShuffler, Shuffler
+
+__all__ = ["Room"]
+
+MINUTE = 60.0
+AWAY_LIMIT = 30 * MINUTE  # RRP5 policies.20
+NEW_GAME_LOCK = 5 * MINUTE  # RRP5 policies.21
+LOCK_LIMIT = 10 * MINUTE  # RRP5 policies.21
+REFUSAL_BAR = 60 * MINUTE  # RRP5 seating.10
+FEW_EMPTY = 3  # RRP5 seating.11
+
+
+class Room(RoomBooks):
+    """The floor of a cardroom. ``shuffler`` gives the cards drawn when a game
+    breaks (RRP5 seating.15)."""
+
+    def __init__(self, *, clock: Clock, shuffler: Shuffler | None = None) -> None:
+        super().__init__(clock=clock)
+        self.shuffler = shuffler if shuffler is not None else SeededShuffler(0)
+
+    # ----- management -------------------------------------------------------
+
+    def open_game(
+        self,
+        table: int,
+        kind: GameKind,
+        *,
+        seats: int = 9,
+        main: int | None = None,
+        extra: bool = False,
+    ) -> list[ev.RoomEvent]:
+        """Open a game (RRP5 policies.1). ``main``: it is a must-move game for
+        that table (RRP5 seating.10); ``extra``: one seat over ``seats``, taken
+        away when someone quits (RRP5 seating.9)."""
+        if table in self._games:
+            raise FloorError(f"table {table} already has a game", citations=cite("policies.1"))
+        if not 2 <= seats <= 10:
+            raise FloorError(f"a game has 2 to 10 seats, not {seats}")
+        rules = ["policies.1"]
+        if main is not None:
+            other = self._games.get(main)
+            if other is None or other.kind != kind or other.main is not None:
+                raise FloorError(
+                    f"a must-move game feeds an open main game of the same kind ({kind});"
+                    f" table {main} is not one",
+                    citations=cite("seating.10"),
+                )
+            if any(g.main == main for g in self._games.values()):
+                raise FloorError(
+                    f"table {main} already has a must-move game", citations=cite("seating.10")
+                )
+            rules.append("seating.10")
+        if extra:
+            rules.append("seating.9")
+        return self._run(
+            ev.GameOpened(
+                table=table,
+                kind=kind,
+                seats=seats + extra,
+                main=main,
+                extra=extra,
+                at=self._now(),
+                citations=cite(*rules),
+            )
+        )
+
+    def start_game(self, table: int) -> list[ev.RoomEvent]:
+        """The game at ``table`` has started dealing: it is no longer new
+        (RRP5 seating.7, policies.21)."""
+        game = self._game(table)
+        if len(game.sitting) < 2:
+            raise FloorError(f"table {table} has {len(game.sitting)} player(s); a game needs two")
+        if not game.new:
+            raise FloorError(f"the game at table {table} has started already")
+        return self._run(
+            ev.GameStarted(table=table, at=self._now(), citations=cite("seating.7", "policies.21"))
+        )
+
+    def close_game(self, table: int) -> list[ev.RoomEvent]:
+        """Close an empty game (RRP5 policies.1); a game with players is broken instead."""
+        game = self._game(table)
+        if game.sitting:
+            raise FloorError(
+                f"table {table} still has players; break the game to reseat them",
+                citations=cite("policies.1", "seating.15"),
+            )
+        if any(g.main == table for g in self._games.values()):
+            raise FloorError(f"table {table}'s must-move game must close first")
+        return self._run(ev.GameClosed(table=table, at=self._now(), citations=cite("policies.1")))
+
+    def keep_apart(self, a: str, b: str) -> list[ev.RoomEvent]:
+        """The house keeps two players out of the same game (RRP5 seating.5)."""
+        if a == b:
+            raise FloorError("a player cannot be kept apart from himself")
+        pair = tuple(sorted((a, b)))
+        return self._run(
+            ev.KeptApart(players=(pair[0], pair[1]), at=self._now(), citations=cite("seating.5"))
+        )
+
+    def reserve(
+        self, table: int, seat: int, player: str, *, reason: str = ""
+    ) -> list[ev.RoomEvent]:
+        """Reserve a seat for a player for a good reason (RRP5 seating.8)."""
+        game = self._game(table)
+        self._seat_exists(game, seat)
+        if seat in game.sitting or any(lock.seat == seat for lock in game.locks):
+            raise FloorError(f"seat {seat} at table {table} is taken", citations=cite("seating.8"))
+        return self._run(
+            ev.SeatReserved(
+                player=player,
+                table=table,
+                seat=seat,
+                reason=reason,
+                at=self._now(),
+                citations=cite("seating.8"),
+            )
+        )
+
+    def sanction(
+        self,
+        player: str,
+        sanction: Sanction,
+        rules: Sequence[str],
+        *,
+        minutes: float | None = None,
+    ) -> list[ev.RoomEvent]:
+        """Record a warning, suspension or bar against a player for breaking
+        ``rules`` (conduct rule ids). A suspension needs ``minutes``; a bar
+        without them is for good. Suspended and barred players leave their
+        seats and lists."""
+        if not rules or not all(r.startswith("conduct.") for r in rules):
+            raise FloorError(
+                f"a sanction names the conduct rules broken, e.g. conduct.improper.2; not {rules}"
+            )
+        if sanction is Sanction.SUSPENSION and minutes is None:
+            raise FloorError("a suspension has a term: give its minutes")
+        if sanction is Sanction.WARNING and minutes is not None:
+            raise FloorError("a warning has no term")
+        now = self._now()
+        until = None if minutes is None else now + minutes * MINUTE
+        rule = cite(*rules)
+        out: list[ev.RoomEvent] = [
+            ev.Sanctioned(player=player, sanction=sanction, until=until, at=now, citations=rule)
+        ]
+        at = self.seat_of(player)
+        if sanction is not Sanction.WARNING and at is not None:
+            out.append(
+                ev.PlayerLeft(player=player, table=at[0], seat=at[1], at=now, citations=rule)
+            )
+        return self._run(*out)
+
+    # ----- players ----------------------------------------------------------
+
+    def arrive(self, player: str) -> list[ev.RoomEvent]:
+        """A player comes into the room: names noted as interest get their
+        place now, at the end of the list (RRP5 seating.1)."""
+        return self._run(ev.PlayerArrived(player=player, at=self._now()))
+
+    def note_interest(self, player: str, kind: GameKind) -> list[ev.RoomEvent]:
+        """Note a remote player's interest in a game: no place on the list
+        until the player arrives (RRP5 seating.1)."""
+        self._may_list(player, kind)
+        if player in self._interest.get(kind, ()):
+            raise FloorError(f"{player}'s interest in {kind} is noted already")
+        return self._run(
+            ev.InterestNoted(player=player, kind=kind, at=self._now(), citations=cite("seating.1"))
+        )
+
+    def sign_up(self, player: str, kind: GameKind, *, present: bool = True) -> list[ev.RoomEvent]:
+        """Put a player's name on the waiting list for a kind of game. Only in
+        person (RRP5 seating.1): someone not present may have interest noted."""
+        if not present:
+            raise FloorError(
+                f"{player} must be present to go on the {kind} list; note_interest records a"
+                " remote request, which holds no place",
+                citations=cite("seating.1"),
+            )
+        self._may_list(player, kind)
+        out: list[ev.RoomEvent] = []
+        state = self._players.get(player)
+        if state is None or not state.present:
+            out.append(ev.PlayerArrived(player=player, at=self._now()))
+        place = len(self._lists.get(kind, ()))
+        out.append(
+            ev.PlayerListed(
+                player=player, kind=kind, place=place, at=self._now(), citations=cite("seating.1")
+            )
+        )
+        return self._run(*out)
+
+    def leave_list(self, player: str, kind: GameKind) -> list[ev.RoomEvent]:
+        """Take a name off a list at the player's request."""
+        if player not in self._lists.get(kind, ()) and player not in self._interest.get(kind, ()):
+            raise FloorError(f"{player} is not on the {kind} list")
+        return self._run(
+            ev.PlayerDelisted(player=player, kind=kind, reason="asked", at=self._now())
+        )
+
+    def leave_area(self, player: str, *, lockup: int = 0) -> list[ev.RoomEvent]:
+        """A listed player tells the list-person of leaving the playing area,
+        leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
+        if lockup < 0:
+            raise FloorError(f"a lock-up is money left, not {lockup}")
+        self._player(player)
+        return self._run(
+            ev.AreaLeft(player=player, lockup=lockup, at=self._now(), citations=cite("seating.2"))
+        )
+
+    def take_seat(self, player: str, table: int, seat: int | None = None) -> list[ev.RoomEvent]:
+        """A player sits down: in the seat locked for them, a seat of their
+        choice in a new game (RRP5 seating.7), or, with nobody waiting, an open
+        seat by the floor's permission (RRP5 policies.11)."""
+        game = self._game(table)
+        self._may_play(player, game)
+        lock = next((k for k in game.locks if k.player == player), None)
+        if seat is not None:
+            self._seat_exists(game, seat)
+            if seat in game.sitting:
+                raise FloorError(f"seat {seat} at table {table} is taken by {game.sitting[seat]}")
+            held = next((k for k in game.locks if k.seat == seat and k.player != player), None)
+            if held is not None:
+                raise FloorError(
+                    f"seat {seat} at table {table} is locked up for {held.player}",
+                    citations=cite("seating.2"),
+                )
+            owner = game.reserved.get(seat)
+            if owner is not None and owner != player:
+                raise FloorError(
+                    f"seat {seat} at table {table} is reserved for {owner}",
+                    citations=cite("seating.8"),
+                )
+        now = self._now()
+        if lock is not None:
+            if lock.seat is not None and seat not in (None, lock.seat):
+                raise FloorError(
+                    f"{player} is called to seat {lock.seat} at table {table}, not seat {seat};"
+                    " ask for a seat change once seated",
+                    citations=cite("seating.13"),
+                )
+            chosen = lock.seat if lock.seat is not None else seat
+            if chosen is None:
+                chosen = self._choice(game, player)
+            rules: tuple[str, ...] = ("seating.7",) if lock.seat is None else ()
+            at = self.seat_of(player)
+            if at is not None:
+                move = self._moves.get(player)
+                as_new = move is not None and move.as_new
+                rules += ("seating.12",) if as_new else ("seating.14",)
+                return self._run(self._moved(player, at, table, chosen, now, rules, as_new=as_new))
+            return self._run(
+                ev.PlayerSeated(
+                    player=player, table=table, seat=chosen, at=now, citations=cite(*rules)
+                )
+            )
+        if self.seat_of(player) is not None:
+            where = self.seat_of(player)
+            raise FloorError(
+                f"{player} holds a seat at table {where and where[0]}; one seat per player,"
+                " so change games through the list or a transfer",
+                citations=cite("seating.4"),
+            )
+        waiting = [p for p in self._waiting_for(game) if p != player]
+        if waiting or game.changes or game.room_for() <= 0:
+            why = (
+                f"{waiting[0]} is first up on the {game.kind} list"
+                if waiting
+                else "a player in the game has asked for a seat change"
+                if game.changes
+                else "no seat is open"
+            )
+            raise FloorError(
+                f"{player} needs the floor's permission to sit at table {table}: {why}",
+                citations=cite("policies.11", "seating.13")
+                if game.changes
+                else cite("policies.11"),
+            )
+        chosen = seat if seat is not None else self._choice(game, player)
+        return self._run(
+            ev.PlayerSeated(
+                player=player, table=table, seat=chosen, at=now, citations=cite("policies.11")
+            )
+        )
+
+    def refuse(self, player: str) -> list[ev.RoomEvent]:
+        """A called player turns the seat down (or a player ordered to move
+        refuses: RRP5 seating.10)."""
+        lock = self.lock_of(player)
+        if lock is None:
+            raise FloorError(f"{player} has not been called to a seat")
+        game = self._game(lock.table)
+        now = self._now()
+        move = self._moves.get(player)
+        if move is not None and move.as_new:
+            # Refusing to go from the must-move game into the main game.
+            source = self._game(move.table)
+            seat = self._seat_at(source, player)
+            until = now + REFUSAL_BAR
+            return self._run(
+                ev.SeatRefused(
+                    player=player,
+                    table=lock.table,
+                    kept_place=False,
+                    at=now,
+                    citations=cite("seating.10"),
+                ),
+                ev.PlayerLeft(
+                    player=player,
+                    table=source.table,
+                    seat=seat,
+                    at=now,
+                    citations=cite("seating.10"),
+                ),
+                ev.BarredFromGame(
+                    player=player,
+                    table=source.table,
+                    until=until,
+                    at=now,
+                    citations=cite("seating.10"),
+                ),
+            )
+        empty_after = game.seats - game.filled()
+        kept = (game.new or game.main is not None) and empty_after > FEW_EMPTY
+        rules = ("seating.11",) if game.new or game.main is not None else ()
+        return self._run(
+            ev.SeatRefused(
+                player=player, table=lock.table, kept_place=kept, at=now, citations=cite(*rules)
+            )
+        )
+
+    def no_answer(self, player: str) -> list[ev.RoomEvent]:
+        """A called player did not answer: it is the player's job to be there
+        and hear the list, so the seat goes to the next name and this one comes
+        off the list (RRP5 seating.2). A seat locked with lock-up money stays."""
+        lock = self.lock_of(player)
+        if lock is None or lock.reason != "called" or self._moves.get(player) is not None:
+            raise FloorError(f"{player} has not been called from a list")
+        if lock.money:
+            raise FloorError(
+                f"{player} left {lock.money} for a lock-up: the seat stays locked",
+                citations=cite("seating.2"),
+            )
+        now = self._now()
+        game = self._game(lock.table)
+        return self._run(
+            ev.LockUpPickedUp(
+                player=player, table=lock.table, seat=lock.seat, at=now, citations=cite("seating.2")
+            ),
+            ev.PlayerDelisted(
+                player=player,
+                kind=game.kind,
+                reason="did not answer the call",
+                at=now,
+                citations=cite("seating.2"),
+            ),
+        )
+
+    def leave(self, player: str) -> list[ev.RoomEvent]:
+        """A seated player quits the game."""
+        at = self.seat_of(player)
+        if at is None:
+            raise FloorError(f"{player} has no seat to leave")
+        return self._run(ev.PlayerLeft(player=player, table=at[0], seat=at[1], at=self._now()))
+
+    def request_seat_change(self, player: str, seat: int | None = None) -> list[ev.RoomEvent]:
+        """A player in a game asks for another seat in it (``seat`` None: any).
+        Such requests come before new players, the earliest first (RRP5 seating.13)."""
+        at = self.seat_of(player)
+        if at is None:
+            raise FloorError(f"{player} is not in a game", citations=cite("seating.13"))
+        game = self._game(at[0])
+        if seat is not None:
+            self._seat_exists(game, seat)
+            if seat == at[1]:
+                raise FloorError(f"{player} sits in seat {seat} already")
+        if any(name == player for name, _ in game.changes):
+            raise FloorError(f"{player} has asked for a seat change already")
+        return self._run(
+            ev.SeatChangeRequested(
+                player=player, table=at[0], seat=seat, at=self._now(), citations=cite("seating.13")
+            )
+        )
+
+    def transfer(self, player: str, to: int) -> list[ev.RoomEvent]:
+        """A player moves to a similar game at once. Refused if the game left
+        would then have fewer players than the game entered (RRP5 seating.3)."""
+        at = self.seat_of(player)
+        if at is None:
+            raise FloorError(f"{player} is not in a game")
+        source, target = self._game(at[0]), self._game(to)
+        if source.kind != target.kind or source.table == to:
+            raise FloorError(f"table {to} is not another {source.kind} game")
+        self._may_play(player, target)
+        if len(source.sitting) - 1 < len(target.sitting) + 1:
+            raise FloorError(
+                f"{player} cannot move to table {to}: table {at[0]} would be left with"
+                f" {len(source.sitting) - 1} players, fewer than table {to}'s"
+                f" {len(target.sitting) + 1}",
+                citations=cite("seating.3"),
+            )
+        if target.room_for() <= 0 or self._waiting_for(target) or target.changes:
+            raise FloorError(
+                f"table {to} has no seat open for a transfer", citations=cite("seating.3")
+            )
+        seat = self._choice(target, player)
+        return self._run(self._moved(player, at, to, seat, self._now(), ("seating.3",)))
+
+    def due(self, player: str) -> list[ev.RoomEvent]:
+        """The dealer says a player has come to the point a move or lock-up was
+        waiting for (the big blind, the button, one more deal). A player
+        ordered to move moves; an absent player of a broken game whose seat was
+        held goes first up on the list instead (RRP5 seating.15)."""
+        move = self._moves.get(player)
+        lock = self.lock_of(player)
+        now = self._now()
+        if move is not None:
+            at = self.seat_of(player)
+            assert at is not None
+            assert lock is not None
+            seat = lock.seat if lock.seat is not None else self._choice(self._game(move.to), player)
+            rules = ("seating.12",) if move.as_new else ("seating.14",)
+            return self._run(self._moved(player, at, move.to, seat, now, rules, as_new=move.as_new))
+        if lock is not None and lock.reason == "broken":
+            game = self._game(lock.table)
+            return self._run(
+                ev.LockUpPickedUp(
+                    player=player,
+                    table=lock.table,
+                    seat=lock.seat,
+                    at=now,
+                    citations=cite("seating.15"),
+                ),
+                ev.PlayerListed(
+                    player=player, kind=game.kind, place=0, at=now, citations=cite("seating.15")
+                ),
+            )
+        raise FloorError(f"{player} has no move or held seat waiting")
+
+    def away(self, player: str, *, took: int = 0) -> list[ev.RoomEvent]:
+        """A seated player steps away, perhaps taking chips for safety (RRP5 policies.4)."""
+        at = self.seat_of(player)
+        if at is None:
+            raise FloorError(f"{player} has no seat to step away from")
+        if took < 0:
+            raise FloorError(f"chips taken are a count, not {took}")
+        if self._player(player).away_since is not None:
+            raise FloorError(f"{player} is away already")
+        return self._run(
+            ev.WentAway(
+                player=player,
+                table=at[0],
+                took=took,
+                at=self._now(),
+                citations=cite("policies.4", "policies.20"),
+            )
+        )
+
+    def extend_absence(self, player: str, *, minutes: float) -> list[ev.RoomEvent]:
+        """A floorperson, told in advance, lets a player be away longer (RRP5 policies.20)."""
+        state = self._player(player)
+        if self.seat_of(player) is None or minutes <= 0:
+            raise FloorError(f"{player} has no seat to hold, or {minutes} is not a term")
+        start = state.away_since if state.away_since is not None else self._now()
+        return self._run(
+            ev.AbsenceExtended(
+                player=player,
+                until=start + max(AWAY_LIMIT, minutes * MINUTE),
+                at=self._now(),
+                citations=cite("policies.20"),
+            )
+        )
+
+    def come_back(self, player: str, *, restored: int | None = None) -> list[ev.RoomEvent]:
+        """A player back at the seat restores every chip taken away (RRP5 policies.4)."""
+        at = self.seat_of(player)
+        state = self._player(player)
+        if at is None or state.away_since is None:
+            raise FloorError(f"{player} is not away from a seat")
+        back = state.took if restored is None else restored
+        if back < state.took:
+            raise FloorError(
+                f"{player} took {state.took} from the table and must restore all of it, not {back}",
+                citations=cite("policies.4"),
+            )
+        return self._run(
+            ev.CameBack(
+                player=player,
+                table=at[0],
+                restored=back,
+                at=self._now(),
+                citations=cite("policies.4"),
+            )
+        )
+
+    def break_game(self, table: int) -> list[ev.RoomEvent]:
+        """Break the game at ``table`` (RRP5 seating.15): each player draws a
+        card, the floor drawing for anyone away, and in that order they take
+        the open seats of similar games; an absent player's seat is locked
+        until due for the big blind. The rest go to the top of the list in
+        draw order, as is the common practice."""
+        game = self._game(table)
+        if any(g.main == table for g in self._games.values()):
+            raise FloorError(f"table {table}'s must-move game must close first")
+        players = [name for _, name in sorted(game.sitting.items())]
+        cards = self.shuffler.shuffle(DECK_52)[: len(players)]
+        drawn = sorted(zip(players, cards, strict=True), key=lambda pc: _high(pc[1]), reverse=True)
+        now = self._now()
+        rule = cite("seating.15")
+        away = {p for p in players if self._player(p).away_since is not None}
+        start = len(self.events)
+        self._emit(ev.GameBroken(table=table, order=tuple(drawn), at=now, citations=rule))
+        place = 0
+        for player, _card in drawn:
+            target = next(
+                (
+                    g
+                    for g in sorted(self._games.values(), key=lambda g: (g.filled(), g.table))
+                    if g is not game
+                    and g.kind == game.kind
+                    and g.room_for() > 0
+                    and g.free_for(player)
+                    and self._blocked(player, g) is None
+                ),
+                None,
+            )
+            if target is None:
+                self._emit(
+                    ev.PlayerListed(
+                        player=player, kind=game.kind, place=place, at=now, citations=rule
+                    )
+                )
+                place += 1
+            elif player in away:
+                seat = None if target.new else self._lock_seat(target, player)
+                self._emit(
+                    ev.SeatLocked(
+                        player=player, table=target.table, seat=seat, at=now, citations=rule
+                    )
+                )
+            else:
+                self._emit(
+                    ev.PlayerSeated(
+                        player=player,
+                        table=target.table,
+                        seat=self._choice(target, player),
+                        at=now,
+                        citations=cite("seating.15", "buy-in.3"),
+                    )
+                )
+        self._emit(ev.GameClosed(table=table, at=now, citations=cite("policies.1", "seating.15")))
+        self._run()
+        return self.events[start:]
+
+    def tick(self) -> list[ev.RoomEvent]:
+        """Let the floor act on the time now: lock-ups and absences run out."""
+        return self._run()
+
+    # ----- the floor's decisions --------------------------------------------
+
+    def _run(self, *events: ev.RoomEvent) -> list[ev.RoomEvent]:
+        start = len(self.events)
+        for event in events:
+            self._emit(event)
+        self._timers()
+        self._settle()
+        self._fill()
+        return self.events[start:]
+
+    def _settle(self) -> None:
+        """A game started with an extra seat loses it when someone quits (RRP5 seating.9)."""
+        for game in list(self._games.values()):
+            if game.extra and game.quit_seat is not None:
+                self._emit(
+                    ev.SeatRemoved(
+                        table=game.table,
+                        seat=game.quit_seat,
+                        at=self._now(),
+                        citations=cite("seating.9"),
+                    )
+                )
+
+    def _timers(self) -> None:
+        now = self._now()
+        for game in list(self._games.values()):
+            # As many lock-ups go as there are players waiting, the oldest first.
+            limit = NEW_GAME_LOCK if game.new else LOCK_LIMIT
+            overdue = sorted(
+                (k for k in game.locks if k.reason == "called" and now - k.since >= limit),
+                key=lambda k: k.since,
+            )
+            for lock in overdue[: len(self._waiting_for(game))]:
+                self._emit(
+                    ev.LockUpPickedUp(
+                        player=lock.player,
+                        table=game.table,
+                        seat=lock.seat,
+                        at=now,
+                        citations=cite("policies.21"),
+                    )
+                )
+        for name, state in list(self._players.items()):
+            if state.away_since is None:
+                continue
+            limit = (
+                state.away_until if state.away_until is not None else state.away_since + AWAY_LIMIT
+            )
+            at = self.seat_of(name)
+            if now >= limit and at is not None:
+                self._emit(
+                    ev.ChipsPickedUp(
+                        player=name, table=at[0], seat=at[1], at=now, citations=cite("policies.20")
+                    )
+                )
+
+    def _fill(self) -> None:
+        """Fill open places until nothing changes: seat changes first (RRP5
+        seating.13), then players due from a must-move game (RRP5 seating.10,
+        seating.12), then the waiting list, the game most in need first (RRP5
+        seating.3)."""
+        while True:
+            games = sorted(
+                (g for g in self._games.values() if g.room_for() > 0),
+                key=lambda g: (g.filled(), g.table),
+            )
+            if not any(self._fill_one(game) for game in games):
+                return
+
+    def _fill_one(self, game: _Game) -> bool:
+        now = self._now()
+        if not game.new:
+            for player, wanted in game.changes:
+                open_ = game.free_for(player)
+                seat = (
+                    wanted if wanted in open_ else (open_[0] if wanted is None and open_ else None)
+                )
+                if seat is not None:
+                    at = self.seat_of(player)
+                    assert at is not None
+                    self._emit(self._moved(player, at, game.table, seat, now, ("seating.13",)))
+                    return True
+        feeder = next((g for g in self._games.values() if g.main == game.table), None)
+        if feeder is not None:
+            for player in self._must_move.get(game.table, ()):
+                if (
+                    player in self._moves
+                    or self.lock_of(player) is not None
+                    or self._blocked(player, game) is not None
+                    or not self._eligible_seat(player, game)
+                ):
+                    continue
+                when = Due.BLIND if feeder.kind.form.is_button_game else Due.NEXT_DEAL
+                self._order_move(player, feeder.table, game, when, as_new=True, rule="seating.12")
+                return True
+            if feeder.room_for() > 0 and self._eligible_list(feeder):
+                return False  # the list feeds the must-move game, not the main game
+        for player in self._eligible_list(game):
+            state = self._player(player)
+            if not state.present:
+                if state.lockup:
+                    self._call(game, player, money=state.lockup)
+                    return True
+                continue  # away with notice: passed over, keeping the place (RRP5 seating.2)
+            at = self.seat_of(player)
+            if at is not None:
+                source = self._game(at[0])
+                waiting = len(self._waiting_for(source))
+                button = source.kind.form.is_button_game
+                when = (
+                    Due.NOW
+                    if waiting >= 2 or (not button and waiting >= 1)
+                    else Due.BLIND
+                    if button
+                    else Due.NEXT_DEAL
+                )
+                self._emit(
+                    ev.PlayerCalled(
+                        player=player, table=game.table, seat=None, at=now, citations=()
+                    )
+                )
+                self._order_move(player, at[0], game, when, as_new=False, rule="seating.14")
+                return True
+            self._call(game, player)
+            return True
+        return False
+
+    def _call(self, game: _Game, player: str, *, money: int = 0) -> None:
+        now = self._now()
+        seat = None if game.new else self._lock_seat(game, player)
+        rules = ("seating.2", "seating.3") if self._similar(game) > 1 else ("seating.2",)
+        self._emit(
+            ev.PlayerCalled(
+                player=player, table=game.table, seat=seat, at=now, citations=cite(*rules)
+            )
+        )
+        self._emit(
+            ev.SeatLocked(
+                player=player,
+                table=game.table,
+                seat=seat,
+                money=money,
+                at=now,
+                citations=cite("seating.2") if money else (),
+            )
+        )
+
+    def _order_move(
+        self, player: str, source: int, game: _Game, when: Due, *, as_new: bool, rule: str
+    ) -> None:
+        seat = None if game.new else self._lock_seat(game, player)
+        self._emit(
+            ev.MoveDue(
+                player=player,
+                table=source,
+                to=game.table,
+                seat=seat,
+                when=when,
+                at=self._now(),
+                citations=cite(rule),
+            )
+        )
+
+    def _moved(
+        self,
+        player: str,
+        at: tuple[int, int],
+        to: int,
+        seat: int,
+        now: float,
+        rules: Iterable[str],
+        *,
+        as_new: bool = False,
+    ) -> ev.PlayerMoved:
+        return ev.PlayerMoved(
+            player=player,
+            table=at[0],
+            seat=at[1],
+            to=to,
+            to_seat=seat,
+            as_new=as_new,
+            at=now,
+            citations=cite(*rules),
+        )
+
+    def _similar(self, game: _Game) -> int:
+        return sum(1 for g in self._games.values() if g.kind == game.kind)
+
+    def _lock_seat(self, game: _Game, player: str) -> int:
+        mine = [s for s, who in game.reserved.items() if who == player and s in game.open_seats()]
+        if mine:
+            return mine[0]
+        return self._choice(game, player)
+
+    def _choice(self, game: _Game, player: str) -> int:
+        seats = game.free_for(player)
+        if not seats:
+            raise FloorError(f"table {game.table} has no open seat for {player}")
+        return seats[0]
+
+    # ----- who may play where -----------------------------------------------
+
+    def _waiting_for(self, game: _Game) -> list[str]:
+        """Names on the list, not yet called, who could play in ``game``, seat
+        open or not: someone "waiting to play" (RRP5 policies.21, seating.14)."""
+        out = []
+        for player in self._lists.get(game.kind, ()):
+            at = self.seat_of(player)
+            if at is not None and self._game(at[0]).kind == game.kind:
+                continue
+            if self.lock_of(player) is None and self._blocked(player, game) is None:
+                out.append(player)
+        return out
+
+    def _eligible_list(self, game: _Game) -> list[str]:
+        return [p for p in self._lists.get(game.kind, ()) if self._eligible(p, game)]
+
+    def _eligible(self, player: str, game: _Game) -> bool:
+        """Whether the floor may call ``player`` to ``game`` now."""
+        if self._blocked(player, game) is not None:
+            return False
+        if (player, game.table) in self._declined or self.lock_of(player) is not None:
+            return False
+        at = self.seat_of(player)
+        if at is not None and (at[0] == game.table or self._game(at[0]).kind == game.kind):
+            return False
+        if player in self._moves:
+            return False
+        return self._eligible_seat(player, game)
+
+    def _eligible_seat(self, player: str, game: _Game) -> bool:
+        """An open seat not reserved for someone else is left for ``player``."""
+        places = game.free_for(player)
+        waiting_places = sum(1 for k in game.locks if k.seat is None)
+        return len(places) > waiting_places
+
+    def _blocked(self, player: str, game: _Game) -> FloorError | None:
+        """Why ``player`` may not play in ``game``, if a rule forbids it."""
+        sanction = self._standing(player)
+        if sanction is not None:
+            return sanction
+        until = self._bars.get((player, game.kind))
+        if until is not None and self._now() < until:
+            return FloorError(
+                f"{player} refused to move and may not play {game.kind} or be on its list"
+                f" for an hour (until {until:.0f})",
+                citations=cite("seating.10"),
+            )
+        others = set(game.sitting.values()) | {k.player for k in game.locks}
+        for other in sorted(others):
+            if self.kept_apart(player, other):
+                return FloorError(
+                    f"the house keeps {player} and {other} out of the same game",
+                    citations=cite("seating.5"),
+                )
+        return None
+
+    def _standing(self, player: str) -> FloorError | None:
+        now = self._now()
+        for record in self._sanctions.get(player, ()):
+            if record.sanction is Sanction.WARNING:
+                continue
+            if record.until is None or now < record.until:
+                term = "for good" if record.until is None else f"until {record.until:.0f}"
+                return FloorError(
+                    f"{player} is under a {record.sanction.value} {term} and cannot be listed"
+                    " or seated",
+                    citations=record.citations,
+                )
+        return None
+
+    def _may_list(self, player: str, kind: GameKind) -> None:
+        standing = self._standing(player)
+        if standing is not None:
+            raise standing
+        until = self._bars.get((player, kind))
+        if until is not None and self._now() < until:
+            raise FloorError(
+                f"{player} refused to move and may not be on the {kind} list for an hour",
+                citations=cite("seating.10"),
+            )
+        if player in self._lists.get(kind, ()):
+            raise FloorError(f"{player} is on the {kind} list already")
+        at = self.seat_of(player)
+        if at is not None and self._game(at[0]).kind == kind:
+            raise FloorError(
+                f"{player} is in a {kind} game already; ask for a transfer instead",
+                citations=cite("seating.3", "seating.4"),
+            )
+
+    def _may_play(self, player: str, game: _Game) -> None:
+        why = self._blocked(player, game)
+        if why is not None:
+            raise why
+
+
+def _high(card: Card) -> tuple[int, int]:
+    """Highest card by suit draws first (RRP5 seating.15, ties.1's suit order)."""
+    return int(card.rank), int(card.suit)

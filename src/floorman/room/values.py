@@ -1,0 +1,85 @@
+"""The room's values: the kinds of game it runs, sanctions, when a move is due.
+
+>>> kind = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
+>>> str(kind)
+'1/2 no-limit holdem'
+>>> GameKind.parse("holdem no-limit 1/2") == kind
+True
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from floorman.errors import ConfigError
+from floorman.games import GAMES, Game, Structure
+
+__all__ = ["Due", "GameKind", "Sanction"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameKind:
+    """A game the room spreads: the poker form, the betting structure and the
+    stakes. Games of one kind share a waiting list (RRP5 seating.3)."""
+
+    game: str
+    structure: Structure
+    stakes: str
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ConfigError(f"no game {self.game!r}; games: {', '.join(sorted(GAMES))}")
+        if not self.stakes or any(c.isspace() for c in self.stakes):
+            raise ConfigError(f"stakes are one word such as 1/2, not {self.stakes!r}")
+
+    @property
+    def form(self) -> Game:
+        """The poker form."""
+        return GAMES[self.game]
+
+    @classmethod
+    def parse(cls, text: str) -> GameKind:
+        """Read ``GAME STRUCTURE STAKES``, as :func:`str` writes it backwards.
+
+        >>> GameKind.parse("razz fixed-limit 4/8").stakes
+        '4/8'
+        """
+        words = text.split()
+        if len(words) != 3:
+            raise ConfigError(
+                f"a game is GAME STRUCTURE STAKES, e.g. 'holdem no-limit 1/2': {text!r}"
+            )
+        game, structure, stakes = words
+        try:
+            shape = Structure(structure)
+        except ValueError:
+            names = ", ".join(s.value for s in Structure)
+            raise ConfigError(f"no structure {structure!r}; structures: {names}") from None
+        return cls(game=game, structure=shape, stakes=stakes)
+
+    def __str__(self) -> str:
+        return f"{self.stakes} {self.structure.value} {self.game}"
+
+
+class Sanction(enum.Enum):
+    """What the floor may do about conduct (RRP5 conduct): a warning is
+    recorded; a suspension keeps the player out until it ends; a bar, for good
+    or until a time."""
+
+    WARNING = "warning"
+    SUSPENSION = "suspension"
+    BAR = "bar"
+
+
+class Due(enum.Enum):
+    """When a player changing games must make the move (RRP5 seating.12, seating.14).
+
+    The room does not watch the deals: the dealer says when the moment has
+    come (:meth:`floorman.room.Room.due`).
+    """
+
+    NOW = "now"  # after the present deal
+    BUTTON = "after the button"  # a blind already taken: the button may be played
+    BLIND = "when due for the big blind"
+    NEXT_DEAL = "after one more deal"  # stud

@@ -1,0 +1,437 @@
+"""The cardroom floor, rule by rule: RRP5 seating, policies and conduct."""
+
+from __future__ import annotations
+
+import pytest
+
+from floorman.clock import ManualClock
+from floorman.errors import FloorError
+from floorman.games import Structure
+from floorman.room import Due, GameKind, Room, RoomBooks, Sanction
+from floorman.room import events as ev
+from floorman.shuffle import SeededShuffler
+
+NL = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
+STUD = GameKind(game="stud", structure=Structure.FIXED_LIMIT, stakes="4/8")
+
+
+def room() -> tuple[Room, ManualClock]:
+    clock = ManualClock()
+    return Room(clock=clock, shuffler=SeededShuffler(7)), clock
+
+
+def kinds(events) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+def ids(error_or_event) -> list[str]:
+    return [c.id for c in error_or_event.citations]
+
+
+def unchanged(r: Room, call, *args, rule: str, **kwargs) -> FloorError:
+    """The call is refused citing ``rule`` and the room's log is untouched."""
+    before = list(r.events)
+    with pytest.raises(FloorError) as refused:
+        call(*args, **kwargs)
+    assert r.events == before
+    assert rule in ids(refused.value), refused.value
+    return refused.value
+
+
+def full_game(r: Room, table: int, names: str, *, seats: int = 9, kind: GameKind = NL) -> None:
+    """A started game at ``table`` with ``names`` seated in order."""
+    r.open_game(table, kind, seats=seats)
+    for name in names:
+        r.sign_up(name, kind)
+        r.take_seat(name, table)
+    r.start_game(table)
+
+
+def test_seating_1_a_name_goes_on_the_list_only_in_person() -> None:
+    r, _ = room()
+    unchanged(r, r.sign_up, "ann", NL, present=False, rule="seating.1")
+    r.note_interest("ann", NL)
+    assert r.interested(NL) == ("ann",)
+    assert r.waiting(NL) == ()
+    r.sign_up("bob", NL)
+    events = r.arrive("ann")
+    assert r.waiting(NL) == ("bob", "ann"), "interest holds no place until arrival"
+    assert kinds(events)[0] == "PlayerArrived"
+
+
+def test_seating_2_a_player_away_is_called_only_with_lock_up_money() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh", seats=8)
+    for name in ("ann", "bob", "cy"):
+        r.sign_up(name, NL)
+    r.leave_area("ann", lockup=20)  # told the list-person, left money
+    r.leave_area("bob")  # told the list-person, no money
+    events = r.leave("a")
+    locked = [e for e in events if isinstance(e, ev.SeatLocked)]
+    assert [(e.player, e.money) for e in locked] == [("ann", 20)]
+    assert ids(locked[0]) == ["seating.2"]
+    unchanged(r, r.no_answer, "ann", rule="seating.2")
+    events = r.leave("b")
+    called = [e.player for e in events if isinstance(e, ev.PlayerCalled)]
+    assert called == ["cy"], "bob, away with no money, is passed over"
+    assert "bob" in r.waiting(NL), "bob keeps his place"
+
+
+def test_seating_2_a_called_player_who_does_not_answer_comes_off_the_list() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh", seats=8)
+    r.sign_up("eve", NL)
+    r.sign_up("dan", NL)
+    r.leave("a")
+    assert r.lock_of("eve") is not None
+    events = r.no_answer("eve")
+    assert kinds(events)[:2] == ["LockUpPickedUp", "PlayerDelisted"]
+    assert all(ids(e) == ["seating.2"] for e in events[:2])
+    assert "eve" not in r.waiting(NL)
+    assert r.lock_of("dan") is not None, "the seat goes to the next name"
+
+
+def test_seating_3_a_new_player_goes_to_the_game_most_in_need() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcde")
+    full_game(r, 2, "fgh")
+    events = r.sign_up("ann", NL)
+    (called,) = [e for e in events if isinstance(e, ev.PlayerCalled)]
+    assert called.table == 2
+    assert "seating.3" in ids(called)
+
+
+def test_seating_3_a_transfer_may_not_leave_the_old_game_shorter() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcd")
+    full_game(r, 2, "efg")
+    error = unchanged(r, r.transfer, "a", 2, rule="seating.3")
+    assert "3 players, fewer than table 2's 4" in str(error)
+    r.sign_up("h", NL)  # h goes to table 2: 4 against 4
+    r.take_seat("h", 2)
+    full_game(r, 3, "ijklmn")
+    events = r.transfer("i", 2)
+    assert kinds(events) == ["PlayerMoved"]
+    assert r.seat_of("i") == (2, events[0].to_seat)
+
+
+def test_seating_4_one_seat_per_player() -> None:
+    r, _ = room()
+    full_game(r, 1, "ab")
+    r.open_game(2, STUD, seats=8)
+    unchanged(r, r.take_seat, "a", 2, rule="seating.4")
+    unchanged(r, r.sign_up, "a", NL, rule="seating.4")
+
+
+def test_seating_5_players_kept_apart_do_not_share_a_game() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh", seats=8)
+    r.keep_apart("a", "zed")
+    r.sign_up("zed", NL)
+    r.sign_up("yan", NL)
+    events = r.leave("b")
+    assert [e.player for e in events if isinstance(e, ev.PlayerCalled)] == ["yan"]
+    assert r.lock_of("zed") is None, "zed waits for another game"
+    r.refuse("yan")
+    unchanged(r, r.take_seat, "zed", 1, rule="seating.5")
+
+
+def test_seating_7_in_a_new_game_the_first_to_arrive_chooses() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=6)
+    for name in ("ann", "bob", "cy"):
+        events = r.sign_up(name, NL)
+        (locked,) = [e for e in events if isinstance(e, ev.SeatLocked)]
+        assert locked.seat is None, "a place in a new game, the seat chosen on arrival"
+    events = r.take_seat("cy", 1, 4)
+    assert ids(events[0]) == ["seating.7"]
+    with pytest.raises(FloorError, match="taken by cy"):
+        r.take_seat("bob", 1, 4)
+    r.take_seat("bob", 1, 5)
+    assert r.seated(1) == {4: "cy", 5: "bob"}
+
+
+def test_seating_8_a_reserved_seat_is_kept_for_its_player() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=6)
+    r.reserve(1, 1, "vic", reason="sees the board from seat 1")
+    r.sign_up("ann", NL)
+    unchanged(r, r.take_seat, "ann", 1, 1, rule="seating.8")
+    r.take_seat("ann", 1)
+    assert r.seat_of("ann") == (1, 2)
+    r.sign_up("vic", NL)
+    r.take_seat("vic", 1)
+    assert r.seat_of("vic") == (1, 1)
+
+
+def test_seating_9_the_extra_seat_goes_when_someone_quits() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=2, extra=True)
+    assert r.seats(1) == (1, 2, 3)
+    for name in "abc":
+        r.sign_up(name, NL)
+        r.take_seat(name, 1)
+    r.sign_up("d", NL)
+    events = r.leave("b")
+    assert kinds(events)[:2] == ["PlayerLeft", "SeatRemoved"]
+    assert ids(events[1]) == ["seating.9"]
+    assert r.seats(1) == (1, 3)
+    assert r.lock_of("d") is None, "no seat is left for d"
+
+
+def must_move_night() -> tuple[Room, ManualClock]:
+    """Main game 1 full with a..i; must-move game 2 seated from the list."""
+    r, clock = room()
+    full_game(r, 1, "abcdefghi")
+    for name in ("ann", "bob", "cy"):
+        r.sign_up(name, NL)
+    r.open_game(2, NL, seats=9, main=1)
+    for name in ("cy", "ann", "bob"):  # they arrive at the table out of list order
+        r.take_seat(name, 2)
+    r.start_game(2)
+    return r, clock
+
+
+def test_seating_10_the_must_move_list_keeps_the_waiting_list_order() -> None:
+    r, _ = must_move_night()
+    assert r.must_move(1) == ("ann", "bob", "cy")
+
+
+def test_seating_10_refusing_to_move_means_quitting_for_an_hour() -> None:
+    r, clock = must_move_night()
+    r.leave("a")
+    assert r.move_of("ann") == (2, 1, Due.BLIND)
+    events = r.refuse("ann")
+    assert kinds(events)[:3] == ["SeatRefused", "PlayerLeft", "BarredFromGame"]
+    assert all("seating.10" in ids(e) for e in events[:3])
+    assert r.seat_of("ann") is None
+    unchanged(r, r.sign_up, "ann", NL, rule="seating.10")
+    assert r.move_of("bob") == (2, 1, Due.BLIND), "the next on the must-move list is moved"
+    clock.advance(minutes=61)
+    r.sign_up("ann", NL)
+    assert "ann" in r.waiting(NL)
+
+
+def test_seating_11_playing_keeps_the_place_when_few_seats_would_be_empty() -> None:
+    r, _ = room()
+    for name in "abcdef":
+        r.sign_up(name, NL)
+    r.open_game(1, NL, seats=9)  # a new game: six called, three empty
+    events = r.refuse("f")
+    assert events[0].kept_place is False
+    assert ids(events[0]) == ["seating.11"]
+    assert "f" not in r.waiting(NL)
+    r2, _ = room()
+    for name in "abc":
+        r2.sign_up(name, NL)
+    r2.open_game(1, NL, seats=9)  # six empty: refusing keeps the place
+    events = r2.refuse("c")
+    assert events[0].kept_place is True
+    assert "c" in r2.waiting(NL)
+    assert r2.lock_of("c") is None
+
+
+def test_seating_12_from_the_must_move_game_at_the_big_blind_as_a_new_player() -> None:
+    r, _ = must_move_night()
+    events = r.leave("a")
+    (due,) = [e for e in events if isinstance(e, ev.MoveDue)]
+    assert (due.player, due.table, due.to, due.seat, due.when) == ("ann", 2, 1, 1, Due.BLIND)
+    assert ids(due) == ["seating.12"]
+    assert r.seat_of("ann") == (2, 2), "ann plays on in the must-move game until the blind"
+    moved = r.due("ann")
+    assert isinstance(moved[0], ev.PlayerMoved)
+    assert moved[0].as_new
+    assert r.seat_of("ann") == (1, 1)
+    assert r.must_move(1) == ("bob", "cy")
+
+
+def test_seating_12_at_stud_one_more_deal() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh", seats=8, kind=STUD)
+    r.sign_up("ann", STUD)
+    r.open_game(2, STUD, seats=8, main=1)
+    r.take_seat("ann", 2)
+    r.leave("a")
+    assert r.move_of("ann") == (2, 1, Due.NEXT_DEAL)
+
+
+def test_seating_13_a_seat_change_comes_before_a_new_player() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefghi")
+    r.sign_up("ann", NL)
+    r.request_seat_change("c", 9)
+    r.request_seat_change("e")  # any seat, asked later
+    events = r.leave("b")
+    moved = [e for e in events if isinstance(e, ev.PlayerMoved)]
+    assert [(m.player, m.to_seat) for m in moved] == [("e", 2)], "c wants seat 9 only"
+    assert r.seat_of("ann") is None
+    called = [e for e in events if isinstance(e, ev.PlayerCalled)]
+    assert [(c.player, c.seat) for c in called] == [("ann", 5)]
+    events = r.leave("i")
+    assert [(m.player, m.to_seat) for m in events if isinstance(m, ev.PlayerMoved)] == [("c", 9)]
+    assert "seating.13" in ids(next(e for e in events if isinstance(e, ev.PlayerMoved)))
+
+
+def test_seating_14_locking_up_a_seat_elsewhere_moves_at_once_with_a_list() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefghi")
+    r.open_game(2, STUD, seats=8)
+    full_game(r, 3, "jklmnopq", seats=8, kind=STUD)
+    for name in ("x", "y"):
+        r.sign_up(name, NL)  # two names waiting for table 1
+    r.sign_up("a", STUD)
+    assert r.move_of("a") == (1, 2, Due.NOW)
+    r2, _ = room()
+    full_game(r2, 1, "abcdefghi")
+    r2.open_game(2, STUD, seats=8)
+    r2.sign_up("a", STUD)
+    assert r2.move_of("a") == (1, 2, Due.BLIND), "no list of two: play up to the blind"
+    moved = r2.due("a")
+    assert isinstance(moved[0], ev.PlayerMoved)
+    assert "seating.14" in ids(moved[0])
+    r3, _ = room()
+    full_game(r3, 1, "abcdefgh", seats=8, kind=STUD)
+    r3.open_game(2, NL, seats=9)
+    r3.sign_up("a", NL)
+    assert r3.move_of("a") == (1, 2, Due.NEXT_DEAL), "stud, nobody waiting: one more deal"
+
+
+def test_seating_15_a_broken_game_draws_for_seats() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefg")
+    full_game(r, 2, "pqrs")
+    r.away("r")
+    events = r.break_game(2)
+    broken = events[0]
+    assert isinstance(broken, ev.GameBroken)
+    assert ids(broken) == ["seating.15"]
+    order = [p for p, _ in broken.order]
+    cards = [c for _, c in broken.order]
+    assert sorted(order) == ["p", "q", "r", "s"]
+    assert cards == sorted(cards, key=lambda c: (int(c.rank), int(c.suit)), reverse=True)
+    # Two seats open at table 1: the first two drawn take them, or lock them if away.
+    first, second, *rest = order
+    for player in (first, second):
+        if player == "r":
+            assert r.lock_of("r") is not None
+            assert r.lock_of("r").table == 1
+        else:
+            assert r.seat_of(player) is not None
+            assert r.seat_of(player)[0] == 1
+    assert list(r.waiting(NL)[: len(rest)]) == rest, "the rest go to the top of the list"
+    assert r.tables == (1,)
+    if r.lock_of("r") is not None:
+        again = r.due("r")  # not back when due for the big blind
+        assert r.waiting(NL)[0] == "r"
+        assert "seating.15" in ids(again[-1]) or "seating.15" in ids(again[0])
+
+
+def test_policies_1_management_opens_and_closes_games() -> None:
+    r, _ = room()
+    events = r.open_game(1, NL, seats=9)
+    assert ids(events[0]) == ["policies.1"]
+    unchanged(r, r.open_game, 1, NL, rule="policies.1")
+    full_game(r, 2, "ab")
+    unchanged(r, r.close_game, 2, rule="policies.1")
+    assert kinds(r.close_game(1)) == ["GameClosed"]
+    assert r.tables == (2,)
+
+
+def test_policies_4_chips_taken_away_are_restored_on_return() -> None:
+    r, _ = room()
+    full_game(r, 1, "ab")
+    r.away("a", took=300)
+    unchanged(r, r.come_back, "a", restored=200, rule="policies.4")
+    assert kinds(r.come_back("a", restored=300)) == ["CameBack"]
+
+
+def test_policies_11_a_seat_is_taken_with_permission() -> None:
+    r, _ = room()
+    full_game(r, 1, "abc", seats=4)
+    events = r.take_seat("walk-in", 1)  # a seat open and nobody waiting
+    assert ids(events[0]) == ["policies.11"]
+    error = unchanged(r, r.take_seat, "walk-on", 1, rule="policies.11")
+    assert "no seat is open" in str(error)
+    r.sign_up("ann", NL)
+    r.leave("a")  # ann is called to seat 1
+    r.sign_up("bob", NL)
+    r.leave_area("bob")
+    r.leave("b")  # bob, away, is passed over but still waits
+    error = unchanged(r, r.take_seat, "walk-on", 1, rule="policies.11")
+    assert "bob is first up" in str(error)
+
+
+def test_policies_20_chips_picked_up_after_thirty_minutes_away() -> None:
+    r, clock = room()
+    full_game(r, 1, "abc")
+    r.away("a")
+    r.away("b")
+    r.extend_absence("b", minutes=60)
+    clock.advance(minutes=29)
+    assert r.tick() == []
+    clock.advance(minutes=2)
+    events = r.tick()
+    assert [(type(e).__name__, e.player) for e in events] == [("ChipsPickedUp", "a")]
+    assert ids(events[0]) == ["policies.20"]
+    assert r.seat_of("a") is None
+    assert r.seat_of("b") is not None
+    clock.advance(minutes=30)
+    assert [e.player for e in r.tick() if isinstance(e, ev.ChipsPickedUp)] == ["b"]
+
+
+def test_policies_21_lock_ups_are_picked_up_when_someone_waits() -> None:
+    r, clock = room()
+    r.open_game(1, NL, seats=2)
+    r.sign_up("ann", NL)
+    r.sign_up("bob", NL)
+    clock.advance(minutes=6)
+    assert r.tick() == [], "nobody waiting: the lock-ups stand"
+    events = r.sign_up("cy", NL)
+    picked = [e for e in events if isinstance(e, ev.LockUpPickedUp)]
+    assert [e.player for e in picked] == ["ann"], "one waits, so one lock-up goes, the oldest"
+    assert ids(picked[0]) == ["policies.21"]
+    assert r.lock_of("cy") is not None
+    assert r.lock_of("bob") is not None
+    assert "ann" not in r.waiting(NL)
+    # In a started game a lock-up lasts ten minutes.
+    r2, clock2 = room()
+    full_game(r2, 1, "abcdefgh")
+    r2.sign_up("ann", NL)
+    r2.sign_up("bob", NL)
+    clock2.advance(minutes=9)
+    assert r2.tick() == []
+    clock2.advance(minutes=1)
+    assert [type(e).__name__ for e in r2.tick()][:1] == ["LockUpPickedUp"]
+    assert r2.lock_of("bob") is not None
+
+
+def test_conduct_sanctions_are_recorded_and_enforced() -> None:
+    r, clock = room()
+    full_game(r, 1, "abc")
+    warned = r.sanction("a", Sanction.WARNING, ["conduct.improper.2"])
+    assert ids(warned[0]) == ["conduct.improper.2"]
+    assert r.seat_of("a") is not None
+    events = r.sanction("b", Sanction.SUSPENSION, ["conduct.prohibited.3"], minutes=60)
+    assert kinds(events)[:2] == ["Sanctioned", "PlayerLeft"]
+    unchanged(r, r.sign_up, "b", NL, rule="conduct.prohibited.3")
+    clock.advance(minutes=60)
+    r.sign_up("b", NL)
+    r.sanction("c", Sanction.BAR, ["conduct.prohibited.1"])
+    unchanged(r, r.sign_up, "c", NL, rule="conduct.prohibited.1")
+    unchanged(r, r.note_interest, "c", STUD, rule="conduct.prohibited.1")
+    assert [s.sanction for s in r.record("c")] == [Sanction.BAR]
+    with pytest.raises(FloorError, match="conduct rules"):
+        r.sanction("a", Sanction.WARNING, ["seating.1"])
+
+
+def test_room_log_rebuilds_the_books() -> None:
+    r, _ = must_move_night()
+    r.leave("a")
+    r.due("ann")
+    r.break_game(2)
+    books = RoomBooks(clock=r.clock)
+    books.apply(r.events)
+    assert books.tables == r.tables
+    assert books.seated(1) == r.seated(1)
+    assert books.waiting(NL) == r.waiting(NL)
+    assert books.locks(1) == r.locks(1)
