@@ -435,3 +435,28 @@ def test_room_log_rebuilds_the_books() -> None:
     assert books.seated(1) == r.seated(1)
     assert books.waiting(NL) == r.waiting(NL)
     assert books.locks(1) == r.locks(1)
+
+
+def test_seating_6_a_new_game_draws_for_the_button() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=6)
+    for name in ("ann", "bob", "cy"):
+        r.sign_up(name, NL)
+        r.take_seat(name, 1)
+    (started,) = r.start_game(1)
+    assert isinstance(started, ev.GameStarted)
+    assert "seating.6" in ids(started)
+    assert [seat for seat, _ in started.cards] == [1, 2, 3]
+    best = max(started.cards, key=lambda sc: (int(sc[1].rank), int(sc[1].suit)))
+    assert started.button == best[0], "high card by suit at a high game"
+    razz = GameKind(game="razz", structure=Structure.FIXED_LIMIT, stakes="4/8")
+    r.open_game(2, razz, seats=8)
+    for name in ("dee", "eve"):
+        r.sign_up(name, razz)
+        r.take_seat(name, 2)
+    (low,) = r.start_game(2)
+    worst = min(
+        low.cards,
+        key=lambda sc: (1 if sc[1].rank.name == "ACE" else int(sc[1].rank), int(sc[1].suit)),
+    )
+    assert low.button == worst[0], "low card at a low game, the ace low"

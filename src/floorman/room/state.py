@@ -32,6 +32,7 @@ from floorman.room.books import RoomBooks, _Game
 from floorman.room.values import Due, GameKind, Sanction
 from floorman.rulebook import cite
 from floorman.shuffle import SeededShuffler, Shuffler
+from floorman.table.state import draw_for_button
 
 __all__ = ["Room"]
 
@@ -105,8 +106,15 @@ class Room(RoomBooks):
             raise FloorError(f"table {table} has {len(game.sitting)} player(s); a game needs two")
         if not game.new:
             raise FloorError(f"the game at table {table} has started already")
+        cards, button = draw_for_button(game.kind.form, sorted(game.sitting), self.shuffler)
         return self._run(
-            ev.GameStarted(table=table, at=self._now(), citations=cite("seating.7", "policies.21"))
+            ev.GameStarted(
+                table=table,
+                button=button,
+                cards=cards,
+                at=self._now(),
+                citations=cite("seating.6", "seating.7", "policies.21"),
+            )
         )
 
     def close_game(self, table: int) -> list[ev.RoomEvent]:

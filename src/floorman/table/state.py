@@ -34,15 +34,34 @@ from floorman.deal import events as dev
 from floorman.deal.actions import Action
 from floorman.deal.state import Deal, check_runs
 from floorman.errors import FloorError, FloormanError, IllegalAction
-from floorman.games import Reading
+from floorman.games import Game, Reading
 from floorman.rulebook import cite
+from floorman.shuffle import Shuffler
 from floorman.table import events as ev
 from floorman.table.placement import Placement, arc, place
 from floorman.table.seats import Seats
 
-__all__ = ["Table"]
+__all__ = ["Table", "draw_for_button"]
 
 _POSITION = re.compile(r"\bposition ([0-9]+)\b")
+
+
+def draw_for_button(
+    game: Game, seats: Sequence[int], shuffler: Shuffler
+) -> tuple[tuple[tuple[int, Card], ...], int]:
+    """Each seat draws a card; the highest by suit takes the button at high
+    games, the lowest at low games, the ace low where it plays low (RRP5
+    seating.6). Returns the cards drawn and the button's seat."""
+    cards = shuffler.shuffle(DECK_52)[: len(seats)]
+    ace_low = game.reading in (Reading.ACE_TO_FIVE, Reading.BADUGI)
+
+    def key(card: Card) -> tuple[int, int]:
+        rank = 1 if ace_low and card.rank is Rank.ACE else int(card.rank)
+        return (rank, int(card.suit))
+
+    pairs = tuple(zip(seats, cards, strict=True))
+    pick = min if game.reading.is_low else max
+    return pairs, pick(pairs, key=lambda pair: key(pair[1]))[0]
 
 
 class Table(Seats):
@@ -115,19 +134,9 @@ class Table(Seats):
         seats = [s for s, st in sorted(self._seats.items()) if self._present(st)]
         if len(seats) < 2:
             raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
-        cards = self.shuffler.shuffle(DECK_52)[: len(seats)]
-        reading = self.setup.game.reading
-        ace_low = reading in (Reading.ACE_TO_FIVE, Reading.BADUGI)
-
-        def key(card: Card) -> tuple[int, int]:
-            rank = 1 if ace_low and card.rank is Rank.ACE else int(card.rank)
-            return (rank, int(card.suit))
-
-        pairs = list(zip(seats, cards, strict=True))
-        pick = min if reading.is_low else max
-        seat = pick(pairs, key=lambda pair: key(pair[1]))[0]
+        pairs, seat = draw_for_button(self.setup.game, seats, self.shuffler)
         self.button = seat
-        event = ev.ButtonDrawn(cards=tuple(pairs), seat=seat, citations=cite("seating.6"))
+        event = ev.ButtonDrawn(cards=pairs, seat=seat, citations=cite("seating.6"))
         self._emit(event)
         return event
 
