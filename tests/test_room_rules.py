@@ -460,3 +460,26 @@ def test_seating_6_a_new_game_draws_for_the_button() -> None:
         key=lambda sc: (1 if sc[1].rank.name == "ACE" else int(sc[1].rank), int(sc[1].suit)),
     )
     assert low.button == worst[0], "low card at a low game, the ace low"
+
+
+def test_policies_12_playing_over_takes_the_floors_permission() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh", seats=8)
+    unchanged(r, r.play_over, "pat", 1, 3, rule="policies.12")  # c is not away
+    r.away("c")
+    events = r.play_over("pat", 1, 3)
+    assert kinds(events) == ["PlayingOver"]
+    assert (events[0].over, ids(events[0])) == ("c", ["policies.12"])
+    assert r.playing_over(1) == {3: "pat"}
+    unchanged(r, r.play_over, "quin", 1, 3, rule="policies.12")
+    unchanged(r, r.play_over, "a", 1, 3, rule="policies.12")
+    back = r.come_back("c")
+    assert kinds(back) == ["CameBack", "PlayOverEnded"]
+    assert r.playing_over(1) == {}
+    r.away("d")
+    r.play_over("pat", 1, 4)
+    r.sign_up("pat", NL)
+    r.leave("a")  # pat is called to seat 1 and gives seat 4 back on sitting down
+    events = r.take_seat("pat", 1)
+    assert kinds(events)[:2] == ["PlayOverEnded", "PlayerSeated"]
+    assert r.playing_over(1) == {}

@@ -105,6 +105,7 @@ class RoomBooks:
         self._apart: set[frozenset[str]] = set()
         self._sanctions: dict[str, list[ev.Sanctioned]] = {}
         self._order: dict[tuple[str, GameKind], int] = {}  # list order, for must-move
+        self._over: dict[tuple[int, int], str] = {}  # (table, seat) -> playing over it
         self._listed = 0
 
     # ----- what the room looks like -----------------------------------------
@@ -149,6 +150,10 @@ class RoomBooks:
                 if name == player:
                     return game.table, seat
         return None
+
+    def playing_over(self, table: int) -> dict[int, str]:
+        """Who plays over which absent player's seat at ``table`` (RRP5 policies.12)."""
+        return {seat: p for (t, seat), p in sorted(self._over.items()) if t == table}
 
     def lock_of(self, player: str) -> Lock | None:
         """The lock-up held for a player, if any."""
@@ -293,8 +298,13 @@ class RoomBooks:
                 state = self._player(event.player)
                 state.away_since = state.away_until = None
                 state.took = 0
+            case ev.PlayingOver():
+                self._over[(event.table, event.seat)] = event.player
+            case ev.PlayOverEnded():
+                self._over.pop((event.table, event.seat), None)
             case ev.GameBroken():
                 game = self._games[event.table]
+                self._over = {k: p for k, p in self._over.items() if k[0] != event.table}
                 game.sitting.clear()
                 game.locks.clear()
                 for player, _card in event.order:
@@ -347,6 +357,7 @@ class RoomBooks:
         if game.sitting.get(seat) != player:
             return
         del game.sitting[seat]
+        self._over.pop((table, seat), None)
         game.changes = [(p, s) for p, s in game.changes if p != player]
         if leaving:
             if game.main is not None:

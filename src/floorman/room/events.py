@@ -31,6 +31,7 @@ __all__ = [
     "KeptApart",
     "LockUpPickedUp",
     "MoveDue",
+    "PlayOverEnded",
     "PlayerArrived",
     "PlayerCalled",
     "PlayerDelisted",
@@ -38,6 +39,7 @@ __all__ = [
     "PlayerListed",
     "PlayerMoved",
     "PlayerSeated",
+    "PlayingOver",
     "RoomEvent",
     "Sanctioned",
     "SeatChangeRequested",
@@ -309,6 +311,30 @@ class CameBack:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayingOver:
+    """With the floor's permission, ``player`` plays over the seat of ``over``,
+    who is away (RRP5 policies.12)."""
+
+    player: str
+    table: int
+    seat: int
+    over: str
+    at: float = 0.0
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayOverEnded:
+    """The player playing over gave the seat back."""
+
+    player: str
+    table: int
+    seat: int
+    at: float = 0.0
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsPickedUp:
     """The floor picked up an absent player's chips; the seat is open (RRP5 policies.20)."""
 
@@ -398,6 +424,8 @@ RoomEvent = (
     | WentAway
     | AbsenceExtended
     | CameBack
+    | PlayingOver
+    | PlayOverEnded
     | ChipsPickedUp
     | GameBroken
     | BarredFromGame
@@ -416,6 +444,7 @@ DECISIONS: tuple[type, ...] = (
     MoveDue,
     PlayerMoved,
     ChipsPickedUp,
+    PlayingOver,
     GameBroken,
     BarredFromGame,
     SeatRefused,

@@ -289,9 +289,10 @@ class Room(RoomBooks):
                 rules += ("seating.12",) if as_new else ("seating.14",)
                 return self._run(self._moved(player, at, table, chosen, now, rules, as_new=as_new))
             return self._run(
+                *self._over_ends(player),
                 ev.PlayerSeated(
                     player=player, table=table, seat=chosen, at=now, citations=cite(*rules)
-                )
+                ),
             )
         if self.seat_of(player) is not None:
             where = self.seat_of(player)
@@ -317,10 +318,19 @@ class Room(RoomBooks):
             )
         chosen = seat if seat is not None else self._choice(game, player)
         return self._run(
+            *self._over_ends(player),
             ev.PlayerSeated(
                 player=player, table=table, seat=chosen, at=now, citations=cite("policies.11")
-            )
+            ),
         )
+
+    def _over_ends(self, player: str) -> list[ev.RoomEvent]:
+        """A player playing over who takes a seat of his own gives that one back."""
+        return [
+            ev.PlayOverEnded(player=player, table=t, seat=seat, at=self._now())
+            for (t, seat), p in self._over.items()
+            if p == player
+        ]
 
     def refuse(self, player: str) -> list[ev.RoomEvent]:
         """A called player turns the seat down (or a player ordered to move
@@ -522,13 +532,49 @@ class Room(RoomBooks):
                 f"{player} took {state.took} from the table and must restore all of it, not {back}",
                 citations=cite("policies.4"),
             )
-        return self._run(
+        now = self._now()
+        out: list[ev.RoomEvent] = [
             ev.CameBack(
+                player=player, table=at[0], restored=back, at=now, citations=cite("policies.4")
+            )
+        ]
+        over = self._over.get(at)
+        if over is not None:
+            out.append(ev.PlayOverEnded(player=over, table=at[0], seat=at[1], at=now))
+        return self._run(*out)
+
+    def play_over(self, player: str, table: int, seat: int) -> list[ev.RoomEvent]:
+        """Let ``player`` play over the seat of a player who is away: only with
+        the floor's permission, which this is, and not the absent player's
+        (RRP5 policies.12). The seat is given back when its player returns."""
+        game = self._game(table)
+        self._seat_exists(game, seat)
+        owner = game.sitting.get(seat)
+        if owner is None or self._player(owner).away_since is None:
+            raise FloorError(
+                f"seat {seat} at table {table} has no absent player to play over",
+                citations=cite("policies.12"),
+            )
+        if (table, seat) in self._over:
+            raise FloorError(
+                f"{self._over[(table, seat)]} plays over seat {seat} already",
+                citations=cite("policies.12"),
+            )
+        if self.seat_of(player) is not None or player in self._over.values():
+            raise FloorError(
+                f"{player} holds a seat already; one seat per player", citations=cite("seating.4")
+            )
+        if self.lock_of(player) is not None:
+            raise FloorError(f"{player} is called to a seat; take it or refuse it first")
+        self._may_play(player, game)
+        return self._run(
+            ev.PlayingOver(
                 player=player,
-                table=at[0],
-                restored=back,
+                table=table,
+                seat=seat,
+                over=owner,
                 at=self._now(),
-                citations=cite("policies.4"),
+                citations=cite("policies.12"),
             )
         )
 
