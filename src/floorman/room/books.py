@@ -204,9 +204,15 @@ class RoomBooks:
                         seat = game.free_for(lock.player)[0]
                         game.locks[i] = _with_seat(lock, seat)
             case ev.GameClosed():
-                self._games.pop(event.table)
-                self._must_move.pop(event.table, None)
+                game = self._games.pop(event.table)
+                if game.main is not None:
+                    self._must_move.pop(game.main, None)
                 self._declined = {d for d in self._declined if d[1] != event.table}
+                # Moves to or from a closed game are off; their seats are gone.
+                gone = [p for p, m in self._moves.items() if event.table in (m.table, m.to)]
+                for player in gone:
+                    del self._moves[player]
+                    self._unlock(player)
             case ev.PlayerArrived():
                 state = self._players.setdefault(event.player, _Player(event.player))
                 state.present, state.notified, state.lockup = True, False, 0
@@ -305,6 +311,8 @@ class RoomBooks:
             case ev.GameBroken():
                 game = self._games[event.table]
                 self._over = {k: p for k, p in self._over.items() if k[0] != event.table}
+                if game.main is not None:
+                    self._must_move[game.main].clear()
                 game.sitting.clear()
                 game.locks.clear()
                 for player, _card in event.order:
@@ -323,6 +331,7 @@ class RoomBooks:
             case ev.Sanctioned():
                 self._sanctions.setdefault(event.player, []).append(event)
                 if event.sanction is not Sanction.WARNING:
+                    self._over = {k: p for k, p in self._over.items() if p != event.player}
                     self._unlock(event.player)
                     self._moves.pop(event.player, None)
                     self._delist(event.player)
