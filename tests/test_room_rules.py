@@ -107,12 +107,20 @@ def test_seating_3_a_transfer_may_not_leave_the_old_game_shorter() -> None:
     full_game(r, 2, "efg")
     error = unchanged(r, r.transfer, "a", 2, rule="seating.3")
     assert "3 players, fewer than table 2's 4" in str(error)
-    r.sign_up("h", NL)  # h goes to table 2: 4 against 4
-    r.take_seat("h", 2)
-    full_game(r, 3, "ijklmn")
-    events = r.transfer("i", 2)
+    r.leave("e")  # three against two: a may go
+    events = r.transfer("a", 2)
     assert kinds(events) == ["PlayerMoved"]
-    assert r.seat_of("i") == (2, events[0].to_seat)
+    assert ids(events[0]) == ["seating.3"]
+    assert r.seat_of("a") == (2, events[0].to_seat)
+
+
+def test_seating_3_a_player_called_to_one_game_may_not_sit_in_another() -> None:
+    r, _ = room()
+    full_game(r, 1, "abc")
+    r.open_game(2, NL, seats=9)
+    r.sign_up("ann", NL)
+    assert r.lock_of("ann").table == 2
+    unchanged(r, r.take_seat, "ann", 1, rule="seating.3")
 
 
 def test_seating_4_one_seat_per_player() -> None:
@@ -275,8 +283,8 @@ def test_seating_13_a_seat_change_comes_before_a_new_player() -> None:
 def test_seating_14_locking_up_a_seat_elsewhere_moves_at_once_with_a_list() -> None:
     r, _ = room()
     full_game(r, 1, "abcdefghi")
-    r.open_game(2, STUD, seats=8)
     full_game(r, 3, "jklmnopq", seats=8, kind=STUD)
+    r.open_game(2, STUD, seats=8)
     for name in ("x", "y"):
         r.sign_up(name, NL)  # two names waiting for table 1
     r.sign_up("a", STUD)
@@ -328,10 +336,10 @@ def test_seating_15_a_broken_game_draws_for_seats() -> None:
 
 def test_policies_1_management_opens_and_closes_games() -> None:
     r, _ = room()
+    full_game(r, 2, "ab")
     events = r.open_game(1, NL, seats=9)
     assert ids(events[0]) == ["policies.1"]
     unchanged(r, r.open_game, 1, NL, rule="policies.1")
-    full_game(r, 2, "ab")
     unchanged(r, r.close_game, 2, rule="policies.1")
     assert kinds(r.close_game(1)) == ["GameClosed"]
     assert r.tables == (2,)
@@ -483,3 +491,36 @@ def test_policies_12_playing_over_takes_the_floors_permission() -> None:
     events = r.take_seat("pat", 1)
     assert kinds(events)[:2] == ["PlayOverEnded", "PlayerSeated"]
     assert r.playing_over(1) == {}
+
+
+def test_seating_8_a_reservation_cannot_take_a_place_already_called() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=3)
+    for name in ("ann", "bob", "cy"):
+        r.sign_up(name, NL)
+    error = unchanged(r, r.reserve, 1, 1, "zed", rule="seating.8")
+    assert "needed for the 3 players called" in str(error)
+
+
+def test_seating_8_a_reservation_is_spent_once_its_player_sits() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=3)
+    r.reserve(1, 3, "dee")
+    r.sign_up("ann", NL)
+    r.sign_up("dee", NL)
+    r.take_seat("ann", 1)
+    r.take_seat("dee", 1, 2)
+    r.start_game(1)
+    events = r.sign_up("eve", NL)
+    assert [(e.player, e.seat) for e in events if isinstance(e, ev.PlayerCalled)] == [("eve", 3)]
+
+
+def test_seating_1_arriving_turns_interest_into_a_place_on_the_list() -> None:
+    r, _ = room()
+    r.note_interest("ann", NL)
+    r.note_interest("ann", STUD)
+    events = r.arrive("ann")
+    listed = [(e.kind, e.place) for e in events if isinstance(e, ev.PlayerListed)]
+    assert listed == [(NL, 0), (STUD, 0)]
+    assert all(ids(e) == ["seating.1"] for e in events if isinstance(e, ev.PlayerListed))
+    assert r.interested(NL) == ()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -32,6 +33,7 @@ from floorman.floor import rulings_citing
 from floorman.formats import load
 from floorman.formats.phh import write_phhs
 from floorman.formats.replay import history_from_deal, replay
+from floorman.formats.room_log import RoomRecord, play_room
 from floorman.formats.session import DealRecord, Session, play_session
 from floorman.games import GAMES, RuleSet, Structure
 from floorman.rulebook import SECTIONS, Rule, all_rules, rule
@@ -271,6 +273,43 @@ def _cmd_session(args: argparse.Namespace) -> int:
     return 0
 
 
+def _describe_record(record: RoomRecord) -> str:
+    minutes = int(record.event.at // 60)
+    when = f"{minutes // 60}:{minutes % 60:02d}"
+    who = "floor" if record.decision else ""
+    cited = ", ".join(c.id for c in record.event.citations)
+    rules = f" [RRP5 {cited}]" if cited else ""
+    return f"{when:>6}  {who:<5}  {record.describe()}{rules}"
+
+
+def _cmd_room(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        print(f"floorman room: {args.file}: {error.strerror or error}", file=sys.stderr)
+        return 2
+
+    def show(record: RoomRecord) -> None:
+        if args.decisions and not record.decision:
+            return
+        if args.json:
+            print(json.dumps(record.to_json()), flush=True)
+        else:
+            print(_describe_record(record), flush=True)
+
+    try:
+        play_room(text, on_event=show)
+    except FloormanError as error:
+        print(f"floorman room: {args.file}: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # The reader stopped early (`| head`): quietly stop writing to it.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return 0
+
+
 def _blinds(text: str) -> tuple[int, ...]:
     parts = text.split("/")
     if not 1 <= len(parts) <= 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
@@ -417,6 +456,23 @@ def _parser() -> argparse.ArgumentParser:
         " PokerStars or PHH hand history",
     )
     p.set_defaults(run=_cmd_session)
+
+    p = sub.add_parser(
+        "room",
+        help="play a room log: the floor's waiting lists, seating and moves",
+        description="Play a room log (see floorman.formats.room_log for the format) and"
+        " print each event it caused, when it happened (hours:minutes from the start),"
+        " whether it is the floor's own decision, and the rules behind it. A refused or"
+        " unreadable line stops the log, naming the line and the rule (exit status 1).",
+    )
+    p.add_argument("file", metavar="FILE", help="a room log")
+    p.add_argument("--json", action="store_true", help="one JSON object per event, one a line")
+    p.add_argument(
+        "--decisions",
+        action="store_true",
+        help="only the floor's decisions (calls, lock-ups, pick-ups, moves, broken games)",
+    )
+    p.set_defaults(run=_cmd_room)
 
     p = sub.add_parser(
         "play",

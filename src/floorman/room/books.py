@@ -216,10 +216,6 @@ class RoomBooks:
             case ev.PlayerArrived():
                 state = self._players.setdefault(event.player, _Player(event.player))
                 state.present, state.notified, state.lockup = True, False, 0
-                for kind, names in self._interest.items():
-                    if event.player in names:
-                        names.remove(event.player)
-                        self._list(event.player, kind, len(self._lists.get(kind, ())))
             case ev.AreaLeft():
                 state = self._player(event.player)
                 state.present, state.notified, state.lockup = False, True, event.lockup
@@ -230,6 +226,7 @@ class RoomBooks:
                 self._interest.setdefault(event.kind, []).append(event.player)
             case ev.PlayerListed():
                 self._players.setdefault(event.player, _Player(event.player))
+                _remove(self._interest.get(event.kind, []), event.player)
                 self._list(event.player, event.kind, event.place)
             case ev.PlayerDelisted():
                 if event.main is not None:
@@ -352,8 +349,8 @@ class RoomBooks:
         game.sitting[seat] = player
         state = self._players.setdefault(player, _Player(player))
         state.present, state.notified, state.lockup = True, False, 0
-        if game.reserved.get(seat) == player:
-            del game.reserved[seat]
+        # A reservation is spent once its player sits anywhere in the game.
+        game.reserved = {s: p for s, p in game.reserved.items() if p != player}
         _remove(self._lists.get(game.kind, []), player)
         if game.main is not None:
             # The must-move list keeps the waiting list's order (RRP5 seating.10).

@@ -48,6 +48,7 @@ __all__ = [
     "SeatRemoved",
     "SeatReserved",
     "WentAway",
+    "is_decision",
 ]
 
 _NONE: tuple[Citation, ...] = ()
@@ -449,3 +450,13 @@ DECISIONS: tuple[type, ...] = (
     BarredFromGame,
     SeatRefused,
 )
+
+
+def is_decision(event: RoomEvent) -> bool:
+    """Whether an event is the floor's own decision: one of :data:`DECISIONS`,
+    or a seat, lock-up or place on the list that a broken game's draw gave
+    (RRP5 seating.15)."""
+    if isinstance(event, DECISIONS):
+        return True
+    drawn = isinstance(event, PlayerSeated | PlayerListed)
+    return drawn and any(c.id == "seating.15" for c in event.citations)

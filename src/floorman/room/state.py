@@ -146,6 +146,20 @@ class Room(RoomBooks):
         self._seat_exists(game, seat)
         if seat in game.sitting or any(lock.seat == seat for lock in game.locks):
             raise FloorError(f"seat {seat} at table {table} is taken", citations=cite("seating.8"))
+        if seat in game.reserved:
+            raise FloorError(
+                f"seat {seat} at table {table} is reserved for {game.reserved[seat]}",
+                citations=cite("seating.8"),
+            )
+        # Places held in a new game need seats nobody else has a claim on.
+        unclaimed = [s for s in game.open_seats() if s not in game.reserved and s != seat]
+        held = [k for k in game.locks if k.seat is None and k.player != player]
+        if len(unclaimed) < len(held):
+            raise FloorError(
+                f"seat {seat} at table {table} is needed for the {len(held)} players called"
+                " to the new game",
+                citations=cite("seating.7", "seating.8"),
+            )
         return self._run(
             ev.SeatReserved(
                 player=player,
@@ -195,7 +209,22 @@ class Room(RoomBooks):
     def arrive(self, player: str) -> list[ev.RoomEvent]:
         """A player comes into the room: names noted as interest get their
         place now, at the end of the list (RRP5 seating.1)."""
-        return self._run(ev.PlayerArrived(player=player, at=self._now()))
+        return self._run(*self._arrival(player))
+
+    def _arrival(self, player: str) -> list[ev.RoomEvent]:
+        """Arriving, with a place at the end of each list the player's
+        interest was noted for (RRP5 seating.1)."""
+        now = self._now()
+        out: list[ev.RoomEvent] = [ev.PlayerArrived(player=player, at=now)]
+        for kind, names in self._interest.items():
+            if player in names:
+                place = len(self._lists.get(kind, ()))
+                out.append(
+                    ev.PlayerListed(
+                        player=player, kind=kind, place=place, at=now, citations=cite("seating.1")
+                    )
+                )
+        return out
 
     def note_interest(self, player: str, kind: GameKind) -> list[ev.RoomEvent]:
         """Note a remote player's interest in a game: no place on the list
@@ -220,7 +249,7 @@ class Room(RoomBooks):
         out: list[ev.RoomEvent] = []
         state = self._players.get(player)
         if state is None or not state.present:
-            out.append(ev.PlayerArrived(player=player, at=self._now()))
+            out.extend(e for e in self._arrival(player) if getattr(e, "kind", None) != kind)
         place = len(self._lists.get(kind, ()))
         out.append(
             ev.PlayerListed(
@@ -293,6 +322,12 @@ class Room(RoomBooks):
                 ev.PlayerSeated(
                     player=player, table=table, seat=chosen, at=now, citations=cite(*rules)
                 ),
+            )
+        called = self.lock_of(player)
+        if called is not None:
+            raise FloorError(
+                f"{player} is called to table {called.table}: take that seat or refuse it",
+                citations=cite("seating.3"),
             )
         if self.seat_of(player) is not None:
             where = self.seat_of(player)
@@ -760,7 +795,11 @@ class Room(RoomBooks):
                 )
                 self._emit(
                     ev.PlayerCalled(
-                        player=player, table=game.table, seat=None, at=now, citations=()
+                        player=player,
+                        table=game.table,
+                        seat=None,
+                        at=now,
+                        citations=cite("seating.2", "seating.14"),
                     )
                 )
                 self._order_move(player, at[0], game, when, as_new=False, rule="seating.14")
@@ -785,7 +824,7 @@ class Room(RoomBooks):
                 seat=seat,
                 money=money,
                 at=now,
-                citations=cite("seating.2") if money else (),
+                citations=cite("seating.2"),
             )
         )
 
@@ -887,7 +926,7 @@ class Room(RoomBooks):
         if until is not None and self._now() < until:
             return FloorError(
                 f"{player} refused to move and may not play {game.kind} or be on its list"
-                f" for an hour (until {until:.0f})",
+                f" for an hour (until minute {until / 60:.0f} on the room clock)",
                 citations=cite("seating.10"),
             )
         others = set(game.sitting.values()) | {k.player for k in game.locks}
@@ -905,7 +944,11 @@ class Room(RoomBooks):
             if record.sanction is Sanction.WARNING:
                 continue
             if record.until is None or now < record.until:
-                term = "for good" if record.until is None else f"until {record.until:.0f}"
+                term = (
+                    "for good"
+                    if record.until is None
+                    else f"until minute {record.until / 60:.0f} on the room clock"
+                )
                 return FloorError(
                     f"{player} is under a {record.sanction.value} {term} and cannot be listed"
                     " or seated",
