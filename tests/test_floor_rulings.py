@@ -801,3 +801,22 @@ def test_irregularities_15_a_card_goes_back_beneath_the_stub_once() -> None:
         rule(deal, PrematureCards(cards=parse_cards("2c")))
     assert deal.events == before
     assert rebuild(deal.events, like=deal).stacks == deal.stacks
+
+
+def test_irregularities_15_a_card_held_back_twice_replays() -> None:
+    from floorman.cards import parse_cards
+    from floorman.floor import PrematureCards
+
+    deal = Deal(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(5, 5),
+        shuffler=SeededShuffler(0),
+    )
+    deal.apply(Call(player=1))
+    rule(deal, PrematureCards(cards=parse_cards("2d")))
+    deal.apply(Check(player=0))  # the flop comes without the 2d
+    assert parse_cards("2d")[0] not in deal.board
+    rule(deal, PrematureCards(cards=parse_cards("2d")))  # too soon for the turn too
+    assert rebuild(deal.events, like=deal).board == deal.board

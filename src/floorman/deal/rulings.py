@@ -101,7 +101,7 @@ def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> None:
     if deal._deck is not None and card not in deal._deck:
         raise IllegalAction(f"{card} is not in the stub: only an undealt card is scrapped there")
     if deal._deck is None:
-        deal._check_cards((card,))
+        deal._check_cards((card,), dealing=False)
     deal._emit(ev.CardScrapped(card=card, citations=rule))
 
 
@@ -130,7 +130,7 @@ def take_back(
                 " play can have been dealt too soon"
             )
     else:
-        deal._check_cards(cards)
+        deal._check_cards(cards, dealing=False)
     deal._emit(ev.CardsTakenBack(cards=cards, citations=rule))
 
 

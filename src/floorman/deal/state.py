@@ -723,8 +723,10 @@ class Deal:
         )
         return len(self.game.deck) - out
 
-    def _check_cards(self, cards: Sequence[Card | None]) -> None:
-        """Dealt cards must come from the game's deck, each once (RRP5 irregularities.4)."""
+    def _check_cards(self, cards: Sequence[Card | None], *, dealing: bool = True) -> None:
+        """Dealt cards must come from the game's deck, each once (RRP5
+        irregularities.4); ``dealing``: they are being dealt, so cards held
+        back from this street may not be among them (RRP5 irregularities.15)."""
         known = [c for c in cards if c is not None]
         strange = [c for c in known if c not in self._deck_set]
         if strange:
@@ -739,7 +741,7 @@ class Deal:
                 text=format_cards(out),
                 citations=cite("irregularities.7"),
             )
-        early = [c for c in known if self._held_back.get(c, -1) >= self._street]
+        early = [c for c in known if dealing and self._held_back.get(c, -1) >= self._street]
         if early:
             raise NotationError(
                 f"{format_cards(early)} was dealt too soon and does not play on this street",
