@@ -820,3 +820,18 @@ def test_irregularities_15_a_card_held_back_twice_replays() -> None:
     assert parse_cards("2d")[0] not in deal.board
     rule(deal, PrematureCards(cards=parse_cards("2d")))  # too soon for the turn too
     assert rebuild(deal.events, like=deal).board == deal.board
+
+
+def test_decisions_1_management_decides_only_among_the_options_the_rules_leave() -> None:
+    deal = holdem()
+    report = MuckedHand(player=3)
+    ruling = rule(deal, report)
+    assert ruling.needs_decision
+    before = list(deal.events)
+    with pytest.raises(IllegalAction) as refused:
+        decide(deal, report, "award the pot to seat 3")
+    assert "decisions.1" in [c.id for c in refused.value.citations]
+    assert deal.events == before
+    decided = decide(deal, report, "retrieve")
+    assert not deal.folded(3)
+    assert "retrieve" in decided.decision

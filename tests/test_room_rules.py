@@ -7,7 +7,7 @@ import pytest
 from floorman.clock import ManualClock
 from floorman.errors import FloorError
 from floorman.games import Structure
-from floorman.room import Due, GameKind, Room, RoomBooks, Sanction
+from floorman.room import Due, GameKind, Lock, Room, RoomBooks, Sanction
 from floorman.room import events as ev
 from floorman.shuffle import SeededShuffler
 
@@ -524,3 +524,58 @@ def test_seating_1_arriving_turns_interest_into_a_place_on_the_list() -> None:
     assert listed == [(NL, 0), (STUD, 0)]
     assert all(ids(e) == ["seating.1"] for e in events if isinstance(e, ev.PlayerListed))
     assert r.interested(NL) == ()
+
+
+def sanctioned(rule_id: str, sanction: Sanction, minutes: float | None = None) -> Room:
+    """A sanction for breaking ``rule_id`` is recorded against a seated player,
+    citing it; a suspension or bar takes the seat and refuses a new listing."""
+    r, _ = room()
+    full_game(r, 1, "abc")
+    events = r.sanction("b", sanction, [rule_id], minutes=minutes)
+    assert isinstance(events[0], ev.Sanctioned)
+    assert ids(events[0]) == [rule_id]
+    assert [s.sanction for s in r.record("b")] == [sanction]
+    if sanction is Sanction.WARNING:
+        assert r.seat_of("b") == (1, 2)
+        r.leave("b")
+        r.sign_up("b", NL)  # a warning bars nothing
+    else:
+        assert r.seat_of("b") is None
+        unchanged(r, r.sign_up, "b", NL, rule=rule_id)
+    return r
+
+
+def test_conduct_prohibited_1_collusion_bars_the_player() -> None:
+    sanctioned("conduct.prohibited.1", Sanction.BAR)
+
+
+def test_conduct_improper_2_splashing_chips_is_warned() -> None:
+    sanctioned("conduct.improper.2", Sanction.WARNING)
+
+
+def test_conduct_improper_4_reading_a_hand_for_another_is_warned() -> None:
+    sanctioned("conduct.improper.4", Sanction.WARNING)
+
+
+def test_conduct_improper_5_telling_a_player_to_turn_a_hand_up_is_warned() -> None:
+    sanctioned("conduct.improper.5", Sanction.WARNING)
+
+
+def test_conduct_improper_9_throwing_cards_away_from_the_muck_suspends() -> None:
+    r = sanctioned("conduct.improper.9", Sanction.SUSPENSION, minutes=30)
+    assert isinstance(r.clock, ManualClock)
+    r.clock.advance(minutes=30)  # the suspension is over
+    r.sign_up("b", NL)
+    assert r.lock_of("b") == Lock(player="b", table=1, seat=2, since=1800.0)
+
+
+def test_conduct_improper_10_stacking_chips_to_block_the_view_is_warned() -> None:
+    sanctioned("conduct.improper.10", Sanction.WARNING)
+
+
+def test_conduct_improper_11_influencing_play_suspends() -> None:
+    sanctioned("conduct.improper.11", Sanction.SUSPENSION, minutes=120)
+
+
+def test_conduct_improper_12_a_phone_at_the_table_is_warned() -> None:
+    sanctioned("conduct.improper.12", Sanction.WARNING)
