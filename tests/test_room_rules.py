@@ -579,3 +579,61 @@ def test_conduct_improper_11_influencing_play_suspends() -> None:
 
 def test_conduct_improper_12_a_phone_at_the_table_is_warned() -> None:
     sanctioned("conduct.improper.12", Sanction.WARNING)
+
+
+def test_seating_5_keeping_apart_two_players_in_one_game_moves_one_first() -> None:
+    r, _ = room()
+    full_game(r, 1, "abc")
+    unchanged(r, r.keep_apart, "a", "b", rule="seating.5")
+    r.away("c")
+    r.play_over("pat", 1, 3)
+    unchanged(r, r.keep_apart, "a", "pat", rule="seating.5")
+    r.keep_apart("a", "zed")
+    r.come_back("c")
+    r.away("c")
+    unchanged(r, r.play_over, "zed", 1, 3, rule="seating.5")
+
+
+def test_seating_10_a_seat_change_in_the_must_move_game_keeps_one_place_on_its_list() -> None:
+    r, _ = must_move_night()
+    r.request_seat_change("ann")
+    assert r.must_move(1) == ("ann", "bob", "cy")
+    assert r.seat_of("ann") == (2, 4)
+
+
+def test_seating_1_arriving_gives_no_place_for_the_game_the_player_is_in() -> None:
+    r, _ = room()
+    full_game(r, 1, "abc")
+    r.note_interest("dee", NL)
+    r.note_interest("dee", STUD)
+    r.take_seat("dee", 1)  # a walk-in, with nobody waiting
+    events = r.arrive("dee")
+    assert [e.kind for e in events if isinstance(e, ev.PlayerListed)] == [STUD]
+    assert r.waiting(NL) == ()
+
+
+def test_conduct_a_bar_takes_away_noted_interest_too() -> None:
+    r, _ = room()
+    r.note_interest("zed", STUD)
+    r.sanction("zed", Sanction.BAR, ["conduct.prohibited.2"])
+    assert r.interested(STUD) == ()
+    assert [e.kind for e in r.arrive("zed") if isinstance(e, ev.PlayerListed)] == []
+
+
+def test_seating_14_a_seated_player_away_from_the_area_is_still_moved() -> None:
+    r2, _ = room()
+    full_game(r2, 1, "abc")
+    r2.sign_up("a", STUD)  # listed while at the table
+    r2.leave_area("a", lockup=20)
+    events = r2.open_game(2, STUD, seats=8)
+    assert [type(e).__name__ for e in events][1:] == ["PlayerCalled", "MoveDue"]
+    assert r2.move_of("a") == (1, 2, Due.BLIND)
+
+
+def test_seating_7_a_walk_in_leaves_seats_for_the_places_held() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=3)
+    r.reserve(1, 3, "zed")
+    r.sign_up("ann", NL)
+    r.sign_up("bob", NL)  # two places held: seats 1 and 2 are theirs
+    unchanged(r, r.take_seat, "walk-in", 1, rule="policies.11")

@@ -355,7 +355,8 @@ class RoomBooks:
         if game.main is not None:
             # The must-move list keeps the waiting list's order (RRP5 seating.10).
             names = self._must_move[game.main]
-            names.append(player)
+            if player not in names:
+                names.append(player)
             names.sort(key=lambda p: self._order.get((p, game.kind), 1 << 62))
 
     def _vacate(self, player: str, table: int, seat: int, *, leaving: bool = True) -> None:
@@ -375,7 +376,8 @@ class RoomBooks:
                 game.quit_seat = seat
 
     def _delist(self, player: str, kinds: Sequence[GameKind] | None = None) -> None:
-        for kind in list(self._lists) if kinds is None else kinds:
+        every = [*self._lists, *(k for k in self._interest if k not in self._lists)]
+        for kind in every if kinds is None else kinds:
             _remove(self._lists.get(kind, []), player)
             _remove(self._interest.get(kind, []), player)
 

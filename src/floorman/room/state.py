@@ -106,6 +106,14 @@ class Room(RoomBooks):
             raise FloorError(f"table {table} has {len(game.sitting)} player(s); a game needs two")
         if not game.new:
             raise FloorError(f"the game at table {table} has started already")
+        held = [k for k in game.locks if k.seat is None]
+        unclaimed = [s for s in game.open_seats() if s not in game.reserved]
+        if len(unclaimed) < len(held):
+            raise FloorError(
+                f"table {table} has {len(held)} places held and {len(unclaimed)} seats free for"
+                " them; seat or release those players first",
+                citations=cite("seating.7", "seating.8"),
+            )
         cards, button = draw_for_button(game.kind.form, sorted(game.sitting), self.shuffler)
         return self._run(
             ev.GameStarted(
@@ -133,6 +141,14 @@ class Room(RoomBooks):
         """The house keeps two players out of the same game (RRP5 seating.5)."""
         if a == b:
             raise FloorError("a player cannot be kept apart from himself")
+        for game in self._games.values():
+            present = self._in_game(game)
+            if {a, b} <= present:
+                raise FloorError(
+                    f"{a} and {b} are both in the game at table {game.table}: seat one of them"
+                    " elsewhere first",
+                    citations=cite("seating.5"),
+                )
         pair = tuple(sorted((a, b)))
         return self._run(
             ev.KeptApart(players=(pair[0], pair[1]), at=self._now(), citations=cite("seating.5"))
@@ -216,8 +232,10 @@ class Room(RoomBooks):
         interest was noted for (RRP5 seating.1)."""
         now = self._now()
         out: list[ev.RoomEvent] = [ev.PlayerArrived(player=player, at=now)]
+        at = self.seat_of(player)
+        playing = None if at is None else self._game(at[0]).kind
         for kind, names in self._interest.items():
-            if player in names:
+            if player in names and kind != playing and self._listing_bar(player, kind) is None:
                 place = len(self._lists.get(kind, ()))
                 out.append(
                     ev.PlayerListed(
@@ -337,7 +355,7 @@ class Room(RoomBooks):
                 citations=cite("seating.4"),
             )
         waiting = [p for p in self._waiting_for(game) if p != player]
-        if waiting or game.changes or game.room_for() <= 0:
+        if waiting or game.changes or not self._eligible_seat(player, game):
             why = (
                 f"{waiting[0]} is first up on the {game.kind} list"
                 if waiting
@@ -776,13 +794,10 @@ class Room(RoomBooks):
                 return False  # the list feeds the must-move game, not the main game
         for player in self._eligible_list(game):
             state = self._player(player)
-            if not state.present:
-                if state.lockup:
-                    self._call(game, player, money=state.lockup)
-                    return True
-                continue  # away with notice: passed over, keeping the place (RRP5 seating.2)
             at = self.seat_of(player)
             if at is not None:
+                # Seated elsewhere: a lock-up here, and a move when the rule says
+                # (RRP5 seating.14), whether or not the player is at the table now.
                 source = self._game(at[0])
                 waiting = len(self._waiting_for(source))
                 button = source.kind.form.is_button_game
@@ -793,17 +808,23 @@ class Room(RoomBooks):
                     if button
                     else Due.NEXT_DEAL
                 )
+                seat = None if game.new else self._lock_seat(game, player)
                 self._emit(
                     ev.PlayerCalled(
                         player=player,
                         table=game.table,
-                        seat=None,
+                        seat=seat,
                         at=now,
                         citations=cite("seating.2", "seating.14"),
                     )
                 )
                 self._order_move(player, at[0], game, when, as_new=False, rule="seating.14")
                 return True
+            if not state.present:
+                if state.lockup:
+                    self._call(game, player, money=state.lockup)
+                    return True
+                continue  # away with notice: passed over, keeping the place (RRP5 seating.2)
             self._call(game, player)
             return True
         return False
@@ -929,7 +950,7 @@ class Room(RoomBooks):
                 f" for an hour (until minute {until / 60:.0f} on the room clock)",
                 citations=cite("seating.10"),
             )
-        others = set(game.sitting.values()) | {k.player for k in game.locks}
+        others = self._in_game(game)
         for other in sorted(others):
             if self.kept_apart(player, other):
                 return FloorError(
@@ -956,16 +977,28 @@ class Room(RoomBooks):
                 )
         return None
 
-    def _may_list(self, player: str, kind: GameKind) -> None:
+    def _in_game(self, game: _Game) -> set[str]:
+        """Everyone in a game: seated, holding a seat locked up, or playing over."""
+        over = {p for (t, _), p in self._over.items() if t == game.table}
+        return set(game.sitting.values()) | {k.player for k in game.locks} | over
+
+    def _listing_bar(self, player: str, kind: GameKind) -> FloorError | None:
+        """Why a sanction or a refused move keeps ``player`` off the ``kind`` list."""
         standing = self._standing(player)
         if standing is not None:
-            raise standing
+            return standing
         until = self._bars.get((player, kind))
         if until is not None and self._now() < until:
-            raise FloorError(
+            return FloorError(
                 f"{player} refused to move and may not be on the {kind} list for an hour",
                 citations=cite("seating.10"),
             )
+        return None
+
+    def _may_list(self, player: str, kind: GameKind) -> None:
+        barred = self._listing_bar(player, kind)
+        if barred is not None:
+            raise barred
         if player in self._lists.get(kind, ()):
             raise FloorError(f"{player} is on the {kind} list already")
         at = self.seat_of(player)
