@@ -1,0 +1,887 @@
+"""Random nights on the cardroom floor: the room keeps its books by the rules.
+
+A Hypothesis rule-based state machine runs random nights on a
+:class:`~floorman.room.Room`: a pool of twelve players and one or two kinds of
+game. Management opens games (some of them must-move games for an open main
+game, RRP5 seating.10, some with an extra seat, RRP5 seating.9), starts them,
+breaks them (RRP5 seating.15) and closes them when empty; reserves seats (RRP5
+seating.8), keeps pairs apart (RRP5 seating.5) and warns, suspends and bars
+players (RRP5 conduct). Players arrive, sign up (RRP5 seating.1), note interest
+from outside, leave the area with or without lock-up money (RRP5 seating.2),
+take the seats they are called to or a seat of their choice in a new game
+(RRP5 seating.7), try seats they may not take, refuse seats (RRP5 seating.10,
+seating.11), leave, ask for seat changes (RRP5 seating.13), transfer (RRP5
+seating.3), make the moves the dealer says are due (RRP5 seating.12,
+seating.14), step away and come back (RRP5 policies.4, policies.20); and time
+passes, so lock-ups and absences run out (RRP5 policies.20, policies.21).
+
+Every operation the room refuses raises ``FloorError`` and changes nothing: not
+the log, not the books. Operations whose outcome the rules settle are checked
+both ways (an operation the rules allow is done, one they forbid is refused).
+After every step:
+
+1. nobody holds two seats (RRP5 seating.4) or appears twice at one table;
+2. every seat of a table is sat in, locked or open, never two of these; a lock
+   names a seat of the table; sat seats and locks together fit the table;
+3. a player holds at most one lock; a pending move is a seat in the game left
+   and a move lock in the game entered;
+4. a waiting list keeps its order: the names on it before and after a step are
+   in the same order, unless the step put someone first up (a broken game's
+   players or a due absent player, RRP5 seating.15);
+5. nobody under a suspension or bar is seated, locked or listed; nobody barred
+   from a kind of game for refusing a move (RRP5 seating.10) plays it or is on
+   its list; no two players kept apart (RRP5 seating.5) sit in or hold locks in
+   one game; nobody is on the list of the kind of game they sit in (RRP5
+   seating.3, seating.4);
+6. a must-move list (RRP5 seating.10) names each player of its must-move game
+   once, and nobody else;
+7. the log rebuilds the same books (``RoomBooks.apply``).
+
+``FLOORMAN_LONG=1`` runs many more nights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from itertools import combinations
+from typing import Any
+
+from hypothesis import HealthCheck, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from floorman.clock import ManualClock
+from floorman.errors import FloorError
+from floorman.games import Structure
+from floorman.room import GameKind, Lock, Room, RoomBooks, Sanction
+from floorman.room import events as ev
+from floorman.shuffle import SeededShuffler
+
+from .conftest import sample_size
+
+NAMES = ("ann", "bob", "cal", "dee", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou")
+
+#: The kinds of game a night may spread, by the name the reproductions use.
+KINDS = {
+    "NL": GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2"),
+    "STUD": GameKind(game="stud", structure=Structure.FIXED_LIMIT, stakes="4/8"),
+    "PLO": GameKind(game="omaha", structure=Structure.POT_LIMIT, stakes="1/2"),
+}
+KIND_NAMES = {kind: name for name, kind in KINDS.items()}
+
+TABLES = (1, 2, 3, 4, 5)
+MINUTES = (1, 4, 6, 11, 31, 61)
+CONDUCT = ("conduct.improper.2", "conduct.prohibited.3", "conduct.improper.7")
+
+#: Sanction terms in minutes (None: no term).
+TERMS = (None, 5, 30, 90)
+
+
+def show(value: Any) -> str:
+    """A value as the reproduction writes it."""
+    if isinstance(value, GameKind):
+        return KIND_NAMES[value]
+    if isinstance(value, Sanction):
+        return f"Sanction.{value.name}"
+    return repr(value)
+
+
+class RoomMachine(RuleBasedStateMachine):
+    """Random nights under RRP5 seating.1-15, policies.4, policies.11,
+    policies.20, policies.21 and conduct sanctions."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.clock = ManualClock()
+        self.room = Room(clock=self.clock)
+        self.kinds: tuple[GameKind, ...] = ()
+        self.seen = 0  # events the invariants have looked at
+        self.lists: dict[GameKind, tuple[str, ...]] = {}  # the lists after the last step
+        self.table_kind: dict[int, GameKind] = {}  # each table's last game
+        self.feeds: dict[int, int | None] = {}  # each table's last game: the main it feeds
+        self.started: dict[int, bool] = {}
+        self.game_bars: dict[tuple[str, GameKind], float] = {}  # RRP5 seating.10
+        self.reserved: dict[int, dict[int, str]] = {}  # table -> seat -> player (seating.8)
+        self.listed_kinds: set[GameKind] = set()  # kinds anyone was ever listed for
+
+    # ------------------------------------------------------------- helpers
+
+    def _do(self, op: str, *args: Any, ok: bool | None = None, **kwargs: Any) -> list | None:
+        """Run ``room.op(*args, **kwargs)``. ``ok``: True, it must be done;
+        False, it must be refused; None, either. A refusal must change nothing."""
+        shown = [show(a) for a in args] + [f"{k}={show(v)}" for k, v in kwargs.items()]
+        text = f"room.{op}({', '.join(shown)})"
+        note(text)
+        room = self.room
+        before = list(room.events)
+        view = self._view(room)
+        call: Callable[..., list[ev.RoomEvent]] = getattr(room, op)
+        try:
+            out = call(*args, **kwargs)
+        except FloorError as error:
+            refused: FloorError | None = error
+        else:
+            refused = None
+        if refused is not None:
+            note(f"#   refused: {refused}")
+            assert len(room.events) == len(before), f"{text} was refused but logged events"
+            assert room.events == before, f"{text} was refused but changed the log"
+            assert self._view(room) == view, f"{text} was refused but changed the books"
+            assert ok is not True, f"{text} was refused: {refused}"
+            return None
+        assert room.events[: len(before)] == before, f"{text} rewrote the log"
+        assert out == room.events[len(before) :], f"{text} did not return its events"
+        assert ok is not False, f"{text} should have been refused; it gave {out}"
+        return out
+
+    @staticmethod
+    def _view(books: RoomBooks) -> tuple[Any, ...]:
+        """Everything the books answer, for comparing two books."""
+        tables = books.tables
+        return (
+            tables,
+            {
+                t: (
+                    books.kind_of(t),
+                    books.seated(t),
+                    books.seats(t),
+                    books.locks(t),
+                    books.playing_over(t),
+                )
+                for t in tables
+            },
+            {k: (books.waiting(k), books.interested(k)) for k in KINDS.values()},
+            {t: books.must_move(t) for t in TABLES},
+            {
+                p: (books.seat_of(p), books.lock_of(p), books.move_of(p), books.record(p))
+                for p in NAMES
+            },
+            {pair for pair in combinations(NAMES, 2) if books.kept_apart(*pair)},
+        )
+
+    def _locks(self) -> list[Lock]:
+        return [lock for t in self.room.tables for lock in self.room.locks(t)]
+
+    def _seated(self) -> list[str]:
+        return [p for t in self.room.tables for p in self.room.seated(t).values()]
+
+    def _suspended(self, player: str) -> bool:
+        """Under a suspension or bar now."""
+        now = self.clock.now()
+        return any(
+            s.sanction is not Sanction.WARNING and (s.until is None or now < s.until)
+            for s in self.room.record(player)
+        )
+
+    def _in_game(self, table: int) -> set[str]:
+        """Who is in the game at ``table``: seated, holding a lock, or playing over."""
+        room = self.room
+        return (
+            set(room.seated(table).values())
+            | {k.player for k in room.locks(table)}
+            | set(room.playing_over(table).values())
+        )
+
+    def _blocked(self, player: str, table: int) -> bool:
+        """Whether a rule keeps ``player`` out of the game at ``table``."""
+        if self._suspended(player):
+            return True
+        until = self.game_bars.get((player, self.room.kind_of(table)))
+        if until is not None and self.clock.now() < until:
+            return True
+        return any(self.room.kept_apart(player, other) for other in self._in_game(table) - {player})
+
+    def _waiting_for(self, table: int) -> list[str]:
+        """Names on the list for the game at ``table`` waiting to play there:
+        not in a game of its kind, not called, not kept out (RRP5 policies.11)."""
+        room = self.room
+        kind = room.kind_of(table)
+        out = []
+        for player in room.waiting(kind):
+            at = room.seat_of(player)
+            if at is not None and room.kind_of(at[0]) == kind:
+                continue
+            if room.lock_of(player) is None and not self._blocked(player, table):
+                out.append(player)
+        return out
+
+    def _feeder(self, main: int) -> int | None:
+        """The open must-move game feeding ``main``."""
+        return next((t for t in self.room.tables if self.feeds.get(t) == main), None)
+
+    def _full(self, table: int) -> bool:
+        room = self.room
+        return len(room.seated(table)) + len(room.locks(table)) >= len(room.seats(table))
+
+    # ------------------------------------------------------------- set-up
+
+    @initialize(
+        kinds=st.lists(st.sampled_from(sorted(KINDS)), min_size=1, max_size=2, unique=True),
+        seed=st.integers(0, 2**16),
+        data=st.data(),
+    )
+    def open_room(self, kinds: list[str], seed: int, data: st.DataObject) -> None:
+        """The night starts with a game or two and a few players."""
+        self.kinds = tuple(KINDS[k] for k in kinds)
+        self.clock = ManualClock()
+        self.room = Room(clock=self.clock, shuffler=SeededShuffler(seed))
+        note(
+            f"room = Room(clock=ManualClock(), shuffler=SeededShuffler({seed})); clock = room.clock"
+        )
+        first = self.kinds[0]
+        self._do("open_game", 1, first, seats=data.draw(st.integers(2, 6), label="seats"), ok=True)
+        second = data.draw(st.sampled_from(("none", "must-move", "other")), label="second game")
+        if second != "none":
+            kind = first if second == "must-move" else self.kinds[-1]
+            main = 1 if second == "must-move" else None
+            seats = data.draw(st.integers(2, 6), label="seats")
+            self._do("open_game", 2, kind, seats=seats, main=main, ok=True)
+        players = data.draw(st.lists(st.sampled_from(NAMES), unique=True, max_size=8))
+        for player in players:
+            self._play(player, self._kind(data))
+        self._follow(self.room.events)
+        self.seen = len(self.room.events)
+        self.lists = {k: self.room.waiting(k) for k in KINDS.values()}
+
+    def _play(self, player: str, kind: GameKind) -> None:
+        """``player`` signs up for ``kind`` and takes a seat if called to one."""
+        self._do("sign_up", player, kind)
+        lock = self.room.lock_of(player)
+        if lock is not None and self.room.move_of(player) is None:
+            self._do("take_seat", player, lock.table)
+
+    def _kind(self, data: st.DataObject) -> GameKind:
+        return data.draw(st.sampled_from(self.kinds), label="kind")
+
+    def _player(self, data: st.DataObject, among: Iterable[str] = NAMES) -> str:
+        return data.draw(st.sampled_from(sorted(among)), label="player")
+
+    def _table(self, data: st.DataObject) -> int:
+        return data.draw(st.sampled_from(self.room.tables), label="table")
+
+    # ------------------------------------------------------------- management
+
+    @rule(data=st.data())
+    def open_game(self, data: st.DataObject) -> None:
+        """RRP5 policies.1; a must-move game feeds an open main game of its kind
+        with no must-move game yet (seating.10); an extra seat (seating.9)."""
+        room = self.room
+        closed = [t for t in TABLES if t not in room.tables]
+        tables = st.sampled_from(TABLES)
+        table = data.draw(st.sampled_from(closed) | tables if closed else tables, label="table")
+        kind = self._kind(data)
+        seats = data.draw(st.integers(2, 6), label="seats")
+        mains = [
+            t
+            for t in room.tables
+            if room.kind_of(t) == kind and self.feeds[t] is None and self._feeder(t) is None
+        ]
+        choices = st.none() | st.sampled_from(TABLES)
+        main = data.draw(choices | st.sampled_from(mains) if mains else choices, label="main")
+        extra = data.draw(st.booleans(), label="extra")
+        ok = table not in room.tables and (main is None or main in mains)
+        self._do("open_game", table, kind, seats=seats, main=main, extra=extra, ok=ok)
+
+    @precondition(lambda self: bool(self.room.tables))
+    @rule(data=st.data())
+    def start_game(self, data: st.DataObject) -> None:
+        """Two players or more start a new game; each place held in it (a lock
+        with no seat yet) becomes a seat, so there must be enough (RRP5 seating.7)."""
+        room = self.room
+        table = self._table(data)
+        ok: bool | None = len(room.seated(table)) >= 2 and not self.started[table]
+        if ok and self._no_seat_for_a_place(table):
+            ok = False
+        elif ok and self._places_short(table):
+            ok = None  # the room may count a seat reserved for a held player as claimed
+        self._do("start_game", table, ok=ok)
+
+    def _places_short(self, table: int) -> bool:
+        """Whether the places held in the game at ``table`` outnumber its open
+        seats reserved for nobody."""
+        room = self.room
+        taken = set(room.seated(table)) | {k.seat for k in room.locks(table)}
+        reserved = self.reserved[table]
+        unclaimed = [s for s in room.seats(table) if s not in taken and s not in reserved]
+        return sum(k.seat is None for k in room.locks(table)) > len(unclaimed)
+
+    def _no_seat_for_a_place(self, table: int) -> bool:
+        """Whether starting the new game at ``table`` leaves a place held in it
+        (a lock with no seat) without an open seat not reserved for someone
+        else, the places taking seats in turn as the books do."""
+        room = self.room
+        taken = set(room.seated(table)) | {k.seat for k in room.locks(table)}
+        reserved = self.reserved[table]
+        for lock in room.locks(table):
+            if lock.seat is None:
+                free = [
+                    s
+                    for s in room.seats(table)
+                    if s not in taken and reserved.get(s, lock.player) == lock.player
+                ]
+                if not free:
+                    return True
+                taken.add(free[0])
+        return False
+
+    @precondition(lambda self: bool(self.room.tables))
+    @rule(data=st.data())
+    def close_game(self, data: st.DataObject) -> None:
+        """Only an empty game closes, and a main game only after its must-move game."""
+        table = self._table(data)
+        ok = not self.room.seated(table) and self._feeder(table) is None
+        self._do("close_game", table, ok=ok)
+
+    @precondition(lambda self: bool(self.room.tables))
+    @rule(data=st.data())
+    def break_game(self, data: st.DataObject) -> None:
+        """RRP5 seating.15: every player of the game ends up seated in a similar
+        game, holding a locked seat there (away), or first up on the list."""
+        room = self.room
+        table = self._table(data)
+        kind = room.kind_of(table)
+        out = self._do("break_game", table, ok=self._feeder(table) is None)
+        if out is None:
+            return
+        assert table not in room.tables
+        broken = next(e for e in out if isinstance(e, ev.GameBroken))
+        for player, _card in broken.order:
+            assert (
+                room.seat_of(player) is not None
+                or room.lock_of(player) is not None
+                or player in room.waiting(kind)
+            ), f"{player} of the broken game at table {table} was lost"
+        listed = [e.place for e in out if isinstance(e, ev.PlayerListed)]
+        assert listed == list(range(len(listed))), f"broken game listed at places {listed}"
+
+    @rule(data=st.data())
+    def keep_apart(self, data: st.DataObject) -> None:
+        """RRP5 seating.5."""
+        room = self.room
+        a = self._player(data)
+        b = self._player(data)
+        together = any({a, b} <= self._in_game(t) for t in room.tables)
+        self._do("keep_apart", a, b, ok=a != b and not together)
+
+    @precondition(lambda self: bool(self.room.tables))
+    @rule(data=st.data())
+    def reserve(self, data: st.DataObject) -> None:
+        """RRP5 seating.8: an open seat of the table, for a player."""
+        room = self.room
+        table = self._table(data)
+        seat = data.draw(st.integers(1, 7), label="seat")
+        player = self._player(data)
+        reserved = self.reserved[table]
+        taken = set(room.seated(table)) | {k.seat for k in room.locks(table)}
+        # Places held in a new game keep enough seats nobody has a claim on (seating.7).
+        unclaimed = [s for s in room.seats(table) if s not in taken | set(reserved) | {seat}]
+        held = [k for k in room.locks(table) if k.seat is None and k.player != player]
+        ok = (
+            seat in room.seats(table)
+            and seat not in taken
+            and seat not in reserved
+            and len(unclaimed) >= len(held)
+        )
+        self._do("reserve", table, seat, player, ok=ok)
+
+    @rule(data=st.data())
+    def sanction(self, data: st.DataObject) -> None:
+        """A warning has no term, a suspension has one, a bar may; the rules
+        broken are conduct rules. A suspended or barred player leaves seat,
+        lock-ups and lists."""
+        player = self._player(data)
+        sanction = data.draw(st.sampled_from(Sanction), label="sanction")
+        minutes = data.draw(st.sampled_from(TERMS), label="minutes")
+        rules = data.draw(
+            st.sampled_from(
+                [[CONDUCT[0]], [CONDUCT[1], CONDUCT[2]], [CONDUCT[2]], [], ["seating.4"]]
+            ),
+            label="rules",
+        )
+        ok = (
+            bool(rules)
+            and all(r.startswith("conduct.") for r in rules)
+            and not (sanction is Sanction.SUSPENSION and minutes is None)
+            and not (sanction is Sanction.WARNING and minutes is not None)
+        )
+        if self._do("sanction", player, sanction, rules, minutes=minutes, ok=ok) is None:
+            return
+        if sanction is not Sanction.WARNING:
+            room = self.room
+            assert room.seat_of(player) is None
+            assert room.lock_of(player) is None
+            assert room.move_of(player) is None
+
+    # ------------------------------------------------------------- lists
+
+    @rule(data=st.data())
+    def come_to_play(self, data: st.DataObject) -> None:
+        """A player with no seat signs up and, if called, sits down."""
+        room = self.room
+        free = [p for p in NAMES if room.seat_of(p) is None and room.lock_of(p) is None]
+        if not free:
+            return
+        player = self._player(data, free)
+        self._play(player, self._kind(data))
+
+    @rule(data=st.data())
+    def arrive(self, data: st.DataObject) -> None:
+        self._do("arrive", self._player(data), ok=True)
+
+    @rule(data=st.data())
+    def note_interest(self, data: st.DataObject) -> None:
+        """RRP5 seating.1: interest from outside holds no place."""
+        player = self._player(data)
+        kind = self._kind(data)
+        self._do(
+            "note_interest", player, kind, ok=False if self._unlistable(player, kind) else None
+        )
+
+    def _unlistable(self, player: str, kind: GameKind) -> bool:
+        """Whether a rule keeps ``player`` off the ``kind`` list now."""
+        room = self.room
+        at = room.seat_of(player)
+        until = self.game_bars.get((player, kind))
+        return (
+            self._suspended(player)
+            or (until is not None and self.clock.now() < until)
+            or player in room.waiting(kind)
+            or (at is not None and room.kind_of(at[0]) == kind)
+        )
+
+    @rule(data=st.data())
+    def sign_up(self, data: st.DataObject) -> None:
+        """RRP5 seating.1: a name goes on the list at the end."""
+        room = self.room
+        player = self._player(data)
+        kind = self._kind(data)
+        ok = not self._unlistable(player, kind)
+        if self._do("sign_up", player, kind, ok=ok) is not None:
+            assert player in room.waiting(kind)
+
+    @rule(data=st.data())
+    def leave_list(self, data: st.DataObject) -> None:
+        room = self.room
+        kind = self._kind(data)
+        names = set(room.waiting(kind)) | set(room.interested(kind))
+        pool = st.sampled_from(NAMES)
+        player = data.draw(st.sampled_from(sorted(names)) | pool if names else pool, label="player")
+        self._do("leave_list", player, kind, ok=player in names)
+        assert player not in room.waiting(kind)
+
+    @rule(data=st.data())
+    def leave_area(self, data: st.DataObject) -> None:
+        """RRP5 seating.2: with or without money for a lock-up."""
+        room = self.room
+        listed = {p for k in self.kinds for p in room.waiting(k)}
+        pool = st.sampled_from(NAMES)
+        player = data.draw(st.sampled_from(sorted(listed)) | pool if listed else pool)
+        lockup = data.draw(st.sampled_from((0, 20)), label="lockup")
+        self._do("leave_area", player, lockup=lockup)
+
+    # ------------------------------------------------------------- seats
+
+    @precondition(lambda self: bool(self._locks()))
+    @rule(data=st.data())
+    def take_called_seat(self, data: st.DataObject) -> None:
+        """A called player takes the locked seat, or in a new game a seat of
+        their choice (RRP5 seating.7)."""
+        room = self.room
+        lock = data.draw(st.sampled_from(self._locks()), label="lock")
+        table, player = lock.table, lock.player
+        if lock.seat is not None:
+            seat = data.draw(st.sampled_from((None, lock.seat)), label="seat")
+            ok = not self._blocked(player, table)
+        else:
+            taken = set(room.seated(table)) | {k.seat for k in room.locks(table)}
+            open_ = [s for s in room.seats(table) if s not in taken]
+            seat = data.draw(st.sampled_from([None, *open_]), label="seat")
+            mine = [s for s in open_ if self.reserved[table].get(s, player) == player]
+            # A seat reserved for someone else is no choice (RRP5 seating.8).
+            ok = not self._blocked(player, table) and (
+                seat in mine or (seat is None and bool(mine))
+            )
+        if self._do("take_seat", player, table, seat=seat, ok=ok) is None:
+            return
+        at = room.seat_of(player)
+        assert at is not None
+        assert at[0] == table, (player, at, table)
+        if lock.seat is not None:
+            assert at[1] == lock.seat
+        elif seat is not None:
+            assert at[1] == seat
+
+    @precondition(lambda self: bool(self.room.tables))
+    @rule(data=st.data())
+    def take_any_seat(self, data: st.DataObject) -> None:
+        """Anyone tries a seat. Refused when the seat is sat in or locked for
+        someone else (RRP5 seating.2), the player sits elsewhere (seating.4), is
+        called to another seat (seating.13), the game is full or a rule keeps
+        the player out (seating.5, seating.10, conduct)."""
+        room = self.room
+        table = self._table(data)
+        player = self._player(data)
+        seated, locks = room.seated(table), room.locks(table)
+        busy = sorted(set(seated) | {k.seat for k in locks if k.seat is not None})
+        seat = data.draw(
+            st.none() | st.sampled_from(room.seats(table)) | st.sampled_from(busy or [None]),
+            label="seat",
+        )
+        mine = next((k for k in locks if k.player == player), None)
+        reasons = []
+        if seat in seated:
+            reasons.append("sat in")
+        if any(k.seat == seat and k.player != player for k in locks if seat is not None):
+            reasons.append("locked for another")
+        if seat is not None and self.reserved[table].get(seat, player) != player:
+            reasons.append("reserved for another")
+        if self._blocked(player, table):
+            reasons.append("kept out")
+        if mine is None:
+            if room.seat_of(player) is not None:
+                reasons.append("sits elsewhere")
+            if room.lock_of(player) is not None:
+                reasons.append("called elsewhere")
+            if self._full(table):
+                reasons.append("full")
+            if any(q != player for q in self._waiting_for(table)):
+                reasons.append("someone is waiting")
+        elif mine.seat is not None and seat not in (None, mine.seat):
+            reasons.append("called to another seat")
+        if reasons:
+            note(f"#   must be refused: {', '.join(reasons)}")
+        out = self._do("take_seat", player, table, seat=seat, ok=False if reasons else None)
+        if out is not None:
+            at = room.seat_of(player)
+            assert at is not None
+            assert at[0] == table, (player, at, table)
+
+    @rule(data=st.data())
+    def play_over(self, data: st.DataObject) -> None:
+        """RRP5 policies.12: with the floor's permission, over an absent player's
+        seat; never by someone who holds a seat or is called to one (seating.4)."""
+        room = self.room
+        spots = [(t, s) for t in room.tables for s in room.seated(t)]
+        if not spots:
+            return
+        table, seat = data.draw(st.sampled_from(spots), label="seat")
+        player = self._player(data)
+        over = {p for t in room.tables for p in room.playing_over(t).values()}
+        refuse = (
+            room.seat_of(player) is not None
+            or room.lock_of(player) is not None
+            or player in over
+            or seat in room.playing_over(table)
+            or self._blocked(player, table)
+        )
+        if self._do("play_over", player, table, seat, ok=False if refuse else None) is not None:
+            assert room.playing_over(table)[seat] == player
+
+    @rule(data=st.data())
+    def no_answer(self, data: st.DataObject) -> None:
+        """RRP5 seating.2: a called player who does not answer comes off the
+        list, unless lock-up money holds the seat."""
+        room = self.room
+        holders = [k.player for k in self._locks()]
+        pool = st.sampled_from(NAMES)
+        player = data.draw(st.sampled_from(holders) | pool if holders else pool, label="player")
+        lock = room.lock_of(player)
+        ok = (
+            lock is not None
+            and lock.reason == "called"
+            and room.move_of(player) is None
+            and not lock.money
+        )
+        if self._do("no_answer", player, ok=ok) is not None:
+            assert lock is not None
+            kind = room.kind_of(lock.table)
+            assert player not in room.waiting(kind)
+            again = room.lock_of(player)  # called at once from another list, perhaps
+            assert again is None or room.kind_of(again.table) != kind, (player, lock, again)
+
+    @rule(data=st.data())
+    def refuse(self, data: st.DataObject) -> None:
+        """A called player turns the seat down; one not called cannot."""
+        room = self.room
+        holders = [k.player for k in self._locks()]
+        pool = st.sampled_from(NAMES)
+        player = data.draw(st.sampled_from(holders) | pool if holders else pool, label="player")
+        lock = room.lock_of(player)
+        if self._do("refuse", player, ok=lock is not None) is None or lock is None:
+            return
+        again = room.lock_of(player)
+        assert again is None or again.table != lock.table, (player, lock, again)
+
+    @rule(data=st.data())
+    def leave(self, data: st.DataObject) -> None:
+        room = self.room
+        seated = self._seated()
+        pool = st.sampled_from(NAMES)
+        player = data.draw(st.sampled_from(seated) | pool if seated else pool, label="player")
+        if self._do("leave", player, ok=room.seat_of(player) is not None) is not None:
+            assert room.seat_of(player) is None
+
+    @precondition(lambda self: bool(self._seated()))
+    @rule(data=st.data())
+    def request_seat_change(self, data: st.DataObject) -> None:
+        """RRP5 seating.13."""
+        player = self._player(data, self._seated())
+        seat = data.draw(st.none() | st.integers(1, 7), label="seat")
+        self._do("request_seat_change", player, seat=seat)
+
+    @precondition(lambda self: bool(self._seated()))
+    @rule(data=st.data())
+    def transfer(self, data: st.DataObject) -> None:
+        """RRP5 seating.3: only to another similar game, which must not end up
+        with more players than the game left."""
+        room = self.room
+        player = self._player(data, self._seated())
+        at = room.seat_of(player)
+        assert at is not None
+        similar = [t for t in room.tables if t != at[0] and room.kind_of(t) == room.kind_of(at[0])]
+        tables = st.sampled_from(room.tables)
+        to = data.draw(st.sampled_from(similar) | tables if similar else tables, label="to")
+        left, entered = len(room.seated(at[0])) - 1, len(room.seated(to)) + 1
+        refuse = (
+            at[0] == to
+            or room.kind_of(at[0]) != room.kind_of(to)
+            or left < entered
+            or self._full(to)
+            or self._blocked(player, to)
+        )
+        if self._do("transfer", player, to, ok=False if refuse else None) is not None:
+            where = room.seat_of(player)
+            assert where is not None
+            assert where[0] == to
+
+    @rule(data=st.data())
+    def due(self, data: st.DataObject) -> None:
+        """The dealer says a move is due (RRP5 seating.12, seating.14) or an
+        absent player of a broken game is due for the big blind (seating.15)."""
+        room = self.room
+        holders = [k.player for k in self._locks()]
+        pool = st.sampled_from(NAMES)
+        player = data.draw(st.sampled_from(holders) | pool if holders else pool, label="player")
+        move, lock = room.move_of(player), room.lock_of(player)
+        if move is not None:
+            ok = None if lock is None or lock.seat is None else True
+        else:
+            ok = lock is not None and lock.reason == "broken"
+        out = self._do("due", player, ok=ok)
+        if out is not None and move is not None:
+            at = room.seat_of(player)
+            assert at is not None
+            assert at[0] == move[1], (player, move, at)
+
+    @precondition(lambda self: bool(self._seated()))
+    @rule(data=st.data())
+    def away(self, data: st.DataObject) -> None:
+        """RRP5 policies.4: a player steps away, perhaps taking chips."""
+        player = self._player(data, self._seated())
+        took = data.draw(st.sampled_from((0, 100)), label="took")
+        self._do("away", player, took=took)
+
+    @precondition(lambda self: bool(self._seated()))
+    @rule(data=st.data())
+    def extend_absence(self, data: st.DataObject) -> None:
+        """RRP5 policies.20."""
+        player = self._player(data, self._seated())
+        minutes = data.draw(st.sampled_from((20, 45, 90)), label="minutes")
+        self._do("extend_absence", player, minutes=minutes)
+
+    @precondition(lambda self: bool(self._seated()))
+    @rule(data=st.data())
+    def come_back(self, data: st.DataObject) -> None:
+        """RRP5 policies.4: every chip taken comes back."""
+        player = self._player(data, self._seated())
+        restored = data.draw(st.sampled_from((None, 0, 100)), label="restored")
+        self._do("come_back", player, restored=restored)
+
+    @rule(minutes=st.sampled_from(MINUTES))
+    def pass_time(self, minutes: int) -> None:
+        """Time passes; lock-ups and absences run out (RRP5 policies.20, policies.21)."""
+        note(f"clock.advance(minutes={minutes})")
+        self.clock.advance(minutes=minutes)
+        self._do("tick", ok=True)
+
+    # ------------------------------------------------------------- invariants
+
+    @invariant()
+    def books_hold(self) -> None:
+        room = self.room
+        step = room.events[self.seen :]
+        self._follow(step)
+        self._one_seat_each()
+        self._seats_add_up()
+        self._locks_and_moves()
+        self._lists_keep_order(step)
+        self._rules_keep_out()
+        self._must_move_lists()
+        self._log_rebuilds()
+        self.seen = len(room.events)
+        self.lists = {k: room.waiting(k) for k in KINDS.values()}
+
+    def _follow(self, step: Iterable[ev.RoomEvent]) -> None:
+        """Keep the machine's own notes from the step's events."""
+        for event in step:
+            match event:
+                case ev.GameOpened():
+                    self.table_kind[event.table] = event.kind
+                    self.feeds[event.table] = event.main
+                    self.started[event.table] = False
+                    self.reserved[event.table] = {}
+                case ev.GameStarted():
+                    self.started[event.table] = True
+                case ev.BarredFromGame():
+                    self.game_bars[(event.player, self.table_kind[event.table])] = event.until
+                case ev.PlayerListed():
+                    self.listed_kinds.add(event.kind)
+                case ev.SeatReserved():
+                    self.reserved[event.table][event.seat] = event.player
+                case ev.PlayerSeated() | ev.PlayerMoved():
+                    # A reservation is spent once its player sits anywhere in the game.
+                    table = event.to if isinstance(event, ev.PlayerMoved) else event.table
+                    held = self.reserved[table]
+                    self.reserved[table] = {s: p for s, p in held.items() if p != event.player}
+                case ev.SeatRemoved():
+                    self.reserved[event.table].pop(event.seat, None)
+
+    def _one_seat_each(self) -> None:
+        """RRP5 seating.4."""
+        room = self.room
+        seated = self._seated()
+        assert len(seated) == len(set(seated)), f"a player holds two seats: {sorted(seated)}"
+        over = [p for t in room.tables for p in room.playing_over(t).values()]
+        assert len(over) == len(set(over)), f"a player plays over two seats: {over}"
+        assert not set(over) & set(seated), f"a player plays over and holds a seat: {over}"
+        for table in room.tables:
+            for seat, player in room.playing_over(table).items():
+                assert seat in room.seated(table), f"{player} plays over empty seat {seat}"
+        for table in self.room.tables:
+            held = [k.player for k in self.room.locks(table)]
+            assert len(held) == len(set(held)), f"table {table} locks twice for one: {held}"
+
+    def _seats_add_up(self) -> None:
+        room = self.room
+        for table in room.tables:
+            numbers = room.seats(table)
+            seated, locks = room.seated(table), room.locks(table)
+            locked = [k.seat for k in locks if k.seat is not None]
+            assert len(numbers) == len(set(numbers))
+            assert set(seated) <= set(numbers), (table, seated, numbers)
+            assert set(locked) <= set(numbers), (table, locks, numbers)
+            assert len(locked) == len(set(locked)), f"table {table}: a seat locked twice {locks}"
+            assert not set(locked) & set(seated), f"table {table}: a locked seat is sat in {locks}"
+            assert len(seated) + len(locks) <= len(numbers), (
+                f"table {table}: {len(seated)} seated and {len(locks)} locks in"
+                f" {len(numbers)} seats"
+            )
+            assert all(k.table == table for k in locks)
+
+    def _locks_and_moves(self) -> None:
+        room = self.room
+        holders = [k.player for k in self._locks()]
+        for player in NAMES:
+            assert holders.count(player) <= 1, f"{player} holds {holders.count(player)} locks"
+            move, lock, at = room.move_of(player), room.lock_of(player), room.seat_of(player)
+            if move is not None:
+                source, to, _when = move
+                assert at is not None, f"{player} moves {move} but has no seat"
+                assert at[0] == source, f"{player} moves from {move}, sits {at}"
+                assert lock is not None, f"{player} moves {move} but holds no lock"
+                assert (lock.table, lock.reason) == (to, "move"), f"{player} moves {move}: {lock}"
+            elif lock is not None:
+                assert lock.reason != "move", f"{player} holds {lock} with no move"
+                assert at is None, f"{player} sits at {at} and holds {lock}"
+
+    def _lists_keep_order(self, step: list[ev.RoomEvent]) -> None:
+        room = self.room
+        for kind in KINDS.values():
+            now = room.waiting(kind)
+            assert len(now) == len(set(now)), f"{kind} list names someone twice: {now}"
+            before = self.lists.get(kind, ())
+            kept = [p for p in before if p in now]
+            if kept == [p for p in now if p in before]:
+                continue
+            first_up = any(
+                isinstance(e, ev.PlayerListed) and e.kind == kind and e.place == 0 for e in step
+            )
+            assert first_up, f"the {kind} list went from {before} to {now}"
+
+    def _rules_keep_out(self) -> None:
+        room = self.room
+        now = self.clock.now()
+        seated = set(self._seated())
+        locked = {k.player for k in self._locks()}
+        listed = {p for k in KINDS.values() for p in room.waiting(k) + room.interested(k)}
+        listed |= {p for t in room.tables for p in room.playing_over(t).values()}
+        for player in NAMES:
+            if self._suspended(player):
+                assert player not in seated | locked | listed, (
+                    f"{player} is under {room.record(player)[-1]} yet seated, locked or listed"
+                )
+        for (player, kind), until in self.game_bars.items():
+            if now >= until:
+                continue
+            assert player not in room.waiting(kind), f"{player} barred from {kind} but listed"
+            for table in room.tables:
+                if room.kind_of(table) == kind:
+                    assert player not in self._in_game(table), (
+                        f"{player} barred from {kind} but in the game at table {table}"
+                    )
+        for table in room.tables:
+            players = sorted(self._in_game(table))
+            for a, b in combinations(players, 2):
+                assert not room.kept_apart(a, b), f"{a} and {b} kept apart, both at table {table}"
+            kind = room.kind_of(table)
+            for player in room.seated(table).values():
+                assert player not in room.waiting(kind), (
+                    f"{player} plays {kind} at table {table} and is on its list"
+                )
+
+    def _must_move_lists(self) -> None:
+        """RRP5 seating.10: the must-move list is the must-move game's players."""
+        room = self.room
+        for main in TABLES:
+            names = room.must_move(main)
+            assert len(names) == len(set(names)), f"table {main}'s must-move list: {names}"
+            feeder = self._feeder(main) if main in room.tables else None
+            players = set(room.seated(feeder).values()) if feeder is not None else set()
+            assert set(names) == players, (
+                f"table {main}'s must-move list is {names}; its must-move game"
+                f" (table {feeder}) seats {sorted(players)}"
+            )
+
+    def _log_rebuilds(self) -> None:
+        again = RoomBooks(clock=self.clock)
+        again.apply(self.room.events)
+        assert self._view(again) == self._view(self.room), "the log rebuilds other books"
+
+
+MACHINE_SETTINGS = settings(
+    max_examples=sample_size(400, 4_000),
+    stateful_step_count=40,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
+
+
+class TestRoomMachine:
+    """RRP5 seating.1-15, policies.4, policies.11, policies.20, policies.21 and
+    conduct sanctions over random nights: one seat each, seats and locks that
+    add up, lists that keep their order, rules that keep players out, must-move
+    lists that are the must-move game, and a log that rebuilds the books."""
+
+    def test_seating_policies_random_nights(self) -> None:
+        run_state_machine_as_test(RoomMachine, settings=MACHINE_SETTINGS)
