@@ -5,6 +5,10 @@
 '1/2 no-limit holdem'
 >>> GameKind.parse("holdem no-limit 1/2") == kind
 True
+>>> kind
+GameKind(game='holdem', structure=Structure.NO_LIMIT, stakes='1/2')
+>>> Sanction.BAR, Due.BLIND
+(Sanction.BAR, Due.BLIND)
 """
 
 from __future__ import annotations
@@ -71,6 +75,9 @@ class Sanction(enum.Enum):
     SUSPENSION = "suspension"
     BAR = "bar"
 
+    def __repr__(self) -> str:
+        return f"Sanction.{self.name}"
+
 
 class Due(enum.Enum):
     """When a player changing games must make the move (RRP5 seating.12, seating.14).
@@ -83,3 +90,6 @@ class Due(enum.Enum):
     BUTTON = "after the button"  # a blind already taken: the button may be played
     BLIND = "when due for the big blind"
     NEXT_DEAL = "after one more deal"  # stud
+
+    def __repr__(self) -> str:
+        return f"Due.{self.name}"
