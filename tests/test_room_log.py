@@ -445,7 +445,7 @@ def test_cli_text_shows_time_and_citations(capsys, night: RoomLog) -> None:
     assert len(text) == len(night.records)
     assert text[0] == "  0:00         ann and zed kept out of the same game [RRP5 seating.5]"
     assert "  0:30  floor  ned's lock-up of seat 4 at table 1 picked up [RRP5 policies.21]" in text
-    assert "  1:05         zed: bar for good [RRP5 conduct.prohibited.4]" in text
+    assert "  1:05  floor  zed: bar for good [RRP5 conduct.prohibited.4]" in text
 
 
 def test_cli_error_names_the_line_and_rule(capsys, tmp_path) -> None:

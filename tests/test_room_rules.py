@@ -637,3 +637,18 @@ def test_seating_7_a_walk_in_leaves_seats_for_the_places_held() -> None:
     r.sign_up("ann", NL)
     r.sign_up("bob", NL)  # two places held: seats 1 and 2 are theirs
     unchanged(r, r.take_seat, "walk-in", 1, rule="policies.11")
+
+
+def test_seating_2_passing_over_a_player_away_is_recorded_once() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh", seats=8)
+    r.sign_up("bob", NL)
+    r.sign_up("cy", NL)
+    r.leave_area("bob")
+    events = r.leave("a")
+    assert [type(e).__name__ for e in events][1:3] == ["PassedOver", "PlayerCalled"]
+    assert ids(events[1]) == ["seating.2"]
+    r.take_seat("cy", 1)
+    assert [e for e in r.leave("b") if isinstance(e, ev.PassedOver)] == []
+    r.arrive("bob")  # back: called to the seat open now
+    assert r.lock_of("bob") is not None

@@ -236,6 +236,8 @@ def describe(event: RoomEvent) -> str:
                 f"table {e.main}'s must-move list" if e.main is not None else f"the {e.kind} list"
             )
             return f"{e.player} off {which} ({e.reason})"
+        case ev.PassedOver():
+            return f"{e.player}, out of the playing area, passed over for table {e.table}; keeps the place"
         case ev.PlayerArrived():
             return f"{e.player} arrives"
         case ev.AreaLeft():

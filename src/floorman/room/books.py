@@ -106,6 +106,7 @@ class RoomBooks:
         self._sanctions: dict[str, list[ev.Sanctioned]] = {}
         self._order: dict[tuple[str, GameKind], int] = {}  # list order, for must-move
         self._over: dict[tuple[int, int], str] = {}  # (table, seat) -> playing over it
+        self._passed: set[tuple[str, int]] = set()  # passed over while away (RRP5 seating.2)
         self._listed = 0
 
     # ----- what the room looks like -----------------------------------------
@@ -216,11 +217,15 @@ class RoomBooks:
             case ev.PlayerArrived():
                 state = self._players.setdefault(event.player, _Player(event.player))
                 state.present, state.notified, state.lockup = True, False, 0
+                self._passed = {(p, t) for p, t in self._passed if p != event.player}
+            case ev.PassedOver():
+                self._passed.add((event.player, event.table))
             case ev.AreaLeft():
                 state = self._player(event.player)
                 state.present, state.notified, state.lockup = False, True, event.lockup
             case ev.AreaReturned():
                 self._player(event.player).present = True
+                self._passed = {(p, t) for p, t in self._passed if p != event.player}
             case ev.InterestNoted():
                 self._players.setdefault(event.player, _Player(event.player, present=False))
                 self._interest.setdefault(event.kind, []).append(event.player)

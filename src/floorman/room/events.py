@@ -31,6 +31,7 @@ __all__ = [
     "KeptApart",
     "LockUpPickedUp",
     "MoveDue",
+    "PassedOver",
     "PlayOverEnded",
     "PlayerArrived",
     "PlayerCalled",
@@ -164,6 +165,18 @@ class PlayerCalled:
     player: str
     table: int
     seat: int | None
+    at: float = 0.0
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassedOver:
+    """A player away from the playing area, with no lock-up money left, was
+    passed over for a seat at ``table`` and keeps the place on the list
+    (RRP5 seating.2)."""
+
+    player: str
+    table: int
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -413,6 +426,7 @@ RoomEvent = (
     | AreaLeft
     | AreaReturned
     | PlayerCalled
+    | PassedOver
     | SeatLocked
     | LockUpPickedUp
     | PlayerSeated
@@ -438,6 +452,8 @@ RoomEvent = (
 #: The events that are the floor's own decisions, not reports of what people did.
 DECISIONS: tuple[type, ...] = (
     PlayerCalled,
+    PassedOver,
+    Sanctioned,
     SeatLocked,
     LockUpPickedUp,
     PlayerDelisted,

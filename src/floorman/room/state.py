@@ -824,7 +824,14 @@ class Room(RoomBooks):
                 if state.lockup:
                     self._call(game, player, money=state.lockup)
                     return True
-                continue  # away with notice: passed over, keeping the place (RRP5 seating.2)
+                if (player, game.table) not in self._passed:
+                    self._emit(
+                        ev.PassedOver(
+                            player=player, table=game.table, at=now, citations=cite("seating.2")
+                        )
+                    )
+                    return True
+                continue
             self._call(game, player)
             return True
         return False
