@@ -378,11 +378,11 @@ def test_a_bad_room_line_names_line_one() -> None:
         play_room("\nroom colour=red\n")
 
 
-def test_an_unregistered_conduct_rule_is_notation() -> None:
+def test_an_unregistered_conduct_rule_is_refused() -> None:
     text = (
         "game nl12 holdem no-limit 1/2\nopen 1 nl12\nlist ann nl12\nwarn ann conduct.improper.99\n"
     )
-    with pytest.raises(NotationError, match=r"^line 4 .*no rule RRP5 conduct.improper.99"):
+    with pytest.raises(FloorError, match=r"^line 4 .*no rule RRP5 conduct.improper.99"):
         play_room(text)
     with pytest.raises(FloorError, match=r"^line 4 .*names the conduct rules broken"):
         play_room(text.replace("conduct.improper.99", "seating.2"))

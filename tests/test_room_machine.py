@@ -68,6 +68,9 @@ from .conftest import sample_size
 
 NAMES = ("ann", "bob", "cal", "dee", "eve", "fay", "gus", "hal", "ivy", "jon", "kim", "lou")
 
+#: Anyone, the first four most often, so the same few keep meeting.
+PLAYERS = st.sampled_from(NAMES[:4]) | st.sampled_from(NAMES)
+
 #: The kinds of game a night may spread, by the name the reproductions use.
 KINDS = {
     "NL": GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2"),
@@ -110,6 +113,8 @@ class RoomMachine(RuleBasedStateMachine):
         self.game_bars: dict[tuple[str, GameKind], float] = {}  # RRP5 seating.10
         self.reserved: dict[int, dict[int, str]] = {}  # table -> seat -> player (seating.8)
         self.listed_kinds: set[GameKind] = set()  # kinds anyone was ever listed for
+        self.out: dict[str, int] = {}  # out of the playing area: the lock-up left (seating.2)
+        self.declined: set[tuple[str, int]] = set()  # new or must-move games turned down
 
     # ------------------------------------------------------------- helpers
 
@@ -208,6 +213,10 @@ class RoomMachine(RuleBasedStateMachine):
             at = room.seat_of(player)
             if at is not None and room.kind_of(at[0]) == kind:
                 continue
+            if player in self.out and not self.out[player]:
+                continue  # away with nothing to hold a seat: not waiting (RRP5 seating.2)
+            if (player, table) in self.declined:
+                continue
             if room.lock_of(player) is None and not self._blocked(player, table):
                 out.append(player)
         return out
@@ -237,7 +246,9 @@ class RoomMachine(RuleBasedStateMachine):
         )
         first = self.kinds[0]
         self._do("open_game", 1, first, seats=data.draw(st.integers(2, 6), label="seats"), ok=True)
-        second = data.draw(st.sampled_from(("none", "must-move", "other")), label="second game")
+        second = data.draw(
+            st.sampled_from(("none", "must-move", "must-move", "other")), label="second game"
+        )
         if second != "none":
             kind = first if second == "must-move" else self.kinds[-1]
             main = 1 if second == "must-move" else None
@@ -257,11 +268,17 @@ class RoomMachine(RuleBasedStateMachine):
         if lock is not None and self.room.move_of(player) is None:
             self._do("take_seat", player, lock.table)
 
-    def _kind(self, data: st.DataObject) -> GameKind:
-        return data.draw(st.sampled_from(self.kinds), label="kind")
+    def _kind(self, data: st.DataObject, *, any_kind: bool = False) -> GameKind:
+        """A kind the room spreads tonight; ``any_kind``: or one it does not."""
+        kinds = st.sampled_from(self.kinds)
+        if any_kind:
+            kinds |= st.sampled_from(list(KINDS.values()))
+        return data.draw(kinds, label="kind")
 
-    def _player(self, data: st.DataObject, among: Iterable[str] = NAMES) -> str:
-        return data.draw(st.sampled_from(sorted(among)), label="player")
+    def _player(self, data: st.DataObject, among: Iterable[str] | None = None) -> str:
+        """Anyone (mostly the first few), or one of ``among``."""
+        pool = PLAYERS if among is None else st.sampled_from(sorted(among))
+        return data.draw(pool, label="player")
 
     def _table(self, data: st.DataObject) -> int:
         return data.draw(st.sampled_from(self.room.tables), label="table")
@@ -376,7 +393,9 @@ class RoomMachine(RuleBasedStateMachine):
         """RRP5 seating.8: an open seat of the table, for a player."""
         room = self.room
         table = self._table(data)
-        seat = data.draw(st.integers(1, 7), label="seat")
+        seats = st.integers(1, 7)
+        open_ = [s for s in room.seats(table) if s not in room.seated(table)]
+        seat = data.draw(st.sampled_from(open_) | seats if open_ else seats, label="seat")
         player = self._player(data)
         reserved = self.reserved[table]
         taken = set(room.seated(table)) | {k.seat for k in room.locks(table)}
@@ -433,13 +452,17 @@ class RoomMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def arrive(self, data: st.DataObject) -> None:
-        self._do("arrive", self._player(data), ok=True)
+        """A player comes in; interest noted becomes a place (RRP5 seating.1)."""
+        room = self.room
+        noted = sorted({p for k in KINDS.values() for p in room.interested(k)})
+        player = data.draw(st.sampled_from(noted) | PLAYERS if noted else PLAYERS, label="player")
+        self._do("arrive", player, ok=True)
 
     @rule(data=st.data())
     def note_interest(self, data: st.DataObject) -> None:
         """RRP5 seating.1: interest from outside holds no place."""
         player = self._player(data)
-        kind = self._kind(data)
+        kind = self._kind(data, any_kind=True)
         self._do(
             "note_interest", player, kind, ok=False if self._unlistable(player, kind) else None
         )
@@ -461,7 +484,7 @@ class RoomMachine(RuleBasedStateMachine):
         """RRP5 seating.1: a name goes on the list at the end."""
         room = self.room
         player = self._player(data)
-        kind = self._kind(data)
+        kind = self._kind(data, any_kind=True)
         ok = not self._unlistable(player, kind)
         if self._do("sign_up", player, kind, ok=ok) is not None:
             assert player in room.waiting(kind)
@@ -469,9 +492,9 @@ class RoomMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def leave_list(self, data: st.DataObject) -> None:
         room = self.room
-        kind = self._kind(data)
+        kind = self._kind(data, any_kind=True)
         names = set(room.waiting(kind)) | set(room.interested(kind))
-        pool = st.sampled_from(NAMES)
+        pool = PLAYERS
         player = data.draw(st.sampled_from(sorted(names)) | pool if names else pool, label="player")
         self._do("leave_list", player, kind, ok=player in names)
         assert player not in room.waiting(kind)
@@ -481,7 +504,7 @@ class RoomMachine(RuleBasedStateMachine):
         """RRP5 seating.2: with or without money for a lock-up."""
         room = self.room
         listed = {p for k in self.kinds for p in room.waiting(k)}
-        pool = st.sampled_from(NAMES)
+        pool = PLAYERS
         player = data.draw(st.sampled_from(sorted(listed)) | pool if listed else pool)
         lockup = data.draw(st.sampled_from((0, 20)), label="lockup")
         self._do("leave_area", player, lockup=lockup)
@@ -535,6 +558,11 @@ class RoomMachine(RuleBasedStateMachine):
             label="seat",
         )
         mine = next((k for k in locks if k.player == player), None)
+        kept = [
+            s
+            for s, p in self.reserved[table].items()
+            if p == player and s not in seated and all(k.seat != s for k in locks)
+        ]
         reasons = []
         if seat in seated:
             reasons.append("sat in")
@@ -549,10 +577,13 @@ class RoomMachine(RuleBasedStateMachine):
                 reasons.append("sits elsewhere")
             if room.lock_of(player) is not None:
                 reasons.append("called elsewhere")
-            if self._full(table):
-                reasons.append("full")
-            if any(q != player for q in self._waiting_for(table)):
-                reasons.append("someone is waiting")
+            if not (seat in kept or (seat is None and kept)):
+                # Only a seat management kept for the player needs no permission
+                # (RRP5 seating.8, policies.11).
+                if self._full(table):
+                    reasons.append("full")
+                if any(q != player for q in self._waiting_for(table)):
+                    reasons.append("someone is waiting")
         elif mine.seat is not None and seat not in (None, mine.seat):
             reasons.append("called to another seat")
         if reasons:
@@ -590,7 +621,7 @@ class RoomMachine(RuleBasedStateMachine):
         list, unless lock-up money holds the seat."""
         room = self.room
         holders = [k.player for k in self._locks()]
-        pool = st.sampled_from(NAMES)
+        pool = PLAYERS
         player = data.draw(st.sampled_from(holders) | pool if holders else pool, label="player")
         lock = room.lock_of(player)
         ok = (
@@ -611,7 +642,7 @@ class RoomMachine(RuleBasedStateMachine):
         """A called player turns the seat down; one not called cannot."""
         room = self.room
         holders = [k.player for k in self._locks()]
-        pool = st.sampled_from(NAMES)
+        pool = PLAYERS
         player = data.draw(st.sampled_from(holders) | pool if holders else pool, label="player")
         lock = room.lock_of(player)
         if self._do("refuse", player, ok=lock is not None) is None or lock is None:
@@ -623,7 +654,7 @@ class RoomMachine(RuleBasedStateMachine):
     def leave(self, data: st.DataObject) -> None:
         room = self.room
         seated = self._seated()
-        pool = st.sampled_from(NAMES)
+        pool = PLAYERS
         player = data.draw(st.sampled_from(seated) | pool if seated else pool, label="player")
         if self._do("leave", player, ok=room.seat_of(player) is not None) is not None:
             assert room.seat_of(player) is None
@@ -631,9 +662,14 @@ class RoomMachine(RuleBasedStateMachine):
     @precondition(lambda self: bool(self._seated()))
     @rule(data=st.data())
     def request_seat_change(self, data: st.DataObject) -> None:
-        """RRP5 seating.13."""
+        """RRP5 seating.13: any other seat, or one named."""
+        room = self.room
         player = self._player(data, self._seated())
-        seat = data.draw(st.none() | st.integers(1, 7), label="seat")
+        at = room.seat_of(player)
+        assert at is not None
+        others = [s for s in room.seats(at[0]) if s != at[1]]
+        seats = st.none() | st.integers(1, 7)
+        seat = data.draw(st.sampled_from(others) | seats if others else seats, label="seat")
         self._do("request_seat_change", player, seat=seat)
 
     @precondition(lambda self: bool(self._seated()))
@@ -667,7 +703,7 @@ class RoomMachine(RuleBasedStateMachine):
         absent player of a broken game is due for the big blind (seating.15)."""
         room = self.room
         holders = [k.player for k in self._locks()]
-        pool = st.sampled_from(NAMES)
+        pool = PLAYERS
         player = data.draw(st.sampled_from(holders) | pool if holders else pool, label="player")
         move, lock = room.move_of(player), room.lock_of(player)
         if move is not None:
@@ -750,8 +786,17 @@ class RoomMachine(RuleBasedStateMachine):
                     table = event.to if isinstance(event, ev.PlayerMoved) else event.table
                     held = self.reserved[table]
                     self.reserved[table] = {s: p for s, p in held.items() if p != event.player}
+                    self.out.pop(event.player, None)  # sitting down, he is back
                 case ev.SeatRemoved():
                     self.reserved[event.table].pop(event.seat, None)
+                case ev.AreaLeft():
+                    self.out[event.player] = event.lockup
+                case ev.PlayerArrived() | ev.AreaReturned():
+                    self.out.pop(event.player, None)
+                case ev.SeatRefused(kept_place=True):
+                    self.declined.add((event.player, event.table))
+                case ev.GameClosed():
+                    self.declined = {d for d in self.declined if d[1] != event.table}
 
     def _one_seat_each(self) -> None:
         """RRP5 seating.4."""
@@ -885,3 +930,113 @@ class TestRoomMachine:
 
     def test_seating_policies_random_nights(self) -> None:
         run_state_machine_as_test(RoomMachine, settings=MACHINE_SETTINGS)
+
+
+# ------------------------------------------------------------------ breaks found
+#
+# Each test below is a minimal reproduction of a break of the invariants the
+# machine found; they stay as regressions.
+
+NL, PLO = KINDS["NL"], KINDS["PLO"]
+
+
+def _room() -> Room:
+    return Room(clock=ManualClock(), shuffler=SeededShuffler(0))
+
+
+def _attempt(room: Room, call: Callable[[], list[ev.RoomEvent]]) -> bool:
+    """Run ``call``; a refusal must leave the log as it was. Whether it was done."""
+    before = list(room.events)
+    try:
+        call()
+    except FloorError:
+        assert room.events == before
+        return False
+    return True
+
+
+def test_conduct_a_suspension_drops_interest_noted_in_a_kind_never_listed() -> None:
+    # Was: the interest stayed, and arriving put the suspended player on the list.
+    room = _room()
+    room.note_interest("bob", NL)
+    room.sanction("bob", Sanction.SUSPENSION, ["conduct.improper.2"], minutes=5)
+    assert "bob" not in room.interested(NL)
+    room.arrive("bob")
+    assert "bob" not in room.waiting(NL)
+
+
+def test_seating_4_arriving_does_not_list_a_player_for_the_game_he_plays() -> None:
+    # Was: interest noted, a seat taken by permission, then arriving listed him.
+    room = _room()
+    room.open_game(1, NL, seats=2)
+    room.note_interest("cal", NL)
+    room.take_seat("cal", 1)
+    room.arrive("cal")
+    assert "cal" not in room.waiting(NL)
+
+
+def test_seating_10_a_seat_change_in_the_must_move_game_lists_nobody_twice() -> None:
+    # Was: the must-move list read ('ann', 'bob', 'ann').
+    room = _room()
+    room.open_game(1, NL, seats=2)
+    room.take_seat("xx", 1)
+    room.take_seat("yy", 1)
+    room.open_game(2, NL, seats=3, main=1)
+    room.take_seat("ann", 2)
+    room.take_seat("bob", 2)
+    room.start_game(2)
+    room.request_seat_change("ann", 3)
+    assert sorted(room.must_move(1)) == ["ann", "bob"]
+
+
+def test_seating_7_8_places_held_in_a_new_game_keep_their_seats() -> None:
+    # Was: start_game raised IndexError, with GameStarted already logged.
+    room = _room()
+    room.open_game(1, NL, seats=3)
+    room.reserve(1, 2, "zed")
+    room.reserve(1, 3, "yan")
+    room.sign_up("ann", NL)  # a place held in the new game, no seat yet
+    _attempt(room, lambda: room.take_seat("bob", 1, seat=1))
+    _attempt(room, lambda: room.take_seat("zed", 1, seat=2))
+    if _attempt(room, lambda: room.start_game(1)):
+        assert all(lock.seat is not None for lock in room.locks(1))
+
+
+def test_seating_5_two_players_of_one_game_are_not_kept_apart_in_it() -> None:
+    # Was: keep_apart was logged and both kept playing in the game.
+    room = _room()
+    room.open_game(1, NL, seats=3)
+    room.take_seat("ann", 1)
+    room.take_seat("bob", 1)
+    _attempt(room, lambda: room.keep_apart("ann", "bob"))
+    both = {"ann", "bob"} <= set(room.seated(1).values())
+    assert not (both and room.kept_apart("ann", "bob"))
+
+
+def test_seating_14_a_seated_player_away_with_a_lockup_is_ordered_to_move() -> None:
+    # Was: seated at table 1 and holding a "called" lock at table 2, no move.
+    room = _room()
+    room.open_game(1, NL, seats=2)
+    room.open_game(2, PLO, seats=2)
+    room.take_seat("ann", 2)
+    room.take_seat("bob", 2)
+    room.sign_up("eve", PLO)
+    room.take_seat("eve", 1)
+    _attempt(room, lambda: room.leave_area("eve", lockup=20))
+    room.leave("ann")
+    move = room.move_of("eve")
+    assert room.lock_of("eve") is None or (move is not None and move[:2] == (1, 2))
+
+
+def test_seating_5_a_player_playing_over_is_in_the_game() -> None:
+    # Was: bob, kept apart from ann, was seated where ann played over.
+    room = _room()
+    room.open_game(1, NL, seats=2)
+    room.take_seat("cal", 1)
+    room.away("cal")
+    room.keep_apart("ann", "bob")
+    room.play_over("ann", 1, 1)
+    _attempt(room, lambda: room.sign_up("bob", NL))
+    _attempt(room, lambda: room.take_seat("bob", 1))
+    in_game = set(room.seated(1).values()) | set(room.playing_over(1).values())
+    assert not {"ann", "bob"} <= in_game

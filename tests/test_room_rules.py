@@ -364,9 +364,10 @@ def test_policies_11_a_seat_is_taken_with_permission() -> None:
     r.leave("a")  # ann is called to seat 1
     r.sign_up("bob", NL)
     r.leave_area("bob")
-    r.leave("b")  # bob, away, is passed over but still waits
-    error = unchanged(r, r.take_seat, "walk-on", 1, rule="policies.11")
-    assert "bob is first up" in str(error)
+    events = r.leave("b")  # bob, away with no lock-up, is passed over
+    assert [type(e).__name__ for e in events] == ["PlayerLeft", "PassedOver"]
+    events = r.take_seat("walk-on", 1)  # so nobody who can play is waiting
+    assert ids(events[0]) == ["policies.11"]
 
 
 def test_policies_20_chips_picked_up_after_thirty_minutes_away() -> None:
@@ -457,10 +458,10 @@ def test_seating_6_a_new_game_draws_for_the_button() -> None:
     assert [seat for seat, _ in started.cards] == [1, 2, 3]
     best = max(started.cards, key=lambda sc: (int(sc[1].rank), int(sc[1].suit)))
     assert started.button == best[0], "high card by suit at a high game"
-    razz = GameKind(game="razz", structure=Structure.FIXED_LIMIT, stakes="4/8")
-    r.open_game(2, razz, seats=8)
+    lowball = GameKind(game="lowball", structure=Structure.FIXED_LIMIT, stakes="4/8")
+    r.open_game(2, lowball, seats=8)
     for name in ("dee", "eve"):
-        r.sign_up(name, razz)
+        r.sign_up(name, lowball)
         r.take_seat(name, 2)
     (low,) = r.start_game(2)
     worst = min(
@@ -652,3 +653,163 @@ def test_seating_2_passing_over_a_player_away_is_recorded_once() -> None:
     assert [e for e in r.leave("b") if isinstance(e, ev.PassedOver)] == []
     r.arrive("bob")  # back: called to the seat open now
     assert r.lock_of("bob") is not None
+
+
+def test_seating_6_stud_has_no_button_to_draw_for() -> None:
+    r, _ = room()
+    r.open_game(1, STUD, seats=8)
+    for name in "ab":
+        r.sign_up(name, STUD)
+        r.take_seat(name, 1)
+    (started,) = r.start_game(1)
+    assert (started.button, started.cards) == (None, ())
+
+
+def test_seating_10_the_must_move_list_follows_a_list_a_broken_game_headed() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefghi")
+    full_game(r, 3, "pqrs", seats=4)
+    r.sign_up("x", NL)
+    order = [p for p, _ in next(e for e in r.break_game(3) if isinstance(e, ev.GameBroken)).order]
+    assert r.waiting(NL) == (*order, "x")
+    r.open_game(2, NL, seats=9, main=1)
+    for name in reversed(r.waiting(NL)):  # they sit down in reverse order
+        r.take_seat(name, 2)
+    assert r.must_move(1) == (*order, "x")
+    r.leave("a")
+    assert r.move_of(order[0]) == (2, 1, Due.BLIND)
+
+
+def test_policies_21_no_lock_up_is_picked_up_for_someone_who_cannot_take_it() -> None:
+    r, clock = room()
+    full_game(r, 1, "abcdefgh")
+    r.sign_up("ann", NL)  # called to seat 9
+    r.sign_up("bob", NL)
+    r.leave_area("bob")  # away without lock-up money: not waiting to play
+    clock.advance(minutes=10)
+    assert r.tick() == []
+    r2, clock2 = room()
+    for name in "abcd":
+        r2.sign_up(name, NL)
+    r2.open_game(1, NL, seats=9)
+    r2.refuse("d")  # keeps the place, but turned this game down
+    clock2.advance(minutes=5)
+    assert r2.tick() == []
+
+
+def test_policies_20_an_absence_extended_in_advance_holds() -> None:
+    r, clock = room()
+    full_game(r, 1, "abc")
+    r.extend_absence("a", minutes=60)
+    r.away("a")
+    r.away("b")
+    clock.advance(minutes=30)
+    assert r.tick() == [], "thirty minutes is not more than thirty"
+    clock.advance(minutes=1)
+    assert [e.player for e in r.tick()] == ["b"]
+    clock.advance(minutes=29)
+    assert r.tick() == []
+    clock.advance(minutes=1)
+    assert [e.player for e in r.tick()] == ["a"]
+
+
+def test_seating_13_seat_changes_in_a_new_game_and_for_one_seat_only() -> None:
+    r, _ = room()
+    r.open_game(1, NL, seats=6)
+    r.sign_up("a", NL)
+    r.sign_up("b", NL)
+    r.take_seat("a", 1, 1)
+    events = r.request_seat_change("a", 5)
+    assert [(type(e).__name__, getattr(e, "to_seat", None)) for e in events][-1] == (
+        "PlayerMoved",
+        5,
+    )
+    r2, _ = room()
+    full_game(r2, 1, "abcdefghi")
+    r2.request_seat_change("c", 9)
+    r2.leave("b")
+    assert kinds(r2.take_seat("walk", 1)) == ["PlayerSeated"], "seat 2 is not the seat c wants"
+
+
+def test_seating_8_a_player_walks_into_the_seat_kept_for_him() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh")
+    r.reserve(1, 9, "vic")
+    r.sign_up("ann", NL)  # seat 9 is kept: ann waits
+    events = r.take_seat("vic", 1)
+    assert ids(events[0]) == ["seating.8"]
+    assert r.seat_of("vic") == (1, 9)
+
+
+def test_seating_2_a_lock_up_takes_the_house_amount() -> None:
+    r, _ = room()
+    r.sign_up("ann", NL)
+    unchanged(r, r.leave_area, "ann", lockup=5, rule="seating.2")
+    r.leave_area("ann", lockup=20)
+    r.arrive("ann")
+    r.leave_area("ann")
+
+
+def test_seating_15_a_broken_game_leaves_seats_for_places_held() -> None:
+    r, _ = room()
+    full_game(r, 1, "pq")
+    r.open_game(2, NL, seats=3)
+    r.reserve(2, 3, "zed")
+    r.sign_up("ann", NL)
+    r.sign_up("bob", NL)  # seats 1 and 2 are held for them
+    r.break_game(1)
+    assert r.seated(2) == {}
+    assert r.waiting(NL)[:2] in (("p", "q"), ("q", "p"))
+    r.take_seat("ann", 2)
+    r.take_seat("bob", 2)
+    assert len(r.start_game(2)) >= 1
+
+
+def test_seating_1_leaving_the_list_calls_off_the_call_and_the_move() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh")
+    r.sign_up("ann", NL)
+    r.leave_list("ann", NL)
+    assert r.lock_of("ann") is None
+    r.open_game(2, STUD, seats=8)
+    r.sign_up("a", STUD)
+    assert r.move_of("a") is not None
+    r.leave_list("a", STUD)
+    assert r.move_of("a") is None
+    assert r.lock_of("a") is None
+
+
+def test_seating_14_a_seat_change_keeps_a_move_to_come() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcdefgh")
+    r.open_game(2, STUD, seats=8)
+    r.sign_up("a", STUD)
+    r.request_seat_change("a", 9)
+    assert r.seat_of("a") == (1, 9)
+    assert r.move_of("a") == (1, 2, Due.BLIND)
+    assert r.lock_of("a") is not None
+
+
+def test_seating_9_the_extra_seat_is_within_ten() -> None:
+    r, _ = room()
+    with pytest.raises(FloorError, match="2 to 10 seats"):
+        r.open_game(1, NL, seats=10, extra=True)
+    assert r.events == []
+
+
+def test_conduct_a_sanction_names_a_real_rule_and_a_real_term() -> None:
+    r, _ = room()
+    full_game(r, 1, "ab")
+    before = list(r.events)
+    with pytest.raises(FloorError, match="no conduct rule"):
+        r.sanction("a", Sanction.BAR, ["conduct.prohibited.9"])
+    with pytest.raises(FloorError, match="not -5"):
+        r.sanction("a", Sanction.SUSPENSION, ["conduct.improper.2"], minutes=-5)
+    assert r.events == before
+
+
+def test_seating_10_a_call_to_the_must_move_game_cites_it() -> None:
+    r, _ = must_move_night()
+    calls = [e for e in r.events if isinstance(e, ev.PlayerCalled) and e.table == 2]
+    assert calls
+    assert all(ids(c) == ["seating.2", "seating.10"] for c in calls)

@@ -104,10 +104,9 @@ class RoomBooks:
         self._bars: dict[tuple[str, GameKind], float] = {}  # RRP5 seating.10
         self._apart: set[frozenset[str]] = set()
         self._sanctions: dict[str, list[ev.Sanctioned]] = {}
-        self._order: dict[tuple[str, GameKind], int] = {}  # list order, for must-move
+        self._order: dict[tuple[str, GameKind], float] = {}  # list order, for must-move
         self._over: dict[tuple[int, int], str] = {}  # (table, seat) -> playing over it
         self._passed: set[tuple[str, int]] = set()  # passed over while away (RRP5 seating.2)
-        self._listed = 0
 
     # ----- what the room looks like -----------------------------------------
 
@@ -206,6 +205,7 @@ class RoomBooks:
                         game.locks[i] = _with_seat(lock, seat)
             case ev.GameClosed():
                 game = self._games.pop(event.table)
+                self._passed = {(p, t) for p, t in self._passed if t != event.table}
                 if game.main is not None:
                     self._must_move.pop(game.main, None)
                 self._declined = {d for d in self._declined if d[1] != event.table}
@@ -239,6 +239,13 @@ class RoomBooks:
                 else:
                     _remove(self._lists.get(event.kind, []), event.player)
                     _remove(self._interest.get(event.kind, []), event.player)
+                    # Off the list, a call or move to that kind of game is off too.
+                    for game in self._games.values():
+                        if game.kind == event.kind and any(
+                            k.player == event.player for k in game.locks
+                        ):
+                            self._moves.pop(event.player, None)
+                            self._unlock(event.player)
             case ev.SeatLocked():
                 broken = any(c.id == "seating.15" for c in event.citations)
                 self._games[event.table].locks.append(
@@ -291,15 +298,18 @@ class RoomBooks:
                     )
                 )
             case ev.PlayerMoved():
-                self._moves.pop(event.player, None)
-                self._unlock(event.player)
+                if event.table != event.to:  # a seat change in the game keeps any move
+                    self._moves.pop(event.player, None)
+                    self._unlock(event.player)
                 self._vacate(event.player, event.table, event.seat, leaving=event.table != event.to)
                 self._seat(event.player, event.to, event.to_seat)
             case ev.SeatChangeRequested():
                 self._games[event.table].changes.append((event.player, event.seat))
             case ev.WentAway():
                 state = self._player(event.player)
-                state.away_since, state.took, state.away_until = event.at, event.took, None
+                state.away_since, state.took = event.at, event.took
+                if state.away_until is not None and state.away_until <= event.at:
+                    state.away_until = None  # an extension given in advance still holds
             case ev.AbsenceExtended():
                 self._player(event.player).away_until = event.until
             case ev.CameBack():
@@ -344,13 +354,24 @@ class RoomBooks:
         names = self._lists.setdefault(kind, [])
         _remove(names, player)
         names.insert(place, player)
-        self._listed += 1
-        # Inserted at the head (a broken game's players) sort before the rest.
-        self._order[(player, kind)] = self._listed if place >= len(names) - 1 else -self._listed
+        # A key between the neighbours' keeps the list's order for the must-move
+        # list, however names were put in (RRP5 seating.10).
+        before = self._order.get((names[place - 1], kind)) if place > 0 else None
+        after = self._order.get((names[place + 1], kind)) if place + 1 < len(names) else None
+        if before is not None and after is not None:
+            key = (before + after) / 2
+        elif before is not None:
+            key = before + 1
+        elif after is not None:
+            key = after - 1
+        else:
+            key = max((v for (_, k), v in self._order.items() if k == kind), default=0.0) + 1
+        self._order[(player, kind)] = key
 
     def _seat(self, player: str, table: int, seat: int) -> None:
         game = self._games[table]
-        self._unlock(player)
+        # A lock-up here is used; one in another game (a move to come) stays.
+        game.locks = [k for k in game.locks if k.player != player]
         game.sitting[seat] = player
         state = self._players.setdefault(player, _Player(player))
         state.present, state.notified, state.lockup = True, False, 0

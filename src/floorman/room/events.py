@@ -73,11 +73,12 @@ class GameOpened:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameStarted:
     """The game at ``table`` started dealing: no longer a new game, so a place
-    held in it becomes a seat (RRP5 seating.7, policies.21). The players drew
-    ``cards`` (seat, card) for the button, won by ``button`` (RRP5 seating.6)."""
+    held in it becomes a seat (RRP5 seating.7, policies.21). At a button game
+    the players drew ``cards`` (seat, card) for the button, won by ``button``
+    (RRP5 seating.6); stud has no button."""
 
     table: int
-    button: int
+    button: int | None
     cards: tuple[tuple[int, Card], ...]
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE

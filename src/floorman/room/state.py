@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from floorman.cards import DECK_52, Card
 from floorman.clock import Clock
-from floorman.errors import FloorError
+from floorman.errors import FloorError, NotationError
 from floorman.room import events as ev
 from floorman.room.books import RoomBooks, _Game
 from floorman.room.values import Due, GameKind, Sanction
@@ -45,12 +45,15 @@ FEW_EMPTY = 3  # RRP5 seating.11
 
 
 class Room(RoomBooks):
-    """The floor of a cardroom. ``shuffler`` gives the cards drawn when a game
-    breaks (RRP5 seating.15)."""
+    """The floor of a cardroom. ``shuffler`` gives the cards drawn for the
+    button and when a game breaks (RRP5 seating.6, seating.15); ``lockup`` is
+    the least a player leaving the area may leave to have a seat locked up
+    (RRP5 seating.2 sets it at 20)."""
 
-    def __init__(self, *, clock: Clock, shuffler: Shuffler | None = None) -> None:
+    def __init__(self, *, clock: Clock, shuffler: Shuffler | None = None, lockup: int = 20) -> None:
         super().__init__(clock=clock)
         self.shuffler = shuffler if shuffler is not None else SeededShuffler(0)
+        self.lockup = lockup
 
     # ----- management -------------------------------------------------------
 
@@ -68,8 +71,8 @@ class Room(RoomBooks):
         away when someone quits (RRP5 seating.9)."""
         if table in self._games:
             raise FloorError(f"table {table} already has a game", citations=cite("policies.1"))
-        if not 2 <= seats <= 10:
-            raise FloorError(f"a game has 2 to 10 seats, not {seats}")
+        if not 2 <= seats + extra <= 10:
+            raise FloorError(f"a game has 2 to 10 seats, not {seats + extra}")
         rules = ["policies.1"]
         if main is not None:
             other = self._games.get(main)
@@ -114,7 +117,10 @@ class Room(RoomBooks):
                 " them; seat or release those players first",
                 citations=cite("seating.7", "seating.8"),
             )
-        cards, button = draw_for_button(game.kind.form, sorted(game.sitting), self.shuffler)
+        cards: tuple[tuple[int, Card], ...] = ()
+        button = None
+        if game.kind.form.is_button_game:  # stud has no button to draw for
+            cards, button = draw_for_button(game.kind.form, sorted(game.sitting), self.shuffler)
         return self._run(
             ev.GameStarted(
                 table=table,
@@ -207,9 +213,14 @@ class Room(RoomBooks):
             raise FloorError("a suspension has a term: give its minutes")
         if sanction is Sanction.WARNING and minutes is not None:
             raise FloorError("a warning has no term")
+        if minutes is not None and minutes <= 0:
+            raise FloorError(f"a term is some minutes, not {minutes}")
+        try:
+            rule = cite(*rules)
+        except NotationError as unknown:
+            raise FloorError(f"no conduct rule {unknown.text!r}: {unknown}") from None
         now = self._now()
         until = None if minutes is None else now + minutes * MINUTE
-        rule = cite(*rules)
         out: list[ev.RoomEvent] = [
             ev.Sanctioned(player=player, sanction=sanction, until=until, at=now, citations=rule)
         ]
@@ -287,8 +298,11 @@ class Room(RoomBooks):
     def leave_area(self, player: str, *, lockup: int = 0) -> list[ev.RoomEvent]:
         """A listed player tells the list-person of leaving the playing area,
         leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
-        if lockup < 0:
-            raise FloorError(f"a lock-up is money left, not {lockup}")
+        if lockup < 0 or 0 < lockup < self.lockup:
+            raise FloorError(
+                f"a lock-up is {self.lockup} or more, or nothing; not {lockup}",
+                citations=cite("seating.2"),
+            )
         self._player(player)
         return self._run(
             ev.AreaLeft(player=player, lockup=lockup, at=self._now(), citations=cite("seating.2"))
@@ -354,20 +368,26 @@ class Room(RoomBooks):
                 " so change games through the list or a transfer",
                 citations=cite("seating.4"),
             )
+        mine = [s for s in game.open_seats() if game.reserved.get(s) == player]
+        if seat in mine or (seat is None and mine):
+            # Management kept this seat for the player (RRP5 seating.8).
+            chosen = seat if seat is not None else mine[0]
+            return self._run(
+                *self._over_ends(player),
+                ev.PlayerSeated(
+                    player=player, table=table, seat=chosen, at=now, citations=cite("seating.8")
+                ),
+            )
         waiting = [p for p in self._waiting_for(game) if p != player]
-        if waiting or game.changes or not self._eligible_seat(player, game):
+        if waiting or not self._eligible_seat(player, game):
             why = (
                 f"{waiting[0]} is first up on the {game.kind} list"
                 if waiting
-                else "a player in the game has asked for a seat change"
-                if game.changes
                 else "no seat is open"
             )
             raise FloorError(
                 f"{player} needs the floor's permission to sit at table {table}: {why}",
-                citations=cite("policies.11", "seating.13")
-                if game.changes
-                else cite("policies.11"),
+                citations=cite("policies.11"),
             )
         chosen = seat if seat is not None else self._choice(game, player)
         return self._run(
@@ -386,8 +406,13 @@ class Room(RoomBooks):
         ]
 
     def refuse(self, player: str) -> list[ev.RoomEvent]:
-        """A called player turns the seat down (or a player ordered to move
-        refuses: RRP5 seating.10)."""
+        """A called player turns the seat down. Refusing to move from the
+        must-move game into the main game is quitting, with an hour's bar
+        (RRP5 seating.10). A new or must-move game may be turned down keeping
+        the place on the list, unless playing would leave three or fewer seats
+        empty (RRP5 seating.11). Turning down a seat in a running game of the
+        kind asked for takes the name off the list: the rule protects only new
+        and must-move games, and this is the common practice."""
         lock = self.lock_of(player)
         if lock is None:
             raise FloorError(f"{player} has not been called to a seat")
@@ -497,11 +522,11 @@ class Room(RoomBooks):
         if len(source.sitting) - 1 < len(target.sitting) + 1:
             raise FloorError(
                 f"{player} cannot move to table {to}: table {at[0]} would be left with"
-                f" {len(source.sitting) - 1} players, fewer than table {to}'s"
+                f" {_players(len(source.sitting) - 1)}, fewer than table {to}'s"
                 f" {len(target.sitting) + 1}",
                 citations=cite("seating.3"),
             )
-        if target.room_for() <= 0 or self._waiting_for(target) or target.changes:
+        if not self._eligible_seat(player, target) or self._waiting_for(target):
             raise FloorError(
                 f"table {to} has no seat open for a transfer", citations=cite("seating.3")
             )
@@ -657,7 +682,7 @@ class Room(RoomBooks):
                     if g is not game
                     and g.kind == game.kind
                     and g.room_for() > 0
-                    and g.free_for(player)
+                    and self._eligible_seat(player, g)
                     and self._blocked(player, g) is None
                 ),
                 None,
@@ -744,7 +769,7 @@ class Room(RoomBooks):
                 state.away_until if state.away_until is not None else state.away_since + AWAY_LIMIT
             )
             at = self.seat_of(name)
-            if now >= limit and at is not None:
+            if now > limit and at is not None:  # more than thirty minutes
                 self._emit(
                     ev.ChipsPickedUp(
                         player=name, table=at[0], seat=at[1], at=now, citations=cite("policies.20")
@@ -758,7 +783,7 @@ class Room(RoomBooks):
         seating.3)."""
         while True:
             games = sorted(
-                (g for g in self._games.values() if g.room_for() > 0),
+                (g for g in self._games.values() if g.open_seats()),
                 key=lambda g: (g.filled(), g.table),
             )
             if not any(self._fill_one(game) for game in games):
@@ -766,17 +791,14 @@ class Room(RoomBooks):
 
     def _fill_one(self, game: _Game) -> bool:
         now = self._now()
-        if not game.new:
-            for player, wanted in game.changes:
-                open_ = game.free_for(player)
-                seat = (
-                    wanted if wanted in open_ else (open_[0] if wanted is None and open_ else None)
-                )
-                if seat is not None:
-                    at = self.seat_of(player)
-                    assert at is not None
-                    self._emit(self._moved(player, at, game.table, seat, now, ("seating.13",)))
-                    return True
+        for player, wanted in game.changes:
+            open_ = game.free_for(player)
+            seat = wanted if wanted in open_ else (open_[0] if wanted is None and open_ else None)
+            if seat is not None:
+                at = self.seat_of(player)
+                assert at is not None
+                self._emit(self._moved(player, at, game.table, seat, now, ("seating.13",)))
+                return True
         feeder = next((g for g in self._games.values() if g.main == game.table), None)
         if feeder is not None:
             for player in self._must_move.get(game.table, ()):
@@ -839,7 +861,12 @@ class Room(RoomBooks):
     def _call(self, game: _Game, player: str, *, money: int = 0) -> None:
         now = self._now()
         seat = None if game.new else self._lock_seat(game, player)
-        rules = ("seating.2", "seating.3") if self._similar(game) > 1 else ("seating.2",)
+        if game.main is not None:
+            rules: tuple[str, ...] = ("seating.2", "seating.10")  # the must-move game
+        elif self._similar(game) > 1:
+            rules = ("seating.2", "seating.3")
+        else:
+            rules = ("seating.2",)
         self._emit(
             ev.PlayerCalled(
                 player=player, table=game.table, seat=seat, at=now, citations=cite(*rules)
@@ -919,6 +946,11 @@ class Room(RoomBooks):
             at = self.seat_of(player)
             if at is not None and self._game(at[0]).kind == game.kind:
                 continue
+            state = self._player(player)
+            if not state.present and not state.lockup:
+                continue  # away, with nothing left to hold a seat (RRP5 seating.2)
+            if (player, game.table) in self._declined:
+                continue  # turned this game down
             if self.lock_of(player) is None and self._blocked(player, game) is None:
                 out.append(player)
         return out
@@ -1019,6 +1051,10 @@ class Room(RoomBooks):
         why = self._blocked(player, game)
         if why is not None:
             raise why
+
+
+def _players(n: int) -> str:
+    return f"{n} player" if n == 1 else f"{n} players"
 
 
 def _high(card: Card) -> tuple[int, int]:

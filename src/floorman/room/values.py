@@ -86,8 +86,7 @@ class Due(enum.Enum):
     come (:meth:`floorman.room.Room.due`).
     """
 
-    NOW = "now"  # after the present deal
-    BUTTON = "after the button"  # a blind already taken: the button may be played
+    NOW = "now"  # after the present deal; after the button if a blind is already taken
     BLIND = "when due for the big blind"
     NEXT_DEAL = "after one more deal"  # stud
 
