@@ -1,10 +1,11 @@
 """The room's books: what the floor knows, and each event applied to it.
 
 :class:`RoomBooks` holds the games, seats, lock-ups, lists and records, and
-applies each :mod:`room event <floorman.room.events>` to them; it decides
-nothing. :class:`~floorman.room.state.Room` makes the decisions and records
-them as events, so replaying a room's log through :meth:`RoomBooks.apply`
-rebuilds the same room.
+applies each :mod:`room event <floorman.room.events>` to them, and answers
+who may play where by the rules (sanctions, bars, players kept apart); it
+decides nothing. :class:`~floorman.room.state.Room` makes the decisions and
+records them as events, so replaying a room's log through
+:meth:`RoomBooks.apply` rebuilds the same room.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from floorman.clock import Clock
 from floorman.errors import FloorError
 from floorman.room import events as ev
 from floorman.room.values import Due, GameKind, Sanction
+from floorman.rulebook import cite
 
 __all__ = ["Lock", "RoomBooks"]
 
@@ -175,6 +177,122 @@ class RoomBooks:
     def kept_apart(self, a: str, b: str) -> bool:
         """Whether the house keeps ``a`` and ``b`` out of the same game (RRP5 seating.5)."""
         return frozenset((a, b)) in self._apart
+
+    # ----- who may play where -----------------------------------------------
+
+    def _waiting_for(self, game: _Game) -> list[str]:
+        """Names on the list, not yet called, who could play in ``game``, seat
+        open or not: someone "waiting to play" (RRP5 policies.21, seating.14)."""
+        out = []
+        for player in self._lists.get(game.kind, ()):
+            at = self.seat_of(player)
+            if at is not None and self._game(at[0]).kind == game.kind:
+                continue
+            state = self._player(player)
+            if not state.present and not state.lockup:
+                continue  # away, with nothing left to hold a seat (RRP5 seating.2)
+            if (player, game.table) in self._declined:
+                continue  # turned this game down
+            if self.lock_of(player) is None and self._blocked(player, game) is None:
+                out.append(player)
+        return out
+
+    def _eligible_list(self, game: _Game) -> list[str]:
+        return [p for p in self._lists.get(game.kind, ()) if self._eligible(p, game)]
+
+    def _eligible(self, player: str, game: _Game) -> bool:
+        """Whether the floor may call ``player`` to ``game`` now."""
+        if self._blocked(player, game) is not None:
+            return False
+        if (player, game.table) in self._declined or self.lock_of(player) is not None:
+            return False
+        at = self.seat_of(player)
+        if at is not None and (at[0] == game.table or self._game(at[0]).kind == game.kind):
+            return False
+        if player in self._moves:
+            return False
+        return self._eligible_seat(player, game)
+
+    def _eligible_seat(self, player: str, game: _Game) -> bool:
+        """An open seat not reserved for someone else is left for ``player``."""
+        places = game.free_for(player)
+        waiting_places = sum(1 for k in game.locks if k.seat is None)
+        return len(places) > waiting_places
+
+    def _blocked(self, player: str, game: _Game) -> FloorError | None:
+        """Why ``player`` may not play in ``game``, if a rule forbids it."""
+        sanction = self._standing(player)
+        if sanction is not None:
+            return sanction
+        until = self._bars.get((player, game.kind))
+        if until is not None and self._now() < until:
+            return FloorError(
+                f"{player} refused to move and may not play {game.kind} or be on its list"
+                f" for an hour (until minute {until / 60:.0f} on the room clock)",
+                citations=cite("seating.10"),
+            )
+        others = self._in_game(game)
+        for other in sorted(others):
+            if self.kept_apart(player, other):
+                return FloorError(
+                    f"the house keeps {player} and {other} out of the same game",
+                    citations=cite("seating.5"),
+                )
+        return None
+
+    def _standing(self, player: str) -> FloorError | None:
+        now = self._now()
+        for record in self._sanctions.get(player, ()):
+            if record.sanction is Sanction.WARNING:
+                continue
+            if record.until is None or now < record.until:
+                term = (
+                    "for good"
+                    if record.until is None
+                    else f"until minute {record.until / 60:.0f} on the room clock"
+                )
+                return FloorError(
+                    f"{player} is under a {record.sanction.value} {term} and cannot be listed"
+                    " or seated",
+                    citations=record.citations,
+                )
+        return None
+
+    def _in_game(self, game: _Game) -> set[str]:
+        """Everyone in a game: seated, holding a seat locked up, or playing over."""
+        over = {p for (t, _), p in self._over.items() if t == game.table}
+        return set(game.sitting.values()) | {k.player for k in game.locks} | over
+
+    def _listing_bar(self, player: str, kind: GameKind) -> FloorError | None:
+        """Why a sanction or a refused move keeps ``player`` off the ``kind`` list."""
+        standing = self._standing(player)
+        if standing is not None:
+            return standing
+        until = self._bars.get((player, kind))
+        if until is not None and self._now() < until:
+            return FloorError(
+                f"{player} refused to move and may not be on the {kind} list for an hour",
+                citations=cite("seating.10"),
+            )
+        return None
+
+    def _may_list(self, player: str, kind: GameKind) -> None:
+        barred = self._listing_bar(player, kind)
+        if barred is not None:
+            raise barred
+        if player in self._lists.get(kind, ()):
+            raise FloorError(f"{player} is on the {kind} list already")
+        at = self.seat_of(player)
+        if at is not None and self._game(at[0]).kind == kind:
+            raise FloorError(
+                f"{player} is in a {kind} game already; ask for a transfer instead",
+                citations=cite("seating.3", "seating.4"),
+            )
+
+    def _may_play(self, player: str, game: _Game) -> None:
+        why = self._blocked(player, game)
+        if why is not None:
+            raise why
 
     # ----- applying events --------------------------------------------------
 
