@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from floorman.cards import Card
 from floorman.deal import events as ev
+from floorman.deal.checks import check_cards
 from floorman.deal.legal import Legal, Turn
 from floorman.deal.legal import describe as _describe
 from floorman.errors import IllegalAction
@@ -90,7 +91,7 @@ def replace_card(
             raise IllegalAction("the stub has no card left to replace it with")
         new = deal._deck[0]
     elif new is not None:
-        deal._check_cards((new,))
+        check_cards(deal, (new,))
     deal._emit(ev.CardReplaced(player=p, card=card, new=new, citations=rule))
 
 
@@ -101,7 +102,7 @@ def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> None:
     if deal._deck is not None and card not in deal._deck:
         raise IllegalAction(f"{card} is not in the stub: only an undealt card is scrapped there")
     if deal._deck is None:
-        deal._check_cards((card,), dealing=False)
+        check_cards(deal, (card,), dealing=False)
     deal._emit(ev.CardScrapped(card=card, citations=rule))
 
 
@@ -130,7 +131,7 @@ def take_back(
                 " play can have been dealt too soon"
             )
     else:
-        deal._check_cards(cards, dealing=False)
+        check_cards(deal, cards, dealing=False)
     deal._emit(ev.CardsTakenBack(cards=cards, citations=rule))
 
 

@@ -46,13 +46,14 @@ from floorman.deal.actions import (
     Void,
     Wager,
 )
+from floorman.deal.checks import check_cards, stub_left
 from floorman.deal.handlers import HANDLERS
 from floorman.deal.legal import Legal, Stakes, Turn
 from floorman.deal.legal import describe as _describe
 from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, showdown_order
 from floorman.deal.showing import bring_in_player, showing_key
-from floorman.errors import ConfigError, IllegalAction, NotationError, OutOfTurn
+from floorman.errors import ConfigError, IllegalAction, OutOfTurn
 from floorman.games import Game, RuleSet, Structure
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
@@ -647,13 +648,13 @@ class Deal:
             case DealHole(player=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
             case DealBoard(cards=cards):
-                self._check_cards(cards)
+                check_cards(self, cards)
                 if (
                     legal.turn is Turn.DEAL_HOLE
                     and not self.game.is_button_game
                     and len(cards) == 1
                     and len(self._dealing) == len(self._live())
-                    and self._stub_left() < len(self._dealing) * len(self._dealing[0][1])
+                    and stub_left(self) < len(self._dealing) * len(self._dealing[0][1])
                 ):
                     # A live dealer short of cards for every stud hand turns one
                     # community card instead (see _next_street).
@@ -712,56 +713,8 @@ class Deal:
                 citations=cite("conduct.improper.1"),
             )
 
-    def _stub_left(self) -> int:
-        """Cards left in the stub, counted from what has been dealt and burned."""
-        out = sum(len(pl.hole) for pl in self._players)
-        out += sum(len(e.cards) for e in self.events if isinstance(e, ev.BoardDealt))
-        out += sum(
-            1
-            for e in self.events
-            if isinstance(e, ev.CardBurned | ev.CardReplaced | ev.CardScrapped)
-        )
-        return len(self.game.deck) - out
-
-    def _check_cards(self, cards: Sequence[Card | None], *, dealing: bool = True) -> None:
-        """Dealt cards must come from the game's deck, each once (RRP5
-        irregularities.4); ``dealing``: they are being dealt, so cards held
-        back from this street may not be among them (RRP5 irregularities.15)."""
-        known = [c for c in cards if c is not None]
-        strange = [c for c in known if c not in self._deck_set]
-        if strange:
-            raise NotationError(
-                f"{format_cards(strange)} is not in the {self.game.name} deck",
-                text=format_cards(strange),
-            )
-        out = [c for c in known if c in self._scrapped]
-        if out:
-            raise NotationError(
-                f"{format_cards(out)} is out of play, a scrap of paper",
-                text=format_cards(out),
-                citations=cite("irregularities.7"),
-            )
-        early = [c for c in known if dealing and self._held_back.get(c, -1) >= self._street]
-        if early:
-            raise NotationError(
-                f"{format_cards(early)} was dealt too soon and does not play on this street",
-                text=format_cards(early),
-                citations=cite("irregularities.15"),
-            )
-        seen = {c for pl in self._players for c in pl.hole if c is not None}
-        seen.update(c for c in self._board if c is not None)
-        for board in self._runs:
-            seen.update(c for c in board if c is not None)
-        twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
-        if twice:
-            raise NotationError(
-                f"{format_cards(twice)} has been dealt already (a deck has one of each card)",
-                text=format_cards(twice),
-                citations=cite("irregularities.4"),
-            )
-
     def _apply_deal_hole(self, legal: Legal, p: int, cards: tuple[Card | None, ...]) -> None:
-        self._check_cards(cards)
+        check_cards(self, cards)
         if legal.turn is Turn.DEAL_HOLE and legal.player == p and len(cards) == legal.cards:
             if self._dealing:
                 self._deal_hole(p, cards)
@@ -818,7 +771,7 @@ class Deal:
                         f" and {hole.count(None)} unknown; it cannot show {format_cards(cards)}",
                         citations=cite("showdown.1"),
                     )
-                self._check_cards([c for c in cards if c not in known])
+                check_cards(self, [c for c in cards if c not in known])
                 hole = cards
             elif None in hole:
                 raise IllegalAction(

@@ -1,0 +1,65 @@
+"""Checks on the cards a deal is given: from its deck, each once, none out of
+play or held back, and how many the stub still holds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from floorman.cards import Card, format_cards
+from floorman.deal import events as ev
+from floorman.errors import NotationError
+from floorman.rulebook import cite
+
+if TYPE_CHECKING:
+    from floorman.deal.state import Deal
+
+__all__ = ["check_cards", "stub_left"]
+
+
+def stub_left(deal: Deal) -> int:
+    """Cards left in the stub, counted from what has been dealt and burned."""
+    out = sum(len(pl.hole) for pl in deal._players)
+    out += sum(len(e.cards) for e in deal.events if isinstance(e, ev.BoardDealt))
+    out += sum(
+        1 for e in deal.events if isinstance(e, ev.CardBurned | ev.CardReplaced | ev.CardScrapped)
+    )
+    return len(deal.game.deck) - out
+
+
+def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = True) -> None:
+    """Dealt cards must come from the game's deck, each once (RRP5
+    irregularities.4); ``dealing``: they are being dealt, so cards held
+    back from this street may not be among them (RRP5 irregularities.15)."""
+    known = [c for c in cards if c is not None]
+    strange = [c for c in known if c not in deal._deck_set]
+    if strange:
+        raise NotationError(
+            f"{format_cards(strange)} is not in the {deal.game.name} deck",
+            text=format_cards(strange),
+        )
+    out = [c for c in known if c in deal._scrapped]
+    if out:
+        raise NotationError(
+            f"{format_cards(out)} is out of play, a scrap of paper",
+            text=format_cards(out),
+            citations=cite("irregularities.7"),
+        )
+    early = [c for c in known if dealing and deal._held_back.get(c, -1) >= deal._street]
+    if early:
+        raise NotationError(
+            f"{format_cards(early)} was dealt too soon and does not play on this street",
+            text=format_cards(early),
+            citations=cite("irregularities.15"),
+        )
+    seen = {c for pl in deal._players for c in pl.hole if c is not None}
+    seen.update(c for c in deal._board if c is not None)
+    for board in deal._runs:
+        seen.update(c for c in board if c is not None)
+    twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
+    if twice:
+        raise NotationError(
+            f"{format_cards(twice)} has been dealt already (a deck has one of each card)",
+            text=format_cards(twice),
+            citations=cite("irregularities.4"),
+        )
