@@ -478,3 +478,14 @@ def test_readme_shows_what_floorman_room_prints(capsys, night: RoomLog) -> None:
     assert main(["room", str(EXAMPLE), "--json", "--decisions"]) == 0
     printed = capsys.readouterr().out.splitlines()
     assert shown == [line for line in printed if "ChipsPickedUp" in line]
+
+
+def test_the_room_line_sets_the_house_lock_up() -> None:
+    text = (
+        "room seed=3 lockup=50\ngame nl12 holdem no-limit 1/2\nlist ann nl12\nout ann lockup=20\n"
+    )
+    with pytest.raises(FloorError, match=r"^line 4 .*50 or more") as refused:
+        play_room(text)
+    assert "seating.2" in [c.id for c in refused.value.citations]
+    log = play_room(text.replace("lockup=20", "lockup=50"))
+    assert log.room.lockup == 50

@@ -5,8 +5,9 @@ A room log is plain text, one line an operation on the
 skipped. Players are named by one word, tables and seats by number. The first
 line may set up the room::
 
-    room seed=N                          the seed of the cards drawn (for the button, and
-                                         when a game breaks); default 0
+    room [seed=N] [lockup=N]             the seed of the cards drawn (for the button, and
+                                         when a game breaks; default 0), and the least
+                                         lock-up the house takes (RRP5 seating.2; default 20)
 
 Then, in order::
 
@@ -382,9 +383,9 @@ def _split(
 class _LogPlayer:
     """Plays the lines of one log on a room."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, lockup: int) -> None:
         self.clock = ManualClock()
-        self.room = Room(clock=self.clock, shuffler=SeededShuffler(seed))
+        self.room = Room(clock=self.clock, shuffler=SeededShuffler(seed), lockup=lockup)
         self.kinds: dict[str, GameKind] = {}
 
     def kind(self, name: str) -> GameKind:
@@ -584,9 +585,9 @@ _VERBS = (
 )
 
 
-def _seed(line: str) -> int:
-    _, options, _ = _split(line, need=0, keys=("seed",))
-    return _whole(options.get("seed", "0"), "seed")
+def _setup(line: str) -> tuple[int, int]:
+    _, options, _ = _split(line, need=0, keys=("seed", "lockup"))
+    return _whole(options.get("seed", "0"), "seed"), _whole(options.get("lockup", "20"), "lockup")
 
 
 def _located(error: FloormanError, number: int, line: str) -> FloormanError:
@@ -607,14 +608,14 @@ def play_room(text: str, *, on_event: Callable[[RoomRecord], None] | None = None
     report what happened before an error.
     """
     lines = list(_lines(text))
-    seed = 0
+    seed, lockup = 0, 20
     if lines and lines[0][1].split()[0] == "room":
         number, first = lines.pop(0)
         try:
-            seed = _seed(first)
+            seed, lockup = _setup(first)
         except FloormanError as error:
             raise _located(error, number, first) from None
-    player = _LogPlayer(seed)
+    player = _LogPlayer(seed, lockup)
     records: list[RoomRecord] = []
     for number, line in lines:
         try:
