@@ -12,8 +12,11 @@ take the seats they are called to or a seat of their choice in a new game
 (RRP5 seating.7), try seats they may not take, refuse seats (RRP5 seating.10,
 seating.11), leave, ask for seat changes (RRP5 seating.13), transfer (RRP5
 seating.3), make the moves the dealer says are due (RRP5 seating.12,
-seating.14), step away and come back (RRP5 policies.4, policies.20); and time
-passes, so lock-ups and absences run out (RRP5 policies.20, policies.21).
+seating.14), step away and come back (RRP5 policies.4, policies.20), play
+over an absent player's seat (RRP5 policies.12) and miss their call (RRP5
+seating.2); and time passes, so lock-ups and absences run out (RRP5
+policies.20, policies.21). Remote interest may be noted for a kind of game the
+room does not spread tonight.
 
 Every operation the room refuses raises ``FloorError`` and changes nothing: not
 the log, not the books. Operations whose outcome the rules settle are checked
@@ -37,7 +40,8 @@ After every step:
    once, and nobody else;
 7. the log rebuilds the same books (``RoomBooks.apply``).
 
-``FLOORMAN_LONG=1`` runs many more nights.
+``FLOORMAN_LONG=1`` runs many more nights. Breaks of these the machine found
+are regression tests at the end, each a minimal reproduction.
 """
 
 from __future__ import annotations
@@ -112,9 +116,9 @@ class RoomMachine(RuleBasedStateMachine):
         self.started: dict[int, bool] = {}
         self.game_bars: dict[tuple[str, GameKind], float] = {}  # RRP5 seating.10
         self.reserved: dict[int, dict[int, str]] = {}  # table -> seat -> player (seating.8)
-        self.listed_kinds: set[GameKind] = set()  # kinds anyone was ever listed for
         self.out: dict[str, int] = {}  # out of the playing area: the lock-up left (seating.2)
         self.declined: set[tuple[str, int]] = set()  # new or must-move games turned down
+        self.away: set[str] = set()  # seated players away from the table (policies.4)
 
     # ------------------------------------------------------------- helpers
 
@@ -380,9 +384,11 @@ class RoomMachine(RuleBasedStateMachine):
 
     @rule(data=st.data())
     def keep_apart(self, data: st.DataObject) -> None:
-        """RRP5 seating.5."""
+        """RRP5 seating.5: often someone in a game now (seated, called, moving
+        or playing over), so the pair is tested where it matters."""
         room = self.room
-        a = self._player(data)
+        playing = sorted(set().union(*(self._in_game(t) for t in room.tables)))
+        a = data.draw(st.sampled_from(playing) | PLAYERS if playing else PLAYERS, label="a")
         b = self._player(data)
         together = any({a, b} <= self._in_game(t) for t in room.tables)
         self._do("keep_apart", a, b, ok=a != b and not together)
@@ -550,7 +556,9 @@ class RoomMachine(RuleBasedStateMachine):
         the player out (seating.5, seating.10, conduct)."""
         room = self.room
         table = self._table(data)
-        player = self._player(data)
+        # Often someone whose interest is noted, walking in to sit down.
+        noted = sorted({p for k in KINDS.values() for p in room.interested(k)})
+        player = data.draw(st.sampled_from(noted) | PLAYERS if noted else PLAYERS, label="player")
         seated, locks = room.seated(table), room.locks(table)
         busy = sorted(set(seated) | {k.seat for k in locks if k.seat is not None})
         seat = data.draw(
@@ -602,7 +610,11 @@ class RoomMachine(RuleBasedStateMachine):
         spots = [(t, s) for t in room.tables for s in room.seated(t)]
         if not spots:
             return
-        table, seat = data.draw(st.sampled_from(spots), label="seat")
+        empty = [(t, s) for t, s in spots if room.seated(t)[s] in self.away]
+        choice = (
+            st.sampled_from(empty) | st.sampled_from(spots) if empty else st.sampled_from(spots)
+        )
+        table, seat = data.draw(choice, label="seat")
         player = self._player(data)
         over = {p for t in room.tables for p in room.playing_over(t).values()}
         refuse = (
@@ -777,8 +789,6 @@ class RoomMachine(RuleBasedStateMachine):
                     self.started[event.table] = True
                 case ev.BarredFromGame():
                     self.game_bars[(event.player, self.table_kind[event.table])] = event.until
-                case ev.PlayerListed():
-                    self.listed_kinds.add(event.kind)
                 case ev.SeatReserved():
                     self.reserved[event.table][event.seat] = event.player
                 case ev.PlayerSeated() | ev.PlayerMoved():
@@ -797,6 +807,15 @@ class RoomMachine(RuleBasedStateMachine):
                     self.declined.add((event.player, event.table))
                 case ev.GameClosed():
                     self.declined = {d for d in self.declined if d[1] != event.table}
+            match event:  # who is away from the table
+                case ev.WentAway():
+                    self.away.add(event.player)
+                case ev.CameBack() | ev.PlayerLeft() | ev.ChipsPickedUp():
+                    self.away.discard(event.player)
+                case ev.PlayerMoved() if event.table != event.to:
+                    self.away.discard(event.player)
+                case ev.GameBroken():
+                    self.away -= {player for player, _card in event.order}
 
     def _one_seat_each(self) -> None:
         """RRP5 seating.4."""
