@@ -110,11 +110,13 @@ def test_a_lock_up_is_picked_up_when_time_passes_with_someone_waiting(night: Roo
     assert (called.player, called.table, called.seat) == ("ned", 1, 4)
     assert isinstance(locked, ev.SeatLocked)
     assert (locked.player, locked.money, ids(locked)) == ("ned", 20, ["seating.2"])
-    picked, ole, ole_locked = caused(night, "wait 10")
+    picked, delisted, ole, ole_locked = caused(night, "wait 10")
     assert picked == ev.LockUpPickedUp(
         player="ned", table=1, seat=4, at=1800.0, citations=picked.citations
     )
     assert ids(picked) == ["policies.21"]
+    assert isinstance(delisted, ev.PlayerDelisted)
+    assert (delisted.player, ids(delisted)) == ("ned", ["policies.21"])
     assert isinstance(ole, ev.PlayerCalled)
     assert (ole.player, ole.table, ole.seat) == ("ole", 1, 4)
     assert isinstance(ole_locked, ev.SeatLocked)

@@ -180,38 +180,36 @@ class RoomBooks:
 
     # ----- who may play where -----------------------------------------------
 
+    def _could_play(self, player: str, game: _Game) -> bool:
+        """A name on the list the floor could call to ``game``, seat or no seat:
+        no rule keeps the player out, the game was not turned down, and the
+        player is not called, moving, or in a game of that kind already."""
+        at = self.seat_of(player)
+        return not (
+            (at is not None and self._game(at[0]).kind == game.kind)
+            or (player, game.table) in self._declined
+            or self.lock_of(player) is not None
+            or player in self._moves
+            or self._blocked(player, game) is not None
+        )
+
     def _waiting_for(self, game: _Game) -> list[str]:
         """Names on the list, not yet called, who could play in ``game``, seat
-        open or not: someone "waiting to play" (RRP5 policies.21, seating.14)."""
-        out = []
-        for player in self._lists.get(game.kind, ()):
-            at = self.seat_of(player)
-            if at is not None and self._game(at[0]).kind == game.kind:
-                continue
-            state = self._player(player)
-            if not state.present and not state.lockup:
-                continue  # away, with nothing left to hold a seat (RRP5 seating.2)
-            if (player, game.table) in self._declined:
-                continue  # turned this game down
-            if self.lock_of(player) is None and self._blocked(player, game) is None:
-                out.append(player)
-        return out
+        open or not: someone "waiting to play" (RRP5 policies.21, seating.14).
+        A player away with nothing left to hold a seat is not (RRP5 seating.2)."""
+        return [
+            p
+            for p in self._lists.get(game.kind, ())
+            if self._could_play(p, game) and (self._player(p).present or self._player(p).lockup)
+        ]
 
     def _eligible_list(self, game: _Game) -> list[str]:
-        return [p for p in self._lists.get(game.kind, ()) if self._eligible(p, game)]
-
-    def _eligible(self, player: str, game: _Game) -> bool:
-        """Whether the floor may call ``player`` to ``game`` now."""
-        if self._blocked(player, game) is not None:
-            return False
-        if (player, game.table) in self._declined or self.lock_of(player) is not None:
-            return False
-        at = self.seat_of(player)
-        if at is not None and (at[0] == game.table or self._game(at[0]).kind == game.kind):
-            return False
-        if player in self._moves:
-            return False
-        return self._eligible_seat(player, game)
+        """Names the floor may call to ``game`` now, a seat being open for them."""
+        return [
+            p
+            for p in self._lists.get(game.kind, ())
+            if self._could_play(p, game) and self._eligible_seat(p, game)
+        ]
 
     def _eligible_seat(self, player: str, game: _Game) -> bool:
         """An open seat not reserved for someone else is left for ``player``."""
@@ -365,7 +363,6 @@ class RoomBooks:
                             self._moves.pop(event.player, None)
                             self._unlock(event.player)
             case ev.SeatLocked():
-                broken = any(c.id == "seating.15" for c in event.citations)
                 self._games[event.table].locks.append(
                     Lock(
                         player=event.player,
@@ -373,13 +370,11 @@ class RoomBooks:
                         seat=event.seat,
                         since=event.at,
                         money=event.money,
-                        reason="broken" if broken else "called",
+                        reason="broken" if event.until_due else "called",
                     )
                 )
             case ev.LockUpPickedUp():
                 self._unlock(event.player)
-                if any(c.id == "policies.21" for c in event.citations):
-                    self._delist(event.player, (self._games[event.table].kind,))
             case ev.PlayerSeated():
                 self._seat(event.player, event.table, event.seat)
             case ev.SeatRefused():
@@ -404,7 +399,7 @@ class RoomBooks:
                     table=event.table,
                     to=event.to,
                     when=event.when,
-                    as_new=any(c.id == "seating.12" for c in event.citations),
+                    as_new=event.as_new,
                 )
                 self._games[event.to].locks.append(
                     Lock(

@@ -185,12 +185,15 @@ class PassedOver:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatLocked:
     """A seat (``seat`` None: a place in a new game) is locked up for a player;
-    ``money``: the lock-up money left for it (RRP5 seating.2)."""
+    ``money``: the lock-up money left for it (RRP5 seating.2); ``until_due``:
+    held for an absent player of a broken game until due for the big blind
+    (RRP5 seating.15), not picked up for time."""
 
     player: str
     table: int
     seat: int | None
     money: int = 0
+    until_due: bool = False
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -254,13 +257,15 @@ class SeatRemoved:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoveDue:
     """The floor ordered a player to move from one game to another, and when
-    (RRP5 seating.12, seating.14); the new seat is locked meanwhile."""
+    (RRP5 seating.12, seating.14); the new seat is locked meanwhile.
+    ``as_new``: from a must-move game, entering as a new player (RRP5 seating.12)."""
 
     player: str
     table: int
     to: int
     seat: int | None
     when: Due
+    as_new: bool = False
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 

@@ -238,15 +238,18 @@ class Room(RoomBooks):
         place now, at the end of the list (RRP5 seating.1)."""
         return self._run(*self._arrival(player))
 
-    def _arrival(self, player: str) -> list[ev.RoomEvent]:
+    def _arrival(self, player: str, *, signing: GameKind | None = None) -> list[ev.RoomEvent]:
         """Arriving, with a place at the end of each list the player's
-        interest was noted for (RRP5 seating.1)."""
+        interest was noted for (RRP5 seating.1), but the one ``signing`` up for
+        now, which the sign-up itself places."""
         now = self._now()
         out: list[ev.RoomEvent] = [ev.PlayerArrived(player=player, at=now)]
         at = self.seat_of(player)
         playing = None if at is None else self._game(at[0]).kind
         for kind, names in self._interest.items():
-            if player in names and kind != playing and self._listing_bar(player, kind) is None:
+            if kind in (playing, signing) or player not in names:
+                continue
+            if self._listing_bar(player, kind) is None:
                 place = len(self._lists.get(kind, ()))
                 out.append(
                     ev.PlayerListed(
@@ -278,7 +281,7 @@ class Room(RoomBooks):
         out: list[ev.RoomEvent] = []
         state = self._players.get(player)
         if state is None or not state.present:
-            out.extend(e for e in self._arrival(player) if getattr(e, "kind", None) != kind)
+            out.extend(self._arrival(player, signing=kind))
         place = len(self._lists.get(kind, ()))
         out.append(
             ev.PlayerListed(
@@ -698,7 +701,12 @@ class Room(RoomBooks):
                 seat = None if target.new else self._lock_seat(target, player)
                 self._emit(
                     ev.SeatLocked(
-                        player=player, table=target.table, seat=seat, at=now, citations=rule
+                        player=player,
+                        table=target.table,
+                        seat=seat,
+                        until_due=True,
+                        at=now,
+                        citations=rule,
                     )
                 )
             else:
@@ -758,6 +766,15 @@ class Room(RoomBooks):
                         player=lock.player,
                         table=game.table,
                         seat=lock.seat,
+                        at=now,
+                        citations=cite("policies.21"),
+                    )
+                )
+                self._emit(
+                    ev.PlayerDelisted(
+                        player=lock.player,
+                        kind=game.kind,
+                        reason="held the seat too long",
                         at=now,
                         citations=cite("policies.21"),
                     )
@@ -894,6 +911,7 @@ class Room(RoomBooks):
                 to=game.table,
                 seat=seat,
                 when=when,
+                as_new=as_new,
                 at=self._now(),
                 citations=cite(rule),
             )
