@@ -104,13 +104,13 @@ def test_session_illegal_event_names_the_line_and_the_rule(tmp_path, capsys) -> 
         "table holdem no-limit blinds=1/2 start=1\n"
         "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
         "deal\ns1 f\ns2 f\n"
-        "sit 4 d 10   # a short buy, once\nleave 4\nsit 4 d 10\n"
+        "sit 4 d 40\nleave 4\nsit 5 e 10   # entering short\n"
     )
     assert main(["session", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.out.startswith("deal 1:")
-    assert "line 10 'sit 4 d 10'" in captured.err
-    assert captured.err.rstrip().endswith("[RRP5 buy-in.1, buy-in.2]")
+    assert "line 10 'sit 5 e 10'" in captured.err
+    assert captured.err.rstrip().endswith("[RRP5 buy-in.1]")
 
 
 def test_session_refuses_a_player_acting_out_of_turn_in_seats() -> None:

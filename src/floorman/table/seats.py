@@ -196,6 +196,8 @@ class Seats:
     ) -> ev.PlayerSeated:
         """Seat a player with chips.
 
+        A player entering the game buys in in full (RRP5 buy-in.1); the one
+        short buy of RRP5 buy-in.2 is a later buy, by a player out of chips.
         ``post``: a new player's choice to post a big blind and be dealt in at
         once, rather than wait for the big blind (RRP5 blinds.5).
         ``transfer``: the player comes from a broken or must-move game of the
@@ -206,7 +208,7 @@ class Seats:
             raise FloorError(f"seat {seat} is taken by {self._seats[seat].player}")
         if any(st.player == player for st in self._seats.values()):
             raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=transfer)
+        self._check_buy_in(player, chips, transfer=transfer, entering=True)
         now = self.clock.now()
         rule: tuple[Citation, ...] = ()
         if not self.setup.game.is_button_game or not self.started:
@@ -218,8 +220,6 @@ class Seats:
         else:
             active = False
             rule = cite("blinds.5")
-        if chips < self.setup.min_buy_in and not transfer:
-            self._short.add(player)
         self._seats[seat] = Sitter(player=player, stack=chips, active=active, post=post)
         self._left.pop(player, None)
         self.bought += chips
@@ -244,7 +244,10 @@ class Seats:
         self._emit(event)
         return event
 
-    def _check_buy_in(self, player: str, chips: int, *, transfer: bool) -> None:
+    def _check_buy_in(self, player: str, chips: int, *, transfer: bool, entering: bool) -> None:
+        """Refuse a buy-in the rules do not allow: ``entering`` the game (sitting
+        down, playing over) takes a full buy-in unless forced over from a broken
+        or must-move game; a later buy by a player out of chips may be short once."""
         setup = self.setup
         if chips <= 0:
             raise FloorError(f"{player} needs chips to play, not {chips}")
@@ -260,6 +263,14 @@ class Seats:
         if setup.max_buy_in is not None and chips > setup.max_buy_in:
             raise FloorError(
                 f"{player} cannot buy in for {chips}: this table's most is {setup.max_buy_in}"
+            )
+        if chips < setup.min_buy_in and entering and not transfer:
+            most = f" and at most {setup.max_buy_in}" if setup.max_buy_in is not None else ""
+            raise FloorError(
+                f"{player} cannot enter the game with {chips}: a player entering buys in in"
+                f" full, at least {setup.min_buy_in}{most}; only a later buy, out of chips,"
+                " may be short",
+                citations=cite("buy-in.1"),
             )
         if chips < setup.min_buy_in and not transfer and player in self._short:
             raise FloorError(
@@ -289,7 +300,7 @@ class Seats:
             )
         total = st.stack + st.pending + st.pending_quiet + chips
         if st.stack + st.pending + st.pending_quiet == 0:
-            self._check_buy_in(st.player, chips, transfer=False)
+            self._check_buy_in(st.player, chips, transfer=False, entering=False)
             if chips < self.setup.min_buy_in:
                 self._short.add(st.player)
         elif self.setup.max_buy_in is not None and total > self.setup.max_buy_in:
@@ -369,7 +380,7 @@ class Seats:
             )
         if any(st.player == player for st in self._seats.values()):
             raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=False)
+        self._check_buy_in(player, chips, transfer=False, entering=True)
         self._owners[seat] = self._seats.pop(seat)
         self._seats[seat] = Sitter(player=player, stack=chips, active=False, post=post)
         self.bought += chips
