@@ -219,29 +219,35 @@ class DealStarted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotTransferred:
-    """A ruling on the last deal's pot moved chips to the player they belong to."""
+    """A ruling on the pot of deal number ``deal`` (the last) moved chips to the
+    player they belong to."""
 
     seat: int
     to: int
     amount: int
+    deal: int = 0
     citations: tuple[Citation, ...] = _NONE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsImpounded:
-    """The house holds chips from a seat while a decision is pending."""
+    """The house holds chips from a seat while a decision on the pot of deal
+    number ``deal`` is pending."""
 
     seat: int
     amount: int
+    deal: int = 0
     citations: tuple[Citation, ...] = _NONE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImpoundReleased:
-    """Impounded chips went to the seat the decision gave them to."""
+    """Impounded chips went to the seat the decision gave them to; ``deal``:
+    the deal they were impounded from, when one was named."""
 
     seat: int
     amount: int
+    deal: int | None = None
     citations: tuple[Citation, ...] = _NONE
 
 

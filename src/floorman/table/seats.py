@@ -98,7 +98,9 @@ class Seats:
             tuple[set[int], int, str | None, str | None],
             dict[int, tuple[bool, bool, bool, bool, bool, int]],
         ] = ((None, None, None), (set(), 0, None, None), {})
-        self.impounded = 0  # chips the house holds pending a decision (RRP5 decisions.7)
+        # Chips the house holds pending a decision, by the deal whose pot they
+        # came from (RRP5 decisions.7).
+        self._impounds: dict[int, int] = {}
         self._carried = 0  # chips a voided deal left in the pot (RRP5 irregularities.5)
         self._carried_for: set[int] = set()  # who may be dealt in to win them (irregularities.6)
         self.bought = 0  # chips brought to the table
@@ -111,6 +113,11 @@ class Seats:
         """Chips a voided deal left in the pot for the next (RRP5 irregularities.5)."""
         self._sync()
         return self._carried
+
+    @property
+    def impounded(self) -> int:
+        """Chips the house holds while a decision is pending (RRP5 decisions.7)."""
+        return sum(self._impounds.values())
 
     @property
     def stacks(self) -> dict[int, int]:
