@@ -36,6 +36,7 @@ __all__ = [
     "SatOut",
     "SeatChanged",
     "StraddleAnnounced",
+    "StraddleWithdrawn",
     "TableEvent",
     "TimeCollected",
 ]
@@ -146,6 +147,16 @@ class SeatChanged:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StraddleAnnounced:
     """The player left of the big blind will post a live straddle next deal."""
+
+    seat: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StraddleWithdrawn:
+    """A straddle announced for the next deal does not play: its player left the
+    seat or the table, or is no longer first after the big blind when the deal
+    starts. A bet does not sleep to a later deal (RRP5 blinds.16)."""
 
     seat: int
     citations: tuple[Citation, ...] = _NONE
@@ -273,6 +284,7 @@ TableEvent = (
     | ChipsPickedUp
     | SeatChanged
     | StraddleAnnounced
+    | StraddleWithdrawn
     | GameStarted
     | ButtonCorrected
     | ButtonDrawn

@@ -371,7 +371,15 @@ class Seats:
             st.away_since = now
         event = ev.SatOut(seat=seat, at=now)
         self._emit(event)
+        self._withdraw_straddle(seat, st)  # no bet waits for a player away
         return event
+
+    def _withdraw_straddle(self, seat: int, st: Sitter) -> None:
+        """A straddle announced for a deal its player will not start in the seat
+        it was announced for does not wait for him (RRP5 blinds.16)."""
+        if st.straddle:
+            st.straddle = False
+            self._emit(ev.StraddleWithdrawn(seat=seat, citations=cite("blinds.16")))
 
     def play_over(
         self, seat: int, player: str, chips: int, *, post: bool = False
@@ -506,6 +514,7 @@ class Seats:
             after = self._distance(to, moving=seat)
             wait = max(0, after - before)
             rule = cite("blinds.13")
+        self._withdraw_straddle(seat, st)  # announced for the seat left behind
         self._seats[to] = self._seats.pop(seat)
         st.wait = wait
         if wait:

@@ -75,10 +75,23 @@ class Table(Seats):
 
     def straddle(self, seat: int) -> ev.StraddleAnnounced:
         """The player first to act after the big blind posts a live straddle of
-        twice the big blind next deal (RRP5 blinds.15). Only that player may:
-        a bet put out of turn before the cards does not play (RRP5 blinds.16)."""
+        twice the big blind next deal (RRP5 blinds.15).
+
+        Apart from the blinds it is the one bet put out before the cards, and
+        only for the next deal: a sleeping bet is not allowed (RRP5 blinds.16),
+        so no other seat straddles, no bet is put out for a player away from
+        the table, and a straddle whose player is not first after the big blind
+        when the deal starts is withdrawn.
+        """
         self._between_deals(f"seat {seat}'s straddle")
         st = self._sitter(seat)
+        if st.away:
+            raise IllegalAction(
+                f"seat {seat} cannot straddle: no bet is put out for a player away from the"
+                " table; before the cards only the blinds and a straddle by the player left"
+                " of the big blind go out",
+                citations=cite("blinds.16"),
+            )
         if not self.setup.straddles_allowed:
             raise IllegalAction(
                 f"seat {seat} cannot straddle: this {self.setup.structure.value} game does not"
@@ -202,6 +215,7 @@ class Table(Seats):
                 ev.GameStarted(seats=tuple(sorted(plan.dealt_in)), citations=cite("blinds.12.1"))
             )
         self._mark_passes(plan, first=first)
+        self._withdraw_sleeping(plan)
         posts = self._posts(plan)
         self._begin(
             plan.dealt_in,
@@ -255,6 +269,15 @@ class Table(Seats):
                 self._emit(
                     ev.BlindMissed(seat=seat, blind=blind, citations=cite("blinds.2", "blinds.9"))
                 )
+
+    def _withdraw_sleeping(self, plan: Placement) -> None:
+        """A straddle announced by a player who is not first after the big blind
+        as the deal starts does not play, and does not wait for a later deal
+        (RRP5 blinds.16)."""
+        first = self._first_after_big_blind(plan)
+        for seat, st in sorted(self._seats.items()):
+            if seat != first:
+                self._withdraw_straddle(seat, st)
 
     def _posts(self, plan: Placement) -> tuple[ev.Post, ...]:
         setup = self.setup
