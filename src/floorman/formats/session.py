@@ -27,7 +27,7 @@ Then events, in order (seats are the table's chairs, from 1)::
     leave SEAT                                    gets up with the chips
     move SEAT TO                                  changes seats
     over SEAT NAME CHIPS [post|wait]              plays over an absent player (RRP5 blinds.7)
-    straddle SEAT                                 a live straddle next deal (RRP5 blinds.15)
+    straddle SEAT                                 a live straddle, next deal only (RRP5 blinds.15, .16)
     waiting N                                     names on the waiting list
     courtesy SEAT                                 declines the time: plays to the blind (RRP5 policies.2)
     clock MINUTES                                 time passes
@@ -393,8 +393,8 @@ _POT_RULINGS = frozenset(("ask", "transfer", "impound", "release"))
 
 
 def _pot_ruling(session: Session, line: str) -> None:
-    """``ask ASKER SHOWN``, ``transfer FROM TO N``, ``impound SEAT N``, ``release SEAT [N]``:
-    a ruling on the last deal, recorded with it."""
+    """``ask ASKER SHOWN``, ``transfer FROM TO N``, ``impound SEAT N``, ``release SEAT [N]``,
+    each with ``deal=D`` if it names its deal: a ruling on the last deal, recorded with it."""
     table = session.table
     verb, *words = line.split()
     if not session.deals:
