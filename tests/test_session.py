@@ -104,13 +104,13 @@ def test_session_illegal_event_names_the_line_and_the_rule(tmp_path, capsys) -> 
         "table holdem no-limit blinds=1/2 start=1\n"
         "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
         "deal\ns1 f\ns2 f\n"
-        "sit 4 d 10   # a short buy, once\nleave 4\nsit 4 d 10\n"
+        "sit 4 d 40\nleave 4\nsit 5 e 10   # entering short\n"
     )
     assert main(["session", str(path)]) == 1
     captured = capsys.readouterr()
     assert captured.out.startswith("deal 1:")
-    assert "line 10 'sit 4 d 10'" in captured.err
-    assert captured.err.rstrip().endswith("[RRP5 buy-in.1, buy-in.2]")
+    assert "line 10 'sit 5 e 10'" in captured.err
+    assert captured.err.rstrip().endswith("[RRP5 buy-in.1]")
 
 
 def test_session_refuses_a_player_acting_out_of_turn_in_seats() -> None:
@@ -288,6 +288,50 @@ def test_session_rulings_on_the_last_pot_are_recorded_with_its_deal() -> None:
     with pytest.raises(FloorError) as refused:
         play_session(text + "deal\ns3 f\ns1 f\ntransfer 3 1 50\n")
     assert "decisions.6" in str(refused.value)
+
+
+def test_decisions_5_a_session_ruling_names_its_deal_and_an_earlier_one_stands() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=1\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
+        "deal\ns1 f\ns2 f\n"  # deal 1: seat 3's big blind wins
+        "deal\ns2 f\ns3 f\n"  # deal 2: seat 1's big blind wins
+    )
+    for late in ("transfer 3 1 2 deal=1", "impound 3 2 deal=1", "ask 1 3 deal=1"):
+        with pytest.raises(FloorError) as refused:
+            play_session(text + late + "\n")
+        message = str(refused.value)
+        assert f"line 11 {late!r}" in message
+        assert "deal 1's result stands: deal 2 has started" in message
+        assert [c.id for c in refused.value.citations] == ["decisions.5"]
+    # Without naming it, the same line would be about deal 2, refused for another reason.
+    with pytest.raises(FloorError) as refused:
+        play_session(text + "transfer 3 1 2\n")
+    assert "decisions.6" in str(refused.value)
+    session = play_session(text + "transfer 1 2 2 deal=2\nimpound 1 1 deal=2\n")
+    second = session.deals[1]
+    assert second.number == 2
+    assert [line for line, _ in second.rulings] == ["transfer 1 2 2 deal=2", "impound 1 1 deal=2"]
+    assert session.deals[0].rulings == ()
+    with pytest.raises(NotationError):
+        play_session(text + "transfer 1 2 2 deal=2 deal=1\n")
+
+
+def test_decisions_7_a_session_releases_chips_impounded_from_a_named_deal_later() -> None:
+    text = (
+        "table holdem no-limit blinds=1/2 start=1\n"
+        "sit 1 a 100\nsit 2 b 100\nsit 3 c 100\n"
+        "deal\ns1 f\ns2 f\n"
+        "impound 3 2 deal=1\n"
+        "deal\ns2 f\ns3 f\n"
+        "release 2 deal=1\n"
+    )
+    session = play_session(text)
+    assert session.table.impounded == 0
+    assert dict(session.deals[1].stacks)[2] == 99 + 2
+    with pytest.raises(FloorError) as refused:
+        play_session(text + "release 2 deal=1\n")
+    assert "decisions.7" in str(refused.value)
 
 
 def test_session_reports_name_the_cards_a_ruling_acts_on() -> None:

@@ -10,6 +10,7 @@ from floorman.cards import Card
 from floorman.errors import ConfigError, FloorError, IllegalAction
 from floorman.games import LOWBALL, Structure
 from floorman.table import events as tev
+from floorman.table.placement import arc
 
 from .table_helpers import DEAD, FL, MOVING, make, play, posts, spots
 
@@ -398,6 +399,77 @@ def test_blinds_16_no_sleeping_bets_only_the_player_left_of_the_big_blind_stradd
     with pytest.raises(IllegalAction) as refused:
         table.straddle(other)
     assert "blinds.16" in str(refused.value)
+
+
+def _straddles(record: tev.DealStarted) -> list[int]:
+    return [p.seat for p in record.posts if p.blind == "straddle"]
+
+
+def _withdrawn(table) -> list[tev.StraddleWithdrawn]:
+    return [e for e in table.events if isinstance(e, tev.StraddleWithdrawn)]
+
+
+def test_blinds_16_no_bet_is_put_out_for_a_player_away_from_the_table() -> None:
+    table = make(players=SIX, seats=9)
+    play(table)
+    first = _next_first(table)
+    table.sit_out(first)
+    events = len(table.events)
+    with pytest.raises(IllegalAction) as refused:
+        table.straddle(first)
+    assert [c.id for c in refused.value.citations] == ["blinds.16"]
+    assert "away from the table" in str(refused.value)
+    assert len(table.events) == events
+    table.come_back(first, post=False)
+    for _ in range(len(SIX) + 1):
+        assert _straddles(play(table)) == []
+
+
+def test_blinds_16_a_straddle_is_withdrawn_when_its_player_steps_away() -> None:
+    table = make(players=SIX, seats=9)
+    around(table, 1)
+    first = _next_first(table)
+    table.straddle(first)
+    table.sit_out(first)
+    (withdrawn,) = _withdrawn(table)
+    assert withdrawn.seat == first
+    assert [c.id for c in withdrawn.citations] == ["blinds.16"]
+    assert _straddles(play(table)) == []
+    table.come_back(first, post=True)
+    # The bet does not sleep until the player is first after the big blind again.
+    for _ in range(2 * len(SIX)):
+        assert _straddles(play(table)) == []
+
+
+def test_blinds_16_a_straddle_does_not_sleep_through_a_seat_change() -> None:
+    table = make(players=SIX, seats=9)
+    around(table, 0)
+    first = _next_first(table)
+    table.straddle(first)
+    moved = table.change_seat(first, 9)
+    assert moved.wait  # dealt in again at the same place relative to the big blind
+    for _ in range(2 * len(SIX)):
+        assert _straddles(play(table)) == []
+    assert [e.seat for e in _withdrawn(table)] == [first]
+
+
+def test_blinds_16_a_straddle_not_first_after_the_big_blind_when_dealt_does_not_play() -> None:
+    players = (1, 2, 4, 5, 6, 7)
+    table = make(players=players, seats=9)
+    around(table, 0)
+    while True:  # until an empty seat lies between the big blind and the next player
+        first = _next_first(table)
+        gap = [s for s in arc(table._placement().big_blind, first, 9) if s not in players]
+        if gap:
+            break
+        play(table)
+    table.straddle(first)
+    table.sit(gap[0], "new", 100, post=True)  # comes in first after the big blind
+    record = play(table)
+    assert _straddles(record) == []
+    assert [e.seat for e in _withdrawn(table)] == [first]
+    for _ in range(2 * len(players)):
+        assert _straddles(play(table)) == []
 
 
 # ------------------------------------------------------------- the button draw

@@ -19,23 +19,50 @@ SIX = (1, 2, 3, 4, 5, 6)
 def test_buy_in_1_a_full_buy_in_is_ten_maximum_bets_at_limit() -> None:
     table = make(structure=FL, players=(1, 2), chips=40)  # 2-4: full buy-in 40
     assert table.setup.min_buy_in == 40
-    table.sit(3, "short", 39)  # the one short buy
-    table.leave(3)
+    before = (table.players, table.bought, len(table.events))
     with pytest.raises(FloorError) as refused:
-        table.sit(4, "short", 39)
+        table.sit(3, "short", 39)
+    assert [c.id for c in refused.value.citations] == ["buy-in.1"]
+    assert "at least 40" in str(refused.value)
+    assert (table.players, table.bought, len(table.events)) == before
+    table.sit(3, "short", 40)
+    assert table.stacks[3] == 40
+
+
+def test_buy_in_1_entering_short_is_refused_the_short_buy_comes_later() -> None:
+    # The one short buy (buy-in.2) is a buy by a player out of chips, never the entry.
+    table = make(players=(1, 2), chips=40, max_buy_in=100)
+    with pytest.raises(FloorError) as refused:
+        table.sit(3, "c", 20)
     assert "buy-in.1" in str(refused.value)
-    assert "buy-in.2" in str(refused.value)
-    table.sit(4, "short", 40)
+    assert "at least 40 and at most 100" in str(refused.value)
+    assert 3 not in table.players
+    table.sit(3, "c", 40)
+    table._seats[3].stack = 0  # bust
+    table.bought -= 40
+    table.buy(3, 20)  # the short buy, once
+    assert table.stacks[3] == 20
+
+
+def test_buy_in_1_playing_over_is_entering_and_takes_a_full_buy_in() -> None:
+    table = make(players=(1, 2, 3), chips=40)
+    table.sit_out(3)
+    with pytest.raises(FloorError) as refused:
+        table.play_over(3, "over", 39)
+    assert "buy-in.1" in str(refused.value)
+    assert table.players[3] == "p3"
+    table.play_over(3, "over", 40)
+    assert table.players[3] == "over"
 
 
 def test_buy_in_1_the_house_may_designate_another_buy_in() -> None:
     table = make(players=(1,), buy_in=150, chips=150)
     assert table.setup.min_buy_in == 150
-    table.sit(2, "b", 100)  # short, once
-    table.leave(2)
-    table.clock.advance(minutes=61)
-    with pytest.raises(FloorError):
+    with pytest.raises(FloorError) as refused:
         table.sit(2, "b", 149)
+    assert "buy-in.1" in str(refused.value)
+    assert "at least 150" in str(refused.value)
+    table.sit(2, "b", 150)
 
 
 def test_seating_4_one_seat_per_player() -> None:
@@ -56,8 +83,11 @@ def test_buy_in_2_adding_chips_between_deals_is_not_a_buy_in() -> None:
 
 def test_buy_in_2_only_one_short_buy_per_game_even_on_a_rebuy() -> None:
     table = make(players=(1, 2), chips=40)  # full buy-in 40 (twenty big blinds)
-    table.sit(3, "c", 20)  # short buy used
+    table.sit(3, "c", 40)
     table._seats[3].stack = 0  # bust
+    table.bought -= 40
+    table.buy(3, 20)  # the short buy
+    table._seats[3].stack = 0  # bust again
     table.bought -= 20
     with pytest.raises(FloorError) as refused:
         table.buy(3, 20)
@@ -288,6 +318,80 @@ def test_decisions_5_a_ruling_on_a_pot_is_asked_for_before_the_next_deal() -> No
     with pytest.raises(FloorError) as refused:
         table.transfer(other, winner, 1)
     assert "decisions.5" in str(refused.value)
+
+
+def test_decisions_5_a_ruling_naming_an_earlier_deal_is_refused_changing_nothing() -> None:
+    table = make(players=(1, 2, 3))
+    first = play(table)
+    winner = first.big_blind
+    assert winner is not None
+    assert table.won(winner) == 2
+    other = next(s for s in (1, 2, 3) if s != winner)
+    second = play(table)  # deal 2 has started and ended: deal 1's result stands
+    before = (table.stacks, table.impounded, len(table.events))
+    for ruling in (
+        lambda: table.transfer(winner, other, 2, deal=1),
+        lambda: table.impound(winner, 2, deal=1),
+    ):
+        with pytest.raises(FloorError) as refused:
+            ruling()
+        assert [c.id for c in refused.value.citations] == ["decisions.5"]
+        assert "deal 1's result stands" in str(refused.value)
+        assert "deal 2" in str(refused.value)
+        assert (table.stacks, table.impounded, len(table.events)) == before
+    with pytest.raises(FloorError) as refused:
+        table.transfer(winner, other, 1, deal=3)
+    assert "there is no deal 3" in str(refused.value)
+    assert second.big_blind is not None
+    assert table.won(second.big_blind) == 2
+    event = table.transfer(second.big_blind, second.button, 1, deal=2)
+    assert event.deal == 2
+    assert [c.id for c in event.citations] == ["decisions.5", "decisions.6"]
+
+
+def test_decisions_5_no_ruling_on_a_pot_once_the_next_deal_has_started() -> None:
+    table = make(players=(1, 2, 3))
+    record = play(table)
+    winner = record.big_blind
+    assert winner is not None
+    table.start_deal()
+    stacks = table.stacks
+    with pytest.raises(FloorError) as refused:
+        table.impound(winner, 1)  # the last deal to end is deal 1
+    assert "deal 1's result stands: deal 2 has started" in str(refused.value)
+    assert "decisions.5" in str(refused.value)
+    with pytest.raises(FloorError) as refused:
+        table.transfer(winner, 1, 1, deal=2)  # deal 2 has no result yet
+    assert "deal 2 is under way" in str(refused.value)
+    assert table.stacks == stacks
+    assert table.impounded == 0
+
+
+def test_decisions_7_impounded_chips_are_released_by_their_deal_after_later_deals() -> None:
+    table = make(players=(1, 2, 3))
+    play(table)
+    held = table.impound(1, 5)
+    assert held.deal == 1
+    play(table)
+    table.impound(2, 3, deal=2)
+    play(table)  # the decision comes later; the chips stay held (RRP5 decisions.7)
+    assert table.impounded == 8
+    stacks = table.stacks
+    with pytest.raises(FloorError) as refused:
+        table.release(3, 6, deal=1)
+    assert "holds 5 from deal 1" in str(refused.value)
+    assert "decisions.7" in str(refused.value)
+    assert table.stacks == stacks
+    assert table.impounded == 8
+    event = table.release(3, deal=1)
+    assert (event.amount, event.deal) == (5, 1)
+    assert table.stacks[3] == stacks[3] + 5
+    assert table.impounded == 3
+    with pytest.raises(FloorError):
+        table.release(3, deal=1)  # nothing is left from deal 1
+    table.release(2)
+    assert table.impounded == 0
+    assert table.chips == table.bought - table.taken
 
 
 def test_decisions_6_a_transfer_cannot_exceed_what_the_record_shows_was_won() -> None:

@@ -656,8 +656,8 @@ RULES: Final[dict[str, str]] = {
     ),
     "blinds.15": "At limit poker a live straddle is allowed only in games designated for it.",
     "blinds.16": (
-        "No such rule in the version-5 text: its button-and-blind chapter ends at rule 15 (the "
-        "straddle rule; rule 16 in the older printing). The id is kept only because CATALOG.md "
-        "lists it; see blinds.15."
+        "No sleeping bets: apart from the blinds and a straddle where blinds.15 permits one, "
+        "nobody puts chips out before the cards to stand as a bet for later action, neither "
+        "from another seat nor on behalf of a player away from the table."
     ),
 }

@@ -14,7 +14,7 @@ as the showdown reads it, odd chips included.
 >>> ask_to_see(table, asker=1, shown=2)
 Traceback (most recent call last):
 ...
-floorman.errors.FloorError: no deal has ended to ask about [RRP5 decisions.5]
+floorman.errors.FloorError: no deal has ended to rule on [RRP5 decisions.5]
 """
 
 from __future__ import annotations
@@ -62,24 +62,26 @@ def _shown_instead(deal: Deal, shown: int) -> Deal:
     return again
 
 
-def ask_to_see(table: Table, *, asker: int, shown: int) -> Ruling:
-    """Rule on seat ``asker`` asking to see seat ``shown``'s called hand."""
-    deal = table.deal
-    if deal is None or not table.ruling_window:
-        raise FloorError("no deal has ended to ask about", citations=cite("decisions.5"))
+def ask_to_see(table: Table, *, asker: int, shown: int, deal: int | None = None) -> Ruling:
+    """Rule on seat ``asker`` asking to see seat ``shown``'s called hand in the
+    last deal, or in deal number ``deal``: asked before the next deal starts, or
+    the deal's result stands (RRP5 decisions.5)."""
+    number = table.ruling_on(deal)
+    played = table.deal
+    assert played is not None  # a deal has ended
     seats = table.positions
     if asker not in seats:
         raise FloorError(
             f"seat {asker} was not dealt cards and may not ask to see a hand",
             citations=cite("showdown.5"),
         )
-    if shown not in seats or deal.folded(seats.index(shown)):
+    if shown not in seats or played.folded(seats.index(shown)):
         raise FloorError(
             f"seat {shown}'s hand was not called: only a called hand may be asked for",
             citations=cite("showdown.5"),
         )
     s = seats.index(shown)
-    cards = deal.hole(s)
+    cards = played.hole(s)
     if None in cards:
         raise FloorError(f"seat {shown}'s cards are not known to the table")
     seen = format_cards(c for c in cards if c is not None)
@@ -89,10 +91,10 @@ def ask_to_see(table: Table, *, asker: int, shown: int) -> Ruling:
             " pot, the hand is dead",
             citations=cite("showdown.5"),
         )
-    again = _shown_instead(deal, s)
+    again = _shown_instead(played, s)
     deltas = {
         seats[p]: after - before
-        for p, (after, before) in enumerate(zip(again.stacks, deal.stacks, strict=True))
+        for p, (after, before) in enumerate(zip(again.stacks, played.stacks, strict=True))
     }
     losers = [(seat, -d) for seat, d in deltas.items() if d < 0]
     gainers = [[seat, d] for seat, d in deltas.items() if d > 0]
@@ -103,7 +105,7 @@ def ask_to_see(table: Table, *, asker: int, shown: int) -> Ruling:
                 break
             amount = min(owed, int(gain[1]))
             if amount:
-                table.transfer(seat, int(gain[0]), amount)
+                table.transfer(seat, int(gain[0]), amount, deal=number)
                 moves.append(f"{amount} from seat {seat} to seat {gain[0]}")
                 gain[1] = int(gain[1]) - amount
                 owed -= amount

@@ -596,7 +596,11 @@ def _applied() -> dict[str, list[str]]:
     add("showdown.6.3", "CardsShown to a player still to wager this round: shown to all at once")
     add("showdown.6.4", "CardsShown to a player done this round: shown when the round ends")
     add("showdown.6.5", "CardsShown(part=True): only the cards shown")
-    add("decisions.5", "Table.transfer(...): a pot ruling only before the next deal starts")
+    add(
+        "decisions.5",
+        "Table.transfer/impound(..., deal=N), ask_to_see: a pot ruling only on the last deal,"
+        " before the next starts",
+    )
     add("decisions.6", "Table.transfer(...): a misawarded pot moved by the betting record")
     add("decisions.7", "Table.impound(...) and release(...): chips held while a decision waits")
     add("decisions.1", "decide(...): management's choice among the options a ruling offers")

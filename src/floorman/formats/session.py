@@ -27,15 +27,15 @@ Then events, in order (seats are the table's chairs, from 1)::
     leave SEAT                                    gets up with the chips
     move SEAT TO                                  changes seats
     over SEAT NAME CHIPS [post|wait]              plays over an absent player (RRP5 blinds.7)
-    straddle SEAT                                 a live straddle next deal (RRP5 blinds.15)
+    straddle SEAT                                 a live straddle, next deal only (RRP5 blinds.15, .16)
     waiting N                                     names on the waiting list
     courtesy SEAT                                 declines the time: plays to the blind (RRP5 policies.2)
     clock MINUTES                                 time passes
     pickup SEAT                                   the floor picks up an absent player's chips
     misplaced SEAT                                the last button should have been on SEAT (RRP5 irregularities.1)
-    ask ASKER SHOWN                               ASKER asks to see SHOWN's called hand (RRP5 showdown.5)
-    transfer FROM TO N                            N of the last pot moves by the record (RRP5 decisions.6)
-    impound SEAT N / release SEAT [N]             chips held while a decision waits (RRP5 decisions.7)
+    ask ASKER SHOWN [deal=D]                      ASKER asks to see SHOWN's called hand (RRP5 showdown.5)
+    transfer FROM TO N [deal=D]                   N of the last pot moves by the record (RRP5 decisions.6)
+    impound SEAT N [deal=D] / release SEAT [N] [deal=D]   chips held while a decision waits (RRP5 decisions.7)
     deal [runs=N]                                 the next deal; its actions follow (N: times
                                                   the board is run when all are all in)
 
@@ -46,7 +46,12 @@ A deal's actions use the PHH notation with seats for players: ``s3 f``,
 ``chop`` when the blinds take theirs back (RRP5 policies.15). Rulings on a
 deal's pot (``ask``, ``transfer``, ``impound``, ``release``) come after it and
 before the next ``deal``, and are recorded with it; so a deal is reported once
-the next one starts, or the session ends. The dealer's
+the next one starts, or the session ends. ``deal=D`` names the deal a ruling is
+about (deals count from 1, misdeals included; without it, the last): a ruling
+on a deal's pot once the next deal has started is refused, the deal's result
+standing (RRP5 decisions.5). A ``release`` may come deals later, the decision
+having been asked for in time; with ``deal=D`` it gives back chips impounded
+from that deal (RRP5 decisions.7). The dealer's
 reports go between them: ``report RULE [sN] [cards=N] [knew=sN] [stub]``
 names what happened by the rule that covers it (``report misdeals.1.1``,
 ``report dead-hands.1.2 s4``, ``report irregularities.3``); cards are named
@@ -388,27 +393,33 @@ _POT_RULINGS = frozenset(("ask", "transfer", "impound", "release"))
 
 
 def _pot_ruling(session: Session, line: str) -> None:
-    """``ask ASKER SHOWN``, ``transfer FROM TO N``, ``impound SEAT N``, ``release SEAT [N]``:
-    a ruling on the last deal, recorded with it."""
+    """``ask ASKER SHOWN``, ``transfer FROM TO N``, ``impound SEAT N``, ``release SEAT [N]``,
+    each with ``deal=D`` if it names its deal: a ruling on the last deal, recorded with it."""
     table = session.table
-    verb, *args = line.split()
+    verb, *words = line.split()
     if not session.deals:
         raise FloorError("no deal has ended to rule on", citations=cite("decisions.5"))
+    named = [w.removeprefix("deal=") for w in words if w.startswith("deal=")]
+    if len(named) > 1:
+        raise NotationError(f"{verb!r} names one deal, not {len(named)}", text=line)
+    deal = _int(named[0], "deal") if named else None
+    args = [w for w in words if not w.startswith("deal=")]
     numbers = [_int(a, "value") for a in args]
     need = {"ask": 2, "transfer": 3, "impound": 2, "release": 1}[verb]
     if len(numbers) < need:
         raise NotationError(f"{verb!r} needs {need} values, got {len(numbers)}", text=line)
     if verb == "ask":
-        ruling = ask_to_see(table, asker=numbers[0], shown=numbers[1])
+        ruling = ask_to_see(table, asker=numbers[0], shown=numbers[1], deal=deal)
     else:
         if verb == "transfer":
-            event: tev.TableEvent = table.transfer(numbers[0], numbers[1], numbers[2])
+            event: tev.TableEvent = table.transfer(numbers[0], numbers[1], numbers[2], deal=deal)
             what = f"{numbers[2]} moves from seat {numbers[0]} to seat {numbers[1]}"
         elif verb == "impound":
-            event = table.impound(numbers[0], numbers[1])
+            event = table.impound(numbers[0], numbers[1], deal=deal)
             what = f"{numbers[1]} of seat {numbers[0]}'s chips impounded pending a decision"
         else:
-            event = table.release(numbers[0], numbers[1] if len(numbers) > 1 else None)
+            amount = numbers[1] if len(numbers) > 1 else None
+            event = table.release(numbers[0], amount, deal=deal)
             what = f"the impounded chips go to seat {numbers[0]}"
         ruling = Ruling(decision=what, citations=getattr(event, "citations", ()))
     last = session.deals[-1]

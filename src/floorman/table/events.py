@@ -36,6 +36,7 @@ __all__ = [
     "SatOut",
     "SeatChanged",
     "StraddleAnnounced",
+    "StraddleWithdrawn",
     "TableEvent",
     "TimeCollected",
 ]
@@ -152,6 +153,16 @@ class StraddleAnnounced:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class StraddleWithdrawn:
+    """A straddle announced for the next deal does not play: its player left the
+    seat or the table, or is no longer first after the big blind when the deal
+    starts. A bet does not sleep to a later deal (RRP5 blinds.16)."""
+
+    seat: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameStarted:
     """A game started among ``seats``, everyone in it owing nothing: the first
     deal of a table, or a new start when fewer than two were left in the game."""
@@ -219,29 +230,35 @@ class DealStarted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PotTransferred:
-    """A ruling on the last deal's pot moved chips to the player they belong to."""
+    """A ruling on the pot of deal number ``deal`` (the last) moved chips to the
+    player they belong to."""
 
     seat: int
     to: int
     amount: int
+    deal: int = 0
     citations: tuple[Citation, ...] = _NONE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsImpounded:
-    """The house holds chips from a seat while a decision is pending."""
+    """The house holds chips from a seat while a decision on the pot of deal
+    number ``deal`` is pending."""
 
     seat: int
     amount: int
+    deal: int = 0
     citations: tuple[Citation, ...] = _NONE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ImpoundReleased:
-    """Impounded chips went to the seat the decision gave them to."""
+    """Impounded chips went to the seat the decision gave them to; ``deal``:
+    the deal they were impounded from, when one was named."""
 
     seat: int
     amount: int
+    deal: int | None = None
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -267,6 +284,7 @@ TableEvent = (
     | ChipsPickedUp
     | SeatChanged
     | StraddleAnnounced
+    | StraddleWithdrawn
     | GameStarted
     | ButtonCorrected
     | ButtonDrawn

@@ -98,7 +98,9 @@ class Seats:
             tuple[set[int], int, str | None, str | None],
             dict[int, tuple[bool, bool, bool, bool, bool, int]],
         ] = ((None, None, None), (set(), 0, None, None), {})
-        self.impounded = 0  # chips the house holds pending a decision (RRP5 decisions.7)
+        # Chips the house holds pending a decision, by the deal whose pot they
+        # came from (RRP5 decisions.7).
+        self._impounds: dict[int, int] = {}
         self._carried = 0  # chips a voided deal left in the pot (RRP5 irregularities.5)
         self._carried_for: set[int] = set()  # who may be dealt in to win them (irregularities.6)
         self.bought = 0  # chips brought to the table
@@ -111,6 +113,11 @@ class Seats:
         """Chips a voided deal left in the pot for the next (RRP5 irregularities.5)."""
         self._sync()
         return self._carried
+
+    @property
+    def impounded(self) -> int:
+        """Chips the house holds while a decision is pending (RRP5 decisions.7)."""
+        return sum(self._impounds.values())
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -196,6 +203,8 @@ class Seats:
     ) -> ev.PlayerSeated:
         """Seat a player with chips.
 
+        A player entering the game buys in in full (RRP5 buy-in.1); the one
+        short buy of RRP5 buy-in.2 is a later buy, by a player out of chips.
         ``post``: a new player's choice to post a big blind and be dealt in at
         once, rather than wait for the big blind (RRP5 blinds.5).
         ``transfer``: the player comes from a broken or must-move game of the
@@ -206,7 +215,7 @@ class Seats:
             raise FloorError(f"seat {seat} is taken by {self._seats[seat].player}")
         if any(st.player == player for st in self._seats.values()):
             raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=transfer)
+        self._check_buy_in(player, chips, transfer=transfer, entering=True)
         now = self.clock.now()
         rule: tuple[Citation, ...] = ()
         if not self.setup.game.is_button_game or not self.started:
@@ -218,8 +227,6 @@ class Seats:
         else:
             active = False
             rule = cite("blinds.5")
-        if chips < self.setup.min_buy_in and not transfer:
-            self._short.add(player)
         self._seats[seat] = Sitter(player=player, stack=chips, active=active, post=post)
         self._left.pop(player, None)
         self.bought += chips
@@ -244,7 +251,10 @@ class Seats:
         self._emit(event)
         return event
 
-    def _check_buy_in(self, player: str, chips: int, *, transfer: bool) -> None:
+    def _check_buy_in(self, player: str, chips: int, *, transfer: bool, entering: bool) -> None:
+        """Refuse a buy-in the rules do not allow: ``entering`` the game (sitting
+        down, playing over) takes a full buy-in unless forced over from a broken
+        or must-move game; a later buy by a player out of chips may be short once."""
         setup = self.setup
         if chips <= 0:
             raise FloorError(f"{player} needs chips to play, not {chips}")
@@ -260,6 +270,14 @@ class Seats:
         if setup.max_buy_in is not None and chips > setup.max_buy_in:
             raise FloorError(
                 f"{player} cannot buy in for {chips}: this table's most is {setup.max_buy_in}"
+            )
+        if chips < setup.min_buy_in and entering and not transfer:
+            most = f" and at most {setup.max_buy_in}" if setup.max_buy_in is not None else ""
+            raise FloorError(
+                f"{player} cannot enter the game with {chips}: a player entering buys in in"
+                f" full, at least {setup.min_buy_in}{most}; only a later buy, out of chips,"
+                " may be short",
+                citations=cite("buy-in.1"),
             )
         if chips < setup.min_buy_in and not transfer and player in self._short:
             raise FloorError(
@@ -289,7 +307,7 @@ class Seats:
             )
         total = st.stack + st.pending + st.pending_quiet + chips
         if st.stack + st.pending + st.pending_quiet == 0:
-            self._check_buy_in(st.player, chips, transfer=False)
+            self._check_buy_in(st.player, chips, transfer=False, entering=False)
             if chips < self.setup.min_buy_in:
                 self._short.add(st.player)
         elif self.setup.max_buy_in is not None and total > self.setup.max_buy_in:
@@ -353,7 +371,15 @@ class Seats:
             st.away_since = now
         event = ev.SatOut(seat=seat, at=now)
         self._emit(event)
+        self._withdraw_straddle(seat, st)  # no bet waits for a player away
         return event
+
+    def _withdraw_straddle(self, seat: int, st: Sitter) -> None:
+        """A straddle announced for a deal its player will not start in the seat
+        it was announced for does not wait for him (RRP5 blinds.16)."""
+        if st.straddle:
+            st.straddle = False
+            self._emit(ev.StraddleWithdrawn(seat=seat, citations=cite("blinds.16")))
 
     def play_over(
         self, seat: int, player: str, chips: int, *, post: bool = False
@@ -369,7 +395,7 @@ class Seats:
             )
         if any(st.player == player for st in self._seats.values()):
             raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=False)
+        self._check_buy_in(player, chips, transfer=False, entering=True)
         self._owners[seat] = self._seats.pop(seat)
         self._seats[seat] = Sitter(player=player, stack=chips, active=False, post=post)
         self.bought += chips
@@ -488,6 +514,7 @@ class Seats:
             after = self._distance(to, moving=seat)
             wait = max(0, after - before)
             rule = cite("blinds.13")
+        self._withdraw_straddle(seat, st)  # announced for the seat left behind
         self._seats[to] = self._seats.pop(seat)
         st.wait = wait
         if wait:

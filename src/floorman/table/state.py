@@ -75,10 +75,23 @@ class Table(Seats):
 
     def straddle(self, seat: int) -> ev.StraddleAnnounced:
         """The player first to act after the big blind posts a live straddle of
-        twice the big blind next deal (RRP5 blinds.15). Only that player may:
-        a bet put out of turn before the cards does not play (RRP5 blinds.16)."""
+        twice the big blind next deal (RRP5 blinds.15).
+
+        Apart from the blinds it is the one bet put out before the cards, and
+        only for the next deal: a sleeping bet is not allowed (RRP5 blinds.16),
+        so no other seat straddles, no bet is put out for a player away from
+        the table, and a straddle whose player is not first after the big blind
+        when the deal starts is withdrawn.
+        """
         self._between_deals(f"seat {seat}'s straddle")
         st = self._sitter(seat)
+        if st.away:
+            raise IllegalAction(
+                f"seat {seat} cannot straddle: no bet is put out for a player away from the"
+                " table; before the cards only the blinds and a straddle by the player left"
+                " of the big blind go out",
+                citations=cite("blinds.16"),
+            )
         if not self.setup.straddles_allowed:
             raise IllegalAction(
                 f"seat {seat} cannot straddle: this {self.setup.structure.value} game does not"
@@ -202,6 +215,7 @@ class Table(Seats):
                 ev.GameStarted(seats=tuple(sorted(plan.dealt_in)), citations=cite("blinds.12.1"))
             )
         self._mark_passes(plan, first=first)
+        self._withdraw_sleeping(plan)
         posts = self._posts(plan)
         self._begin(
             plan.dealt_in,
@@ -255,6 +269,15 @@ class Table(Seats):
                 self._emit(
                     ev.BlindMissed(seat=seat, blind=blind, citations=cite("blinds.2", "blinds.9"))
                 )
+
+    def _withdraw_sleeping(self, plan: Placement) -> None:
+        """A straddle announced by a player who is not first after the big blind
+        as the deal starts does not play, and does not wait for a later deal
+        (RRP5 blinds.16)."""
+        first = self._first_after_big_blind(plan)
+        for seat, st in sorted(self._seats.items()):
+            if seat != first:
+                self._withdraw_straddle(seat, st)
 
     def _posts(self, plan: Placement) -> tuple[ev.Post, ...]:
         setup = self.setup
@@ -534,6 +557,38 @@ class Table(Seats):
         end of a deal until the next one starts (RRP5 decisions.5)."""
         return self.deal is not None and not self.in_deal
 
+    def ruling_on(self, deal: int | None = None) -> int:
+        """The number of the deal whose pot a ruling is asked about: ``deal``, or
+        the last deal to have ended when None.
+
+        A ruling on a pot is asked for before the next deal starts; after that the
+        deal's result stands (RRP5 decisions.5). Raises
+        :class:`~floorman.errors.FloorError` for a deal whose time has passed, one
+        still under way, or one that was never dealt.
+        """
+        last = len(self.deals)
+        rule = cite("decisions.5")
+        if deal is not None and not 1 <= deal <= last:
+            dealt = f"deals 1 to {last}" if last else "no deal yet"
+            raise FloorError(f"there is no deal {deal}: the table has dealt {dealt}")
+        asked = deal if deal is not None else last - 1 if self.in_deal else last
+        if not asked:
+            raise FloorError("no deal has ended to rule on", citations=rule)
+        if self.in_deal and asked == last:
+            raise FloorError(
+                f"deal {last} is under way: a ruling on its pot is asked for once it ends",
+                citations=rule,
+            )
+        if self.in_deal or asked < last:
+            since = asked + 1
+            now = f"; only deal {last}'s pot may still be ruled on" if not self.in_deal else ""
+            raise FloorError(
+                f"deal {asked}'s result stands: deal {since} has started, and a ruling on a"
+                f" pot is asked for before the next deal starts{now}",
+                citations=rule,
+            )
+        return asked
+
     def won(self, seat: int) -> int:
         """What a seat won from the last deal's pots, reconstructed from the
         betting record (RRP5 decisions.6)."""
@@ -548,54 +603,76 @@ class Table(Seats):
             if q == p
         )
 
-    def transfer(self, seat: int, to: int, amount: int) -> ev.PotTransferred:
+    def transfer(
+        self, seat: int, to: int, amount: int, *, deal: int | None = None
+    ) -> ev.PotTransferred:
         """A pot (or part) of the last deal awarded to the wrong player moves to
         the right one: asked for before the next deal starts (RRP5 decisions.5),
-        in an amount the betting record shows was won (RRP5 decisions.6)."""
+        in an amount the betting record shows was won (RRP5 decisions.6).
+        ``deal`` names the deal the ruling is about; a deal before the last is
+        refused, its result standing."""
         rules = cite("decisions.5", "decisions.6")
-        if not self.ruling_window:
-            raise FloorError(
-                "a ruling on a pot is asked for before the next deal starts; this deal's"
-                " result stands",
-                citations=cite("decisions.5"),
-            )
+        number = self.ruling_on(deal)
         st, dest = self._sitter(seat), self._sitter(to)
         won = self.won(seat)
         if not 0 < amount <= min(won, st.stack):
             raise FloorError(
-                f"seat {seat} won {won} in the last deal by the betting record; {amount}"
+                f"seat {seat} won {won} in deal {number} by the betting record; {amount}"
                 " cannot move from it",
                 citations=rules,
             )
         st.stack -= amount
         dest.stack += amount
-        event = ev.PotTransferred(seat=seat, to=to, amount=amount, citations=rules)
+        event = ev.PotTransferred(seat=seat, to=to, amount=amount, deal=number, citations=rules)
         self._emit(event)
         return event
 
-    def impound(self, seat: int, amount: int) -> ev.ChipsImpounded:
-        """The house holds chips of a seat while a decision is pending, so that
-        play can go on (RRP5 decisions.7)."""
+    def impound(self, seat: int, amount: int, *, deal: int | None = None) -> ev.ChipsImpounded:
+        """The house holds chips of a seat while a decision on the pot of the last
+        deal (or ``deal``, which must be the last) is pending, so that play can go
+        on (RRP5 decisions.7); the decision is asked for before the next deal
+        starts (RRP5 decisions.5)."""
         st = self._sitter(seat)
-        self._between_deals(f"impounding seat {seat}'s chips", "decisions.7")
+        number = self.ruling_on(deal)
         if not 0 < amount <= st.stack:
             raise FloorError(f"seat {seat} has {st.stack}; {amount} cannot be impounded")
         st.stack -= amount
-        self.impounded += amount
-        event = ev.ChipsImpounded(seat=seat, amount=amount, citations=cite("decisions.7"))
+        self._impounds[number] = self._impounds.get(number, 0) + amount
+        event = ev.ChipsImpounded(
+            seat=seat, amount=amount, deal=number, citations=cite("decisions.7")
+        )
         self._emit(event)
         return event
 
-    def release(self, to: int, amount: int | None = None) -> ev.ImpoundReleased:
-        """The decision is made: impounded chips go to the seat it names."""
+    def release(
+        self, to: int, amount: int | None = None, *, deal: int | None = None
+    ) -> ev.ImpoundReleased:
+        """The decision is made: impounded chips go to the seat it names, all of
+        them or ``amount``; ``deal`` takes them from what was impounded from that
+        deal's pot, else from the earliest held first. The decision may come
+        after later deals (RRP5 decisions.7)."""
         dest = self._sitter(to)
         self._between_deals(f"releasing chips to seat {to}", "decisions.7")
-        amount = self.impounded if amount is None else amount
-        if not 0 < amount <= self.impounded:
-            raise FloorError(f"the house holds {self.impounded}; it cannot release {amount}")
-        self.impounded -= amount
+        held = self._impounds if deal is None else {deal: self._impounds.get(deal, 0)}
+        total = sum(held.values())
+        amount = total if amount is None else amount
+        if not 0 < amount <= total:
+            deals = ", ".join(f"{n} from deal {d}" for d, n in sorted(self._impounds.items()))
+            source = f" from deal {deal}" if deal is not None else ""
+            where = f" (in all: {deals})" if deals and (deal is not None or len(held) > 1) else ""
+            raise FloorError(
+                f"the house holds {total}{source}; it cannot release {amount}{where}",
+                citations=cite("decisions.7"),
+            )
+        left = amount
+        for number in sorted(held):
+            take = min(left, self._impounds[number])
+            self._impounds[number] -= take
+            if not self._impounds[number]:
+                del self._impounds[number]
+            left -= take
         dest.stack += amount
-        event = ev.ImpoundReleased(seat=to, amount=amount, citations=cite("decisions.7"))
+        event = ev.ImpoundReleased(seat=to, amount=amount, deal=deal, citations=cite("decisions.7"))
         self._emit(event)
         return event
 
