@@ -286,6 +286,49 @@ def test_every_kind_of_line_plays() -> None:
     assert log.room.seated(2) == {1: "cy", 3: "dee"}
 
 
+BROKEN_AWAY = """\
+room seed=7
+game nl12 holdem no-limit 1/2
+open 1 nl12 seats=3
+take a 1
+take b 1
+start 1
+open 2 nl12 seats=3
+take p 2
+take q 2
+start 2
+away p
+away q
+break 2
+list zed nl12
+"""
+
+
+def test_seating_15_a_log_s_due_absent_player_gives_the_seat_to_the_list() -> None:
+    log = play_room(BROKEN_AWAY)
+    (held,) = [k.player for k in log.room.locks(1)]
+    (other,) = {"p", "q"} - {held}
+    broken = next(r for r in log.records if isinstance(r.event, ev.GameBroken))
+    assert "(drawn by the floor)" in broken.describe()
+    assert broken.to_json()["away"] == [p for p, _ in broken.event.order]
+    locked = next(r for r in log.records if isinstance(r.event, ev.SeatLocked))
+    assert (
+        locked.describe() == f"seat 3 at table 1 locked up for {held} until due for the big blind"
+    )
+    due = play_room(BROKEN_AWAY + f"due {held}\n")
+    shown = [r.describe() for r in due.records if r.line == 15]
+    assert shown == [
+        f"{held}'s lock-up of seat 3 at table 1 picked up",
+        f"{held} on the 1/2 no-limit holdem list, 1st up",
+        f"{held}, out of the playing area, passed over for table 1; keeps the place",
+        f"{other}, out of the playing area, passed over for table 1; keeps the place",
+        "zed called to seat 3 at table 1",
+        "seat 3 at table 1 locked up for zed",
+    ]
+    with pytest.raises(FloorError, match=r"^line 15 .*no move or held seat"):
+        play_room(BROKEN_AWAY + f"due {other}\n")
+
+
 def test_the_seed_sets_the_cards_drawn() -> None:
     text = EXAMPLE.read_text()
     broken = next(e for e in play_room(text).records if isinstance(e.event, ev.GameBroken))

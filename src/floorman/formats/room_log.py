@@ -32,7 +32,9 @@ Then, in order::
     leave PLAYER                         gives up the seat
     change PLAYER [SEAT]                 asks for another seat in the game (RRP5 seating.13)
     transfer PLAYER TABLE                moves at once to a similar game (RRP5 seating.3)
-    due PLAYER                           the dealer says a waiting move is due now
+    due PLAYER                           the dealer says a waiting move is due now, or that
+                                         a broken game's absent player is due for the big
+                                         blind (RRP5 seating.15)
     away PLAYER [took=N]                 steps away from the seat, taking N chips (RRP5 policies.4)
     extend PLAYER MINUTES                a floorperson lets the absence run longer (RRP5 policies.20)
     back PLAYER [restored=N]             is back at the seat, restoring chips taken
@@ -251,7 +253,8 @@ def describe(event: RoomEvent) -> str:
         case ev.SeatLocked():
             money = f" (lock-up money {e.money})" if e.money else ""
             held = "locked up" if e.seat is not None else "held"
-            return f"{_place(e.table, e.seat)} {held} for {e.player}{money}"
+            due = " until due for the big blind" if e.until_due else ""
+            return f"{_place(e.table, e.seat)} {held} for {e.player}{due}{money}"
         case ev.LockUpPickedUp():
             return f"{e.player}'s lock-up of {_place(e.table, e.seat)} picked up"
         case ev.PlayerSeated():
@@ -292,7 +295,10 @@ def describe(event: RoomEvent) -> str:
         case ev.ChipsPickedUp():
             return f"{e.player}'s chips picked up: seat {e.seat} at table {e.table} is open"
         case ev.GameBroken():
-            draw = ", ".join(f"{player} {card}" for player, card in e.order)
+            draw = ", ".join(
+                f"{player} {card}" + (" (drawn by the floor)" if player in e.away else "")
+                for player, card in e.order
+            )
             return f"the game at table {e.table} breaks; the draw: {draw}"
         case ev.BarredFromGame():
             return f"{e.player} barred from table {e.table}'s game until {_clock(e.until)}"

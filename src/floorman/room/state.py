@@ -249,7 +249,7 @@ class Room(RoomBooks):
         for kind, names in self._interest.items():
             if kind in (playing, signing) or player not in names:
                 continue
-            if self._listing_bar(player, kind) is None:
+            if self._standing(player) is None:
                 place = len(self._lists.get(kind, ()))
                 out.append(
                     ev.PlayerListed(
@@ -410,8 +410,10 @@ class Room(RoomBooks):
 
     def refuse(self, player: str) -> list[ev.RoomEvent]:
         """A called player turns the seat down. Refusing to move from the
-        must-move game into the main game is quitting, with an hour's bar
-        (RRP5 seating.10). A new or must-move game may be turned down keeping
+        must-move game into the main game is quitting, with an hour's bar from
+        that must-move game: the player may not play in it or be called to it
+        from the list. The list of its kind, which other games share (RRP5
+        seating.3), and those games stay open to him (RRP5 seating.10). A new or must-move game may be turned down keeping
         the place on the list, unless playing would leave three or fewer seats
         empty (RRP5 seating.11). Turning down a seat in a running game of the
         kind asked for takes the name off the list: the rule protects only new
@@ -539,8 +541,11 @@ class Room(RoomBooks):
     def due(self, player: str) -> list[ev.RoomEvent]:
         """The dealer says a player has come to the point a move or lock-up was
         waiting for (the big blind, the button, one more deal). A player
-        ordered to move moves; an absent player of a broken game whose seat was
-        held goes first up on the list instead (RRP5 seating.15)."""
+        ordered to move moves. An absent player of a broken game whose seat was
+        held, not back in time, loses it and goes first up on the list (RRP5
+        seating.15); while still away the list passes him over (RRP5 seating.2),
+        so the seat goes to the next name, and he is first up for the next one
+        once back. One who is back takes the seat held or turns it down."""
         move = self._moves.get(player)
         lock = self.lock_of(player)
         now = self._now()
@@ -553,6 +558,12 @@ class Room(RoomBooks):
             return self._run(self._moved(player, at, move.to, seat, now, rules, as_new=move.as_new))
         if lock is not None and lock.reason == "broken":
             game = self._game(lock.table)
+            if self._player(player).present:
+                raise FloorError(
+                    f"{player} is back in time: {_place(lock.table, lock.seat)} is held for him"
+                    " to take or turn down",
+                    citations=cite("seating.15"),
+                )
             return self._run(
                 ev.LockUpPickedUp(
                     player=player,
@@ -675,7 +686,15 @@ class Room(RoomBooks):
         rule = cite("seating.15")
         away = {p for p in players if self._player(p).away_since is not None}
         start = len(self.events)
-        self._emit(ev.GameBroken(table=table, order=tuple(drawn), at=now, citations=rule))
+        self._emit(
+            ev.GameBroken(
+                table=table,
+                order=tuple(drawn),
+                away=tuple(p for p, _card in drawn if p in away),
+                at=now,
+                citations=rule,
+            )
+        )
         place = 0
         for player, _card in drawn:
             target = next(
@@ -953,6 +972,10 @@ class Room(RoomBooks):
         if not seats:
             raise FloorError(f"table {game.table} has no open seat for {player}")
         return seats[0]
+
+
+def _place(table: int, seat: int | None) -> str:
+    return f"a place at table {table}" if seat is None else f"seat {seat} at table {table}"
 
 
 def _players(n: int) -> str:
