@@ -26,10 +26,10 @@ from collections.abc import Iterable, Sequence
 
 from floorman.cards import DECK_52, Card
 from floorman.clock import Clock
-from floorman.errors import FloorError, NotationError
+from floorman.errors import ConfigError, FloorError, NotationError
 from floorman.room import events as ev
 from floorman.room.books import RoomBooks, _Game
-from floorman.room.values import Due, GameKind, Sanction
+from floorman.room.values import Due, GameKind, Sanction, check_term, is_whole
 from floorman.rulebook import cite
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table.state import draw_for_button
@@ -51,6 +51,11 @@ class Room(RoomBooks):
     (RRP5 seating.2 sets it at 20)."""
 
     def __init__(self, *, clock: Clock, shuffler: Shuffler | None = None, lockup: int = 20) -> None:
+        if not is_whole(lockup) or lockup < 1:
+            raise ConfigError(
+                f"the house's least lock-up is a whole number of chips, 1 or more, not {lockup!r}",
+                citations=cite("seating.2"),
+            )
         super().__init__(clock=clock)
         self.shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.lockup = lockup
@@ -69,6 +74,10 @@ class Room(RoomBooks):
         """Open a game (RRP5 policies.1). ``main``: it is a must-move game for
         that table (RRP5 seating.10); ``extra``: one seat over ``seats``, taken
         away when someone quits (RRP5 seating.9)."""
+        if not is_whole(table) or table < 1:
+            raise ConfigError(f"tables are numbered 1 and up, not {table!r}")
+        if not is_whole(seats):
+            raise ConfigError(f"seats are a whole number, 2 to 10, not {seats!r}")
         if table in self._games:
             raise FloorError(f"table {table} already has a game", citations=cite("policies.1"))
         if not 2 <= seats + extra <= 10:
@@ -213,8 +222,8 @@ class Room(RoomBooks):
             raise FloorError("a suspension has a term: give its minutes")
         if sanction is Sanction.WARNING and minutes is not None:
             raise FloorError("a warning has no term")
-        if minutes is not None and minutes <= 0:
-            raise FloorError(f"a term is some minutes, not {minutes}")
+        if minutes is not None:
+            check_term(minutes)
         try:
             rule = cite(*rules)
         except NotationError as unknown:
@@ -301,7 +310,7 @@ class Room(RoomBooks):
     def leave_area(self, player: str, *, lockup: int = 0) -> list[ev.RoomEvent]:
         """A listed player tells the list-person of leaving the playing area,
         leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
-        if lockup < 0 or 0 < lockup < self.lockup:
+        if not is_whole(lockup) or lockup < 0 or 0 < lockup < self.lockup:
             raise FloorError(
                 f"a lock-up is {self.lockup} or more, or nothing; not {lockup}",
                 citations=cite("seating.2"),
@@ -583,8 +592,8 @@ class Room(RoomBooks):
         at = self.seat_of(player)
         if at is None:
             raise FloorError(f"{player} has no seat to step away from")
-        if took < 0:
-            raise FloorError(f"chips taken are a count, not {took}")
+        if not is_whole(took) or took < 0:
+            raise FloorError(f"chips taken are a whole number, 0 or more, not {took!r}")
         if self._player(player).away_since is not None:
             raise FloorError(f"{player} is away already")
         return self._run(
@@ -600,8 +609,9 @@ class Room(RoomBooks):
     def extend_absence(self, player: str, *, minutes: float) -> list[ev.RoomEvent]:
         """A floorperson, told in advance, lets a player be away longer (RRP5 policies.20)."""
         state = self._player(player)
-        if self.seat_of(player) is None or minutes <= 0:
-            raise FloorError(f"{player} has no seat to hold, or {minutes} is not a term")
+        check_term(minutes)
+        if self.seat_of(player) is None:
+            raise FloorError(f"{player} has no seat to hold", citations=cite("policies.20"))
         start = state.away_since if state.away_since is not None else self._now()
         return self._run(
             ev.AbsenceExtended(
@@ -619,6 +629,8 @@ class Room(RoomBooks):
         if at is None or state.away_since is None:
             raise FloorError(f"{player} is not away from a seat")
         back = state.took if restored is None else restored
+        if not is_whole(back) or back < 0:
+            raise FloorError(f"chips restored are a whole number, 0 or more, not {back!r}")
         if back < state.took:
             raise FloorError(
                 f"{player} took {state.took} from the table and must restore all of it, not {back}",
