@@ -9,9 +9,11 @@ import pytest
 
 from floorman.cards import Card
 from floorman.cli import main
-from floorman.errors import FloorError, NotationError
+from floorman.clock import ManualClock
+from floorman.errors import ConfigError, FloorError, NotationError
 from floorman.formats.room_log import RoomLog, RoomRecord, play_room
-from floorman.room import Due, GameKind, Sanction
+from floorman.games import Structure
+from floorman.room import Due, GameKind, Room, Sanction
 from floorman.room import events as ev
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "room.txt"
@@ -286,6 +288,49 @@ def test_every_kind_of_line_plays() -> None:
     assert log.room.seated(2) == {1: "cy", 3: "dee"}
 
 
+BROKEN_AWAY = """\
+room seed=7
+game nl12 holdem no-limit 1/2
+open 1 nl12 seats=3
+take a 1
+take b 1
+start 1
+open 2 nl12 seats=3
+take p 2
+take q 2
+start 2
+away p
+away q
+break 2
+list zed nl12
+"""
+
+
+def test_seating_15_a_log_s_due_absent_player_gives_the_seat_to_the_list() -> None:
+    log = play_room(BROKEN_AWAY)
+    (held,) = [k.player for k in log.room.locks(1)]
+    (other,) = {"p", "q"} - {held}
+    broken = next(r for r in log.records if isinstance(r.event, ev.GameBroken))
+    assert "(drawn by the floor)" in broken.describe()
+    assert broken.to_json()["away"] == [p for p, _ in broken.event.order]
+    locked = next(r for r in log.records if isinstance(r.event, ev.SeatLocked))
+    assert (
+        locked.describe() == f"seat 3 at table 1 locked up for {held} until due for the big blind"
+    )
+    due = play_room(BROKEN_AWAY + f"due {held}\n")
+    shown = [r.describe() for r in due.records if r.line == 15]
+    assert shown == [
+        f"{held}'s lock-up of seat 3 at table 1 picked up",
+        f"{held} on the 1/2 no-limit holdem list, 1st up",
+        f"{held}, out of the playing area, passed over for table 1; keeps the place",
+        f"{other}, out of the playing area, passed over for table 1; keeps the place",
+        "zed called to seat 3 at table 1",
+        "seat 3 at table 1 locked up for zed",
+    ]
+    with pytest.raises(FloorError, match=r"^line 15 .*no move or held seat"):
+        play_room(BROKEN_AWAY + f"due {other}\n")
+
+
 def test_the_seed_sets_the_cards_drawn() -> None:
     text = EXAMPLE.read_text()
     broken = next(e for e in play_room(text).records if isinstance(e.event, ev.GameBroken))
@@ -371,6 +416,123 @@ def test_bad_notation_raises_notation_error_naming_the_line(line: str) -> None:
     with pytest.raises(NotationError) as bad:
         play_room(text + line + "\n")
     assert bad.value.message.startswith(f"line 6 {line!r}: ")
+
+
+@pytest.mark.parametrize("stakes", ["-1/2", "0/0", "abc", "1/2/3/4", "2/1", "01/2", "1/", "1.5/3"])
+def test_nonsense_stakes_are_refused_naming_them(stakes: str) -> None:
+    line = f"game x holdem no-limit {stakes}"
+    with pytest.raises(NotationError) as bad:
+        play_room(line + "\n")
+    message = bad.value.message
+    assert message.startswith(f"line 1 {line!r}: stakes {stakes!r}: ")
+    assert "such as 1/2" in message
+    with pytest.raises(ConfigError, match="such as 1/2"):
+        GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes=stakes)
+
+
+def test_stakes_are_two_whole_numbers_small_then_big() -> None:
+    for stakes in ("1/2", "2/2", "4/8", "999999999/999999999"):
+        assert GameKind.parse(f"holdem no-limit {stakes}").stakes == stakes
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("open 0 nl12", "table '0' is not a whole number from 1 to 9,999"),
+        ("open 10000 nl12", "table '10000' is not a whole number from 1 to 9,999"),
+        (f"open {HUGE} nl12", "from 1 to 9,999"),
+        ("open 1.5 nl12", "table '1.5' is not a whole number"),
+        ("open 3 nl12 seats=0", "seats '0' is not a whole number from 2 to 10"),
+        ("open 3 nl12 seats=-2", "seats '-2' is not a whole number"),
+        (f"open 3 nl12 seats={HUGE}", "from 2 to 10"),
+        ("open 3 nl12 main=0", "main table '0'"),
+        ("take ann 1 0", "seat '0' is not a whole number from 1 to 10"),
+        ("take ann 1 11", "seat '11'"),
+        ("take ann -1", "table '-1'"),
+        ("change ann 0", "seat '0'"),
+        ("over bob 1 99", "seat '99'"),
+        ("reserve 1 0 bob", "seat '0'"),
+        ("transfer ann 0", "table '0'"),
+        ("break 0", "table '0'"),
+        ("out ann lockup=-20", "lockup '-20'"),
+        ("out ann lockup=20.5", "lockup '20.5'"),
+        ("out ann lockup=1000000001", "from 0 to 1,000,000,000"),
+        ("away ann took=2.5", "took '2.5'"),
+        (f"back ann restored={HUGE}", "restored"),
+        ("wait 0", "minutes '0' is not a number above 0"),
+        ("wait 0.0", "above 0"),
+        ("wait -1", "minutes '-1'"),
+        (f"wait {HUGE}", "at most 10,000,000"),
+        ("wait 10000001", "at most 10,000,000"),
+        ("wait 1e9", "minutes '1e9'"),
+        ("wait nan", "minutes 'nan'"),
+        ("wait inf", "minutes 'inf'"),
+        ("extend ann 0", "above 0"),
+        ("suspend ann conduct.improper.12 minutes=0", "above 0"),
+        (f"bar ann conduct.improper.12 minutes={HUGE}", "at most"),
+    ],
+)
+def test_bad_numbers_are_refused_saying_what_is_allowed(line: str, words: str) -> None:
+    text = "game nl12 holdem no-limit 1/2\nopen 1 nl12\nlist ann nl12\n"
+    with pytest.raises(NotationError) as bad:
+        play_room(text + line + "\n")
+    assert bad.value.message.startswith(f"line 4 {line!r}: ")
+    assert words in bad.value.message
+    assert "\n" not in bad.value.message
+
+
+@pytest.mark.parametrize(
+    ("first", "words"),
+    [
+        ("room seed=-1", "seed '-1'"),
+        (f"room seed={2**32}", "from 0 to 4,294,967,295"),
+        ("room lockup=0", "lockup '0' is not a whole number from 1"),
+        (f"room lockup={HUGE}", "lockup"),
+    ],
+)
+def test_bad_numbers_on_the_room_line_are_refused(first: str, words: str) -> None:
+    with pytest.raises(NotationError) as bad:
+        play_room(first + "\n")
+    assert bad.value.message.startswith(f"line 1 {first!r}: ")
+    assert words in bad.value.message
+
+
+def test_the_room_refuses_values_no_log_could_hold() -> None:
+    with pytest.raises(ConfigError, match="least lock-up"):
+        Room(clock=ManualClock(), lockup=0)
+    room = Room(clock=ManualClock())
+    with pytest.raises(ConfigError, match="tables are numbered"):
+        room.open_game(0, NL12)
+    with pytest.raises(ConfigError, match="seats are a whole number"):
+        room.open_game(1, NL12, seats=2.5)  # type: ignore[arg-type]
+    room.open_game(1, NL12, seats=2)
+    room.take_seat("ann", 1)
+    for call in (
+        lambda: room.away("ann", took=1.5),  # type: ignore[arg-type]
+        lambda: room.extend_absence("ann", minutes=float("nan")),
+        lambda: room.sanction("ann", Sanction.SUSPENSION, ["conduct.improper.2"], minutes=0),
+        lambda: room.leave_area("ann", lockup=20.5),  # type: ignore[arg-type]
+    ):
+        before = list(room.events)
+        with pytest.raises(FloorError):
+            call()
+        assert room.events == before
+
+
+def test_cli_refuses_nonsense_stakes_in_one_line(capsys, tmp_path) -> None:
+    log = tmp_path / "stakes.txt"
+    for stakes in ("-1/2", "0/0", "abc", "1/2/3/4"):
+        log.write_text(f"game x holdem no-limit {stakes}\n")
+        assert main(["room", str(log)]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        err = captured.err.splitlines()
+        assert len(err) == 1, err
+        assert f"stakes {stakes!r}" in err[0]
+        assert "Traceback" not in captured.err
 
 
 def test_a_bad_room_line_names_line_one() -> None:

@@ -16,7 +16,11 @@ seating.14), step away and come back (RRP5 policies.4, policies.20), play
 over an absent player's seat (RRP5 policies.12) and miss their call (RRP5
 seating.2); and time passes, so lock-ups and absences run out (RRP5
 policies.20, policies.21). Remote interest may be noted for a kind of game the
-room does not spread tonight.
+room does not spread tonight. The machine steers toward the cases the rules
+decide most finely: games broken while some of their players are away from
+the table, those players come due while still away or back in time or late
+(RRP5 seating.15), and must-move refusals among several games of one kind
+(RRP5 seating.10).
 
 Every operation the room refuses raises ``FloorError`` and changes nothing: not
 the log, not the books. Operations whose outcome the rules settle are checked
@@ -32,13 +36,21 @@ After every step:
    in the same order, unless the step put someone first up (a broken game's
    players or a due absent player, RRP5 seating.15);
 5. nobody under a suspension or bar is seated, locked or listed; nobody barred
-   from a kind of game for refusing a move (RRP5 seating.10) plays it or is on
-   its list; no two players kept apart (RRP5 seating.5) sit in or hold locks in
-   one game; nobody is on the list of the kind of game they sit in (RRP5
-   seating.3, seating.4);
+   from a must-move game for refusing to move (RRP5 seating.10) plays in that
+   game, is called to it or is on its must-move list, while the list of its
+   kind and the other games of the kind stay open to him (a sign-up is done,
+   and a seat elsewhere waits for him); no two players kept apart (RRP5
+   seating.5) sit in or hold locks in one game; nobody is on the list of the
+   kind of game they sit in (RRP5 seating.3, seating.4);
 6. a must-move list (RRP5 seating.10) names each player of its must-move game
    once, and nobody else;
-7. the log rebuilds the same books (``RoomBooks.apply``).
+7. the log rebuilds the same books (``RoomBooks.apply``);
+8. nobody out of the playing area with no lock-up money has a seat locked for
+   him from the list (RRP5 seating.2): not a player who left telling the
+   list-person, nor one who was away from the table when his game broke, until
+   he comes back (RRP5 seating.15). So a broken game's absent player due for
+   the big blind while still away is never locked into the seat again over a
+   present name; he is first up on the list instead.
 
 ``FLOORMAN_LONG=1`` runs many more nights. Breaks of these the machine found
 are regression tests at the end, each a minimal reproduction.
@@ -110,11 +122,12 @@ class RoomMachine(RuleBasedStateMachine):
         self.room = Room(clock=self.clock)
         self.kinds: tuple[GameKind, ...] = ()
         self.seen = 0  # events the invariants have looked at
+        self.followed = 0  # events the machine's notes have followed (_sync)
         self.lists: dict[GameKind, tuple[str, ...]] = {}  # the lists after the last step
         self.table_kind: dict[int, GameKind] = {}  # each table's last game
         self.feeds: dict[int, int | None] = {}  # each table's last game: the main it feeds
         self.started: dict[int, bool] = {}
-        self.game_bars: dict[tuple[str, GameKind], float] = {}  # RRP5 seating.10
+        self.game_bars: dict[tuple[str, int], float] = {}  # (player, table): RRP5 seating.10
         self.reserved: dict[int, dict[int, str]] = {}  # table -> seat -> player (seating.8)
         self.out: dict[str, int] = {}  # out of the playing area: the lock-up left (seating.2)
         self.declined: set[tuple[str, int]] = set()  # new or must-move games turned down
@@ -202,7 +215,7 @@ class RoomMachine(RuleBasedStateMachine):
         """Whether a rule keeps ``player`` out of the game at ``table``."""
         if self._suspended(player):
             return True
-        until = self.game_bars.get((player, self.room.kind_of(table)))
+        until = self.game_bars.get((player, table))
         if until is not None and self.clock.now() < until:
             return True
         return any(self.room.kept_apart(player, other) for other in self._in_game(table) - {player})
@@ -251,17 +264,23 @@ class RoomMachine(RuleBasedStateMachine):
         first = self.kinds[0]
         self._do("open_game", 1, first, seats=data.draw(st.integers(2, 6), label="seats"), ok=True)
         second = data.draw(
-            st.sampled_from(("none", "must-move", "must-move", "other")), label="second game"
+            st.sampled_from(("none", "must-move", "must-move", "similar", "other")),
+            label="second game",
         )
         if second != "none":
-            kind = first if second == "must-move" else self.kinds[-1]
+            kind = self.kinds[-1] if second == "other" else first
             main = 1 if second == "must-move" else None
             seats = data.draw(st.integers(2, 6), label="seats")
             self._do("open_game", 2, kind, seats=seats, main=main, ok=True)
+        if second in ("must-move", "similar") and data.draw(st.booleans(), label="third game"):
+            # Several games of one kind: where a broken game's players go, and
+            # where a player barred from a must-move game may still play.
+            seats = data.draw(st.integers(2, 6), label="seats")
+            self._do("open_game", 3, first, seats=seats, ok=True)
         players = data.draw(st.lists(st.sampled_from(NAMES), unique=True, max_size=8))
         for player in players:
             self._play(player, self._kind(data))
-        self._follow(self.room.events)
+        self._sync()
         self.seen = len(self.room.events)
         self.lists = {k: self.room.waiting(k) for k in KINDS.values()}
 
@@ -365,8 +384,46 @@ class RoomMachine(RuleBasedStateMachine):
     def break_game(self, data: st.DataObject) -> None:
         """RRP5 seating.15: every player of the game ends up seated in a similar
         game, holding a locked seat there (away), or first up on the list."""
+        self._break(self._table(data))
+
+    @precondition(lambda self: any(self.room.seated(t) for t in self.room.tables))
+    @rule(data=st.data())
+    def break_with_players_away(self, data: st.DataObject) -> None:
+        """RRP5 seating.15: some of a game's players step away from the table,
+        then it breaks; the floor draws for them."""
         room = self.room
-        table = self._table(data)
+        table = data.draw(
+            st.sampled_from([t for t in room.tables if room.seated(t)]), label="table"
+        )
+        seated = sorted(room.seated(table).values())
+        gone = data.draw(st.lists(st.sampled_from(seated), min_size=1, unique=True), label="away")
+        for player in gone:
+            if player not in self.away:
+                self._do("away", player, ok=True)
+        kind = room.kind_of(table)
+        self._break(table)
+        self._sync()  # who is out of the playing area now
+        # Often names present behind them on the list, for the seat held for
+        # one of them should he come due while still away.
+        free = [
+            p
+            for p in NAMES
+            if room.seat_of(p) is None
+            and room.lock_of(p) is None
+            and p not in self.out
+            and not self._unlistable(p, kind)
+        ]
+        if free:
+            names = st.lists(st.sampled_from(free), max_size=3, unique=True)
+            for player in data.draw(names, label="waiting"):
+                self._do("sign_up", player, kind, ok=True)
+        held = [k.player for k in self._locks() if k.reason == "broken"]
+        if held and data.draw(st.booleans(), label="due at once"):
+            self._sync()
+            self._due(self._player(data, held))
+
+    def _break(self, table: int) -> None:
+        room = self.room
         kind = room.kind_of(table)
         out = self._do("break_game", table, ok=self._feeder(table) is None)
         if out is None:
@@ -460,7 +517,8 @@ class RoomMachine(RuleBasedStateMachine):
     def arrive(self, data: st.DataObject) -> None:
         """A player comes in; interest noted becomes a place (RRP5 seating.1)."""
         room = self.room
-        noted = sorted({p for k in KINDS.values() for p in room.interested(k)})
+        # Often someone out of the playing area coming back (RRP5 seating.2, seating.15).
+        noted = sorted({p for k in KINDS.values() for p in room.interested(k)} | set(self.out))
         player = data.draw(st.sampled_from(noted) | PLAYERS if noted else PLAYERS, label="player")
         self._do("arrive", player, ok=True)
 
@@ -477,10 +535,9 @@ class RoomMachine(RuleBasedStateMachine):
         """Whether a rule keeps ``player`` off the ``kind`` list now."""
         room = self.room
         at = room.seat_of(player)
-        until = self.game_bars.get((player, kind))
+        # A must-move refusal bars one game, not its kind's list (RRP5 seating.10).
         return (
             self._suspended(player)
-            or (until is not None and self.clock.now() < until)
             or player in room.waiting(kind)
             or (at is not None and room.kind_of(at[0]) == kind)
         )
@@ -713,20 +770,63 @@ class RoomMachine(RuleBasedStateMachine):
     def due(self, data: st.DataObject) -> None:
         """The dealer says a move is due (RRP5 seating.12, seating.14) or an
         absent player of a broken game is due for the big blind (seating.15)."""
-        room = self.room
         holders = [k.player for k in self._locks()]
+        held = [k.player for k in self._locks() if k.reason == "broken"]
         pool = PLAYERS
-        player = data.draw(st.sampled_from(holders) | pool if holders else pool, label="player")
+        if held:  # most often a broken game's absent player (seating.15)
+            pool = st.sampled_from(held) | st.sampled_from(held) | pool
+        self._due(data.draw(st.sampled_from(holders) | pool if holders else pool, label="player"))
+
+    def _due(self, player: str) -> None:
+        room = self.room
         move, lock = room.move_of(player), room.lock_of(player)
         if move is not None:
             ok = None if lock is None or lock.seat is None else True
         else:
-            ok = lock is not None and lock.reason == "broken"
+            # One back in time takes the seat held, or turns it down.
+            ok = lock is not None and lock.reason == "broken" and player in self.out
         out = self._do("due", player, ok=ok)
-        if out is not None and move is not None:
+        if out is None:
+            return
+        if move is not None:
             at = room.seat_of(player)
             assert at is not None
             assert at[0] == move[1], (player, move, at)
+        elif lock is not None:
+            # Not back in time: first up on the list, the seat gone to it (seating.15).
+            kind = room.kind_of(lock.table)
+            assert room.waiting(kind)[:1] == (player,), (player, room.waiting(kind))
+            again = room.lock_of(player)
+            assert again is None or self.out.get(player), f"{player}, away, holds {again}"
+
+    @precondition(lambda self: bool(self._must_movers()))
+    @rule(data=st.data())
+    def refuse_must_move(self, data: st.DataObject) -> None:
+        """RRP5 seating.10: a player due to move from the must-move game into
+        the main game refuses: he quits, barred from that game and its list for
+        an hour, and from nothing else; the list of the kind takes him."""
+        room = self.room
+        player = self._player(data, self._must_movers())
+        move = room.move_of(player)
+        assert move is not None
+        source = move[0]
+        kind = room.kind_of(source)
+        out = self._do("refuse", player, ok=True)
+        assert out is not None
+        assert room.seat_of(player) is None
+        barred = [(e.player, e.table) for e in out if isinstance(e, ev.BarredFromGame)]
+        assert barred == [(player, source)], out
+        if not self._unlistable(player, kind):
+            self._do("sign_up", player, kind, ok=True)
+
+    def _must_movers(self) -> list[str]:
+        """Players of a must-move game with a move into its main game."""
+        room = self.room
+        return [
+            p
+            for p in NAMES
+            if (move := room.move_of(p)) is not None and self.feeds.get(move[0]) == move[1]
+        ]
 
     @precondition(lambda self: bool(self._seated()))
     @rule(data=st.data())
@@ -765,7 +865,7 @@ class RoomMachine(RuleBasedStateMachine):
     def books_hold(self) -> None:
         room = self.room
         step = room.events[self.seen :]
-        self._follow(step)
+        self._sync()
         self._one_seat_each()
         self._seats_add_up()
         self._locks_and_moves()
@@ -775,6 +875,11 @@ class RoomMachine(RuleBasedStateMachine):
         self._log_rebuilds()
         self.seen = len(room.events)
         self.lists = {k: room.waiting(k) for k in KINDS.values()}
+
+    def _sync(self) -> None:
+        """Bring the machine's notes up to the log, within a step too."""
+        self._follow(self.room.events[self.followed :])
+        self.followed = len(self.room.events)
 
     def _follow(self, step: Iterable[ev.RoomEvent]) -> None:
         """Keep the machine's own notes from the step's events."""
@@ -788,7 +893,18 @@ class RoomMachine(RuleBasedStateMachine):
                 case ev.GameStarted():
                     self.started[event.table] = True
                 case ev.BarredFromGame():
-                    self.game_bars[(event.player, self.table_kind[event.table])] = event.until
+                    self.game_bars[(event.player, event.table)] = event.until
+                case ev.GameBroken():
+                    # The floor drew for those away from the table: out of the
+                    # playing area until they come back (RRP5 seating.15).
+                    for player, _card in event.order:
+                        if player in self.away:
+                            self.out[player] = 0
+                case ev.SeatLocked(until_due=False):
+                    assert self.out.get(event.player, 1), (
+                        f"{event.player} is out of the playing area with no lock-up money,"
+                        f" yet {event} (RRP5 seating.2, seating.15)"
+                    )
                 case ev.SeatReserved():
                     self.reserved[event.table][event.seat] = event.player
                 case ev.PlayerSeated() | ev.PlayerMoved():
@@ -807,6 +923,10 @@ class RoomMachine(RuleBasedStateMachine):
                     self.declined.add((event.player, event.table))
                 case ev.GameClosed():
                     self.declined = {d for d in self.declined if d[1] != event.table}
+                    # A bar is from that game, not the next one at its table.
+                    self.game_bars = {
+                        k: u for k, u in self.game_bars.items() if k[1] != event.table
+                    }
             match event:  # who is away from the table
                 case ev.WentAway():
                     self.away.add(event.player)
@@ -891,15 +1011,12 @@ class RoomMachine(RuleBasedStateMachine):
                 assert player not in seated | locked | listed, (
                     f"{player} is under {room.record(player)[-1]} yet seated, locked or listed"
                 )
-        for (player, kind), until in self.game_bars.items():
-            if now >= until:
+        for (player, table), until in self.game_bars.items():
+            if now >= until or table not in room.tables:
                 continue
-            assert player not in room.waiting(kind), f"{player} barred from {kind} but listed"
-            for table in room.tables:
-                if room.kind_of(table) == kind:
-                    assert player not in self._in_game(table), (
-                        f"{player} barred from {kind} but in the game at table {table}"
-                    )
+            assert player not in self._in_game(table), (
+                f"{player} barred from the game at table {table} but in it"
+            )
         for table in room.tables:
             players = sorted(self._in_game(table))
             for a, b in combinations(players, 2):

@@ -212,12 +212,62 @@ def test_seating_10_refusing_to_move_means_quitting_for_an_hour() -> None:
     events = r.refuse("ann")
     assert kinds(events)[:3] == ["SeatRefused", "PlayerLeft", "BarredFromGame"]
     assert all("seating.10" in ids(e) for e in events[:3])
+    barred = events[2]
+    assert isinstance(barred, ev.BarredFromGame)
+    assert (barred.player, barred.table, barred.until) == ("ann", 2, 60 * 60.0)
     assert r.seat_of("ann") is None
-    unchanged(r, r.sign_up, "ann", NL, rule="seating.10")
+    refused = unchanged(r, r.take_seat, "ann", 2, rule="seating.10")
+    assert "table 2" in str(refused)
     assert r.move_of("bob") == (2, 1, Due.BLIND), "the next on the must-move list is moved"
     clock.advance(minutes=61)
+    r.take_seat("ann", 2)  # the hour is up; a seat is open and nobody waits
+    assert r.seat_of("ann") == (2, 2)
+
+
+def test_seating_10_a_refused_move_bars_that_must_move_game_and_its_list_only() -> None:
+    r, clock = must_move_night()
+    r.open_game(3, NL, seats=2)  # another 1-2 game, outside the must-move pair
+    r.take_seat("x", 3)
+    r.take_seat("y", 3)
+    r.start_game(3)
+    r.leave("a")
+    r.refuse("ann")
+    # The list of the kind is still open to her: other games share it (seating.3).
     r.sign_up("ann", NL)
-    assert "ann" in r.waiting(NL)
+    assert r.waiting(NL) == ("ann",)
+    # A seat in the must-move game goes past her to the next name.
+    events = r.sign_up("dee", NL)
+    called = [(e.player, e.table) for e in events if isinstance(e, ev.PlayerCalled)]
+    assert called == [("dee", 2)]
+    assert r.waiting(NL)[0] == "ann", "she keeps her place for the other games"
+    assert "ann" not in r.must_move(1)
+    # A seat in the other game is hers.
+    events = r.leave("x")
+    called = [(e.player, e.table) for e in events if isinstance(e, ev.PlayerCalled)]
+    assert called == [("ann", 3)]
+    r.take_seat("ann", 3)
+    unchanged(r, r.transfer, "ann", 2, rule="seating.10")
+    clock.advance(minutes=61)
+    r.leave("ann")
+    r.take_seat("ann", 2)  # the hour is up
+    assert r.seat_of("ann") is not None
+    assert r.seat_of("ann")[0] == 2
+
+
+def test_seating_10_the_bar_is_from_that_game_not_the_next_one_at_its_table() -> None:
+    r, _ = must_move_night()
+    r.leave("a")
+    r.refuse("ann")
+    for name in ("bob", "cy"):
+        if r.move_of(name) is not None:
+            r.due(name)
+        else:
+            r.leave(name)
+    assert r.seated(2) == {}
+    r.close_game(2)
+    r.open_game(2, NL, seats=9)  # a new game at the table, not the must-move game
+    r.take_seat("ann", 2)
+    assert r.seat_of("ann") == (2, 1)
 
 
 def test_seating_11_playing_keeps_the_place_when_few_seats_would_be_empty() -> None:
@@ -332,6 +382,79 @@ def test_seating_15_a_broken_game_draws_for_seats() -> None:
         again = r.due("r")  # not back when due for the big blind
         assert r.waiting(NL)[0] == "r"
         assert "seating.15" in ids(again[-1]) or "seating.15" in ids(again[0])
+
+
+def broken_with_both_away() -> tuple[Room, str, str]:
+    """Table 1 (three seats, two sat) takes table 2's players when it breaks;
+    both were away from the table. Returns the room, the player whose seat at
+    table 1 is held until due, and the one listed."""
+    r, _ = room()
+    full_game(r, 1, "ab", seats=3)
+    full_game(r, 2, "pq", seats=3)
+    r.away("p")
+    r.away("q")
+    events = r.break_game(2)
+    broken = events[0]
+    assert isinstance(broken, ev.GameBroken)
+    assert set(broken.away) == {"p", "q"}, "the floor drew for both"
+    (held,) = [k.player for k in r.locks(1)]
+    (listed,) = [p for p in ("p", "q") if p != held]
+    assert r.locks(1)[0].reason == "broken"
+    assert r.waiting(NL) == (listed,)
+    return r, held, listed
+
+
+def test_seating_15_a_due_absent_player_s_seat_goes_to_the_list() -> None:
+    r, held, listed = broken_with_both_away()
+    r.sign_up("zed", NL)  # present, behind the absent player of the broken game
+    assert r.lock_of("zed") is None, "the held seat is not the list's yet"
+    events = r.due(held)
+    assert kinds(events)[:2] == ["LockUpPickedUp", "PlayerListed"]
+    assert all(ids(e) == ["seating.15"] for e in events[:2])
+    assert events[1].place == 0
+    passed = [e.player for e in events if isinstance(e, ev.PassedOver)]
+    assert passed == [held, listed], "both still away: passed over, places kept"
+    called = [(e.player, e.table, e.seat) for e in events if isinstance(e, ev.PlayerCalled)]
+    assert called == [("zed", 1, 3)], "the seat goes to the next name present"
+    assert r.lock_of(held) is None
+    assert r.waiting(NL) == (held, listed, "zed")
+
+
+def test_seating_15_a_due_absent_player_is_first_up_for_the_next_seat() -> None:
+    r, held, listed = broken_with_both_away()
+    r.sign_up("zed", NL)
+    r.due(held)
+    r.take_seat("zed", 1)
+    r.arrive(held)  # back, after his time
+    assert r.lock_of(held) is None, "no seat is open"
+    events = r.leave("a")
+    called = [e.player for e in events if isinstance(e, ev.PlayerCalled)]
+    assert called == [held]
+    r.take_seat(held, 1)
+    assert r.seat_of(held) == (1, 1)
+    # The other, still away, is passed over again for the next seat.
+    r.sign_up("kim", NL)
+    events = r.leave("b")
+    assert [e.player for e in events if isinstance(e, ev.PlayerCalled)] == ["kim"]
+    assert r.waiting(NL)[0] == listed
+
+
+def test_seating_15_a_due_absent_player_with_nobody_waiting_leaves_the_seat_open() -> None:
+    r, held, listed = broken_with_both_away()
+    events = r.due(held)
+    assert not [e for e in events if isinstance(e, ev.SeatLocked)]
+    assert r.locks(1) == ()
+    assert r.waiting(NL)[:2] == (held, listed)
+
+
+def test_seating_15_an_absent_player_back_in_time_takes_the_held_seat() -> None:
+    r, held, _ = broken_with_both_away()
+    seat = r.locks(1)[0].seat
+    r.arrive(held)
+    refused = unchanged(r, r.due, held, rule="seating.15")
+    assert "back in time" in str(refused)
+    r.take_seat(held, 1)
+    assert r.seat_of(held) == (1, seat)
 
 
 def test_policies_1_management_opens_and_closes_games() -> None:

@@ -32,7 +32,9 @@ Then, in order::
     leave PLAYER                         gives up the seat
     change PLAYER [SEAT]                 asks for another seat in the game (RRP5 seating.13)
     transfer PLAYER TABLE                moves at once to a similar game (RRP5 seating.3)
-    due PLAYER                           the dealer says a waiting move is due now
+    due PLAYER                           the dealer says a waiting move is due now, or that
+                                         a broken game's absent player is due for the big
+                                         blind (RRP5 seating.15)
     away PLAYER [took=N]                 steps away from the seat, taking N chips (RRP5 policies.4)
     extend PLAYER MINUTES                a floorperson lets the absence run longer (RRP5 policies.20)
     back PLAYER [restored=N]             is back at the seat, restoring chips taken
@@ -48,7 +50,11 @@ Then, in order::
                                          absences run out)
 
 Rules are conduct rule ids such as ``conduct.improper.2``. Minutes may have a
-decimal point; every other number is whole.
+decimal point and are more than 0, at most 10,000,000; every other number is
+whole: tables 1 to 9,999, seat numbers 1 to 10, ``seats=`` 2 to 10, chips (a
+lock-up, chips taken and restored) 0 to 1,000,000,000, the house's lock-up at
+least 1, a seed 0 to 2**32 - 1. Stakes are two whole numbers such as ``1/2``
+(see :class:`~floorman.room.GameKind`).
 
 Each line's operation returns the room events it caused, the people's own
 and the floor's decisions (whom it called, what it locked up or picked up,
@@ -251,7 +257,8 @@ def describe(event: RoomEvent) -> str:
         case ev.SeatLocked():
             money = f" (lock-up money {e.money})" if e.money else ""
             held = "locked up" if e.seat is not None else "held"
-            return f"{_place(e.table, e.seat)} {held} for {e.player}{money}"
+            due = " until due for the big blind" if e.until_due else ""
+            return f"{_place(e.table, e.seat)} {held} for {e.player}{due}{money}"
         case ev.LockUpPickedUp():
             return f"{e.player}'s lock-up of {_place(e.table, e.seat)} picked up"
         case ev.PlayerSeated():
@@ -292,7 +299,10 @@ def describe(event: RoomEvent) -> str:
         case ev.ChipsPickedUp():
             return f"{e.player}'s chips picked up: seat {e.seat} at table {e.table} is open"
         case ev.GameBroken():
-            draw = ", ".join(f"{player} {card}" for player, card in e.order)
+            draw = ", ".join(
+                f"{player} {card}" + (" (drawn by the floor)" if player in e.away else "")
+                for player, card in e.order
+            )
             return f"the game at table {e.table} breaks; the draw: {draw}"
         case ev.BarredFromGame():
             return f"{e.player} barred from table {e.table}'s game until {_clock(e.until)}"
@@ -332,16 +342,38 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-def _whole(word: str, what: str) -> int:
-    if not _WHOLE.fullmatch(word):
-        raise NotationError(f"{what} {word!r} is not a whole number", text=word)
-    return int(word)
+#: The bounds of the numbers a log line holds, least and most.
+_TABLES = (1, 9_999)
+_SEAT_COUNT = (2, 10)  # RRP5 seating.9 may add one
+_SEAT = (1, 10)
+_CHIPS = (0, 1_000_000_000)
+_SEEDS = (0, 2**32 - 1)
+_MOST_MINUTES = 10_000_000  # some nineteen years: a term, an absence or a wait
+
+
+def _whole(word: str, what: str, bounds: tuple[int, int]) -> int:
+    least, most = bounds
+    digits = word.lstrip("0") or "0"
+    if (
+        not _WHOLE.fullmatch(word)
+        or len(digits) > len(str(most))
+        or not least <= int(digits) <= most
+    ):
+        raise NotationError(
+            f"{what} {word!r} is not a whole number from {least} to {most:,}", text=word
+        )
+    return int(digits)
 
 
 def _minutes(word: str, what: str = "minutes") -> float:
-    if not _MINUTES.fullmatch(word):
-        raise NotationError(f"{what} {word!r} is not a number of minutes", text=word)
-    return float(word)
+    if _MINUTES.fullmatch(word) and len(word.partition(".")[0].lstrip("0")) <= 8:
+        minutes = float(word)
+        if 0 < minutes <= _MOST_MINUTES:
+            return minutes
+    raise NotationError(
+        f"{what} {word!r} is not a number above 0 and at most {_MOST_MINUTES:,}",
+        text=word,
+    )
 
 
 def _split(
@@ -428,16 +460,16 @@ class _LogPlayer:
         )
         main = options.get("main")
         return self.room.open_game(
-            _whole(table, "table"),
+            _whole(table, "table", _TABLES),
             self.kind(name),
-            seats=_whole(options.get("seats", "9"), "seats"),
-            main=None if main is None else _whole(main, "main table"),
+            seats=_whole(options.get("seats", "9"), "seats", _SEAT_COUNT),
+            main=None if main is None else _whole(main, "main table", _TABLES),
             extra="extra" in flags,
         )
 
     def _table(self, line: str) -> int:
         (table,), _, _ = _split(line, need=1)
-        return _whole(table, "table")
+        return _whole(table, "table", _TABLES)
 
     def _start(self, line: str) -> list[RoomEvent]:
         return self.room.start_game(self._table(line))
@@ -458,7 +490,10 @@ class _LogPlayer:
             raise NotationError(f"'reserve' is TABLE SEAT PLAYER [REASON ...]: {line!r}", text=line)
         table, seat, player = words[1:4]
         return self.room.reserve(
-            _whole(table, "table"), _whole(seat, "seat"), player, reason=" ".join(words[4:])
+            _whole(table, "table", _TABLES),
+            _whole(seat, "seat", _SEAT),
+            player,
+            reason=" ".join(words[4:]),
         )
 
     def _sanction(self, line: str) -> list[RoomEvent]:
@@ -510,29 +545,36 @@ class _LogPlayer:
 
     def _out(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("lockup",))
-        return self.room.leave_area(player, lockup=_whole(options.get("lockup", "0"), "lockup"))
+        lockup = _whole(options.get("lockup", "0"), "lockup", _CHIPS)
+        return self.room.leave_area(player, lockup=lockup)
 
     def _take(self, line: str) -> list[RoomEvent]:
         (player, table, *seat), _, _ = _split(line, need=2, most=3)
         return self.room.take_seat(
-            player, _whole(table, "table"), _whole(seat[0], "seat") if seat else None
+            player,
+            _whole(table, "table", _TABLES),
+            _whole(seat[0], "seat", _SEAT) if seat else None,
         )
 
     def _change(self, line: str) -> list[RoomEvent]:
         (player, *seat), _, _ = _split(line, need=1, most=2)
-        return self.room.request_seat_change(player, _whole(seat[0], "seat") if seat else None)
+        return self.room.request_seat_change(
+            player, _whole(seat[0], "seat", _SEAT) if seat else None
+        )
 
     def _transfer(self, line: str) -> list[RoomEvent]:
         (player, table), _, _ = _split(line, need=2)
-        return self.room.transfer(player, _whole(table, "table"))
+        return self.room.transfer(player, _whole(table, "table", _TABLES))
 
     def _over(self, line: str) -> list[RoomEvent]:
         (player, table, seat), _, _ = _split(line, need=3)
-        return self.room.play_over(player, _whole(table, "table"), _whole(seat, "seat"))
+        return self.room.play_over(
+            player, _whole(table, "table", _TABLES), _whole(seat, "seat", _SEAT)
+        )
 
     def _away(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("took",))
-        return self.room.away(player, took=_whole(options.get("took", "0"), "took"))
+        return self.room.away(player, took=_whole(options.get("took", "0"), "took", _CHIPS))
 
     def _extend(self, line: str) -> list[RoomEvent]:
         (player, minutes), _, _ = _split(line, need=2)
@@ -542,7 +584,7 @@ class _LogPlayer:
         (player,), options, _ = _split(line, need=1, keys=("restored",))
         restored = options.get("restored")
         return self.room.come_back(
-            player, restored=None if restored is None else _whole(restored, "restored")
+            player, restored=None if restored is None else _whole(restored, "restored", _CHIPS)
         )
 
     # ----- time -------------------------------------------------------------
@@ -587,7 +629,10 @@ _VERBS = (
 
 def _setup(line: str) -> tuple[int, int]:
     _, options, _ = _split(line, need=0, keys=("seed", "lockup"))
-    return _whole(options.get("seed", "0"), "seed"), _whole(options.get("lockup", "20"), "lockup")
+    seed = _whole(options.get("seed", "0"), "seed", _SEEDS)
+    # The house's least lock-up is some chips (RRP5 seating.2).
+    lockup = _whole(options.get("lockup", "20"), "lockup", (1, _CHIPS[1]))
+    return seed, lockup
 
 
 def _located(error: FloormanError, number: int, line: str) -> FloormanError:

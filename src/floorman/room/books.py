@@ -103,7 +103,8 @@ class RoomBooks:
         self._must_move: dict[int, list[str]] = {}  # main table -> names, list order
         self._moves: dict[str, _Move] = {}
         self._declined: set[tuple[str, int]] = set()  # new or must-move seats turned down
-        self._bars: dict[tuple[str, GameKind], float] = {}  # RRP5 seating.10
+        # (player, table) -> until: barred from that must-move game (RRP5 seating.10)
+        self._bars: dict[tuple[str, int], float] = {}
         self._apart: set[frozenset[str]] = set()
         self._sanctions: dict[str, list[ev.Sanctioned]] = {}
         self._order: dict[tuple[str, GameKind], float] = {}  # list order, for must-move
@@ -222,11 +223,13 @@ class RoomBooks:
         sanction = self._standing(player)
         if sanction is not None:
             return sanction
-        until = self._bars.get((player, game.kind))
+        until = self._bars.get((player, game.table))
         if until is not None and self._now() < until:
             return FloorError(
-                f"{player} refused to move and may not play {game.kind} or be on its list"
-                f" for an hour (until minute {until / 60:.0f} on the room clock)",
+                f"{player} refused to move from the must-move game at table {game.table} and"
+                " may not play in it or be called to it from the list for an hour (until"
+                f" minute {until / 60:.0f} on the room clock); other {game.kind} games are open"
+                " to him",
                 citations=cite("seating.10"),
             )
         others = self._in_game(game)
@@ -261,21 +264,10 @@ class RoomBooks:
         over = {p for (t, _), p in self._over.items() if t == game.table}
         return set(game.sitting.values()) | {k.player for k in game.locks} | over
 
-    def _listing_bar(self, player: str, kind: GameKind) -> FloorError | None:
-        """Why a sanction or a refused move keeps ``player`` off the ``kind`` list."""
-        standing = self._standing(player)
-        if standing is not None:
-            return standing
-        until = self._bars.get((player, kind))
-        if until is not None and self._now() < until:
-            return FloorError(
-                f"{player} refused to move and may not be on the {kind} list for an hour",
-                citations=cite("seating.10"),
-            )
-        return None
-
     def _may_list(self, player: str, kind: GameKind) -> None:
-        barred = self._listing_bar(player, kind)
+        # A refused move bars one game, not the list its kind shares (RRP5
+        # seating.3): the list passes the name by for that game (_blocked).
+        barred = self._standing(player)
         if barred is not None:
             raise barred
         if player in self._lists.get(kind, ()):
@@ -321,6 +313,8 @@ class RoomBooks:
                         game.locks[i] = _with_seat(lock, seat)
             case ev.GameClosed():
                 game = self._games.pop(event.table)
+                # A bar is from that game; another opened at the table is not it.
+                self._bars = {k: u for k, u in self._bars.items() if k[1] != event.table}
                 self._passed = {(p, t) for p, t in self._passed if t != event.table}
                 if game.main is not None:
                     self._must_move.pop(game.main, None)
@@ -445,10 +439,14 @@ class RoomBooks:
                     self._unlock(player)
                     state = self._player(player)
                     state.away_since = state.away_until = None
+                    state.took = 0
+                for player in event.away:
+                    # Away from the table, so not in the playing area: the list
+                    # passes him over until he comes back (RRP5 seating.2, seating.15).
+                    state = self._player(player)
+                    state.present, state.lockup = False, 0
             case ev.BarredFromGame():
-                kind = self._games[event.table].kind
-                self._bars[(event.player, kind)] = event.until
-                self._delist(event.player, (kind,))
+                self._bars[(event.player, event.table)] = event.until
             case ev.KeptApart():
                 self._apart.add(frozenset(event.players))
             case ev.SeatReserved():

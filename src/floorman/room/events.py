@@ -368,18 +368,23 @@ class ChipsPickedUp:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameBroken:
     """A game broke: each player drew a card (the floor for one away), and
-    ``order`` is the seating order that followed (RRP5 seating.15)."""
+    ``order`` is the seating order that followed (RRP5 seating.15). ``away``:
+    the players away from the table, for whom the floor drew; they are out of
+    the playing area until they come back, so the list passes them over
+    meanwhile (RRP5 seating.2)."""
 
     table: int
     order: tuple[tuple[str, Card], ...]
+    away: tuple[str, ...] = ()
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BarredFromGame:
-    """A player may not play in a game or be on its list until ``until``
-    (RRP5 seating.10)."""
+    """A player may not play in the game at ``table`` or be called to it from
+    the list until ``until``; other games of its kind are open to him (RRP5
+    seating.10)."""
 
     player: str
     table: int

@@ -26,10 +26,10 @@ from collections.abc import Iterable, Sequence
 
 from floorman.cards import DECK_52, Card
 from floorman.clock import Clock
-from floorman.errors import FloorError, NotationError
+from floorman.errors import ConfigError, FloorError, NotationError
 from floorman.room import events as ev
 from floorman.room.books import RoomBooks, _Game
-from floorman.room.values import Due, GameKind, Sanction
+from floorman.room.values import Due, GameKind, Sanction, check_term, is_whole
 from floorman.rulebook import cite
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table.state import draw_for_button
@@ -51,6 +51,11 @@ class Room(RoomBooks):
     (RRP5 seating.2 sets it at 20)."""
 
     def __init__(self, *, clock: Clock, shuffler: Shuffler | None = None, lockup: int = 20) -> None:
+        if not is_whole(lockup) or lockup < 1:
+            raise ConfigError(
+                f"the house's least lock-up is a whole number of chips, 1 or more, not {lockup!r}",
+                citations=cite("seating.2"),
+            )
         super().__init__(clock=clock)
         self.shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.lockup = lockup
@@ -69,6 +74,10 @@ class Room(RoomBooks):
         """Open a game (RRP5 policies.1). ``main``: it is a must-move game for
         that table (RRP5 seating.10); ``extra``: one seat over ``seats``, taken
         away when someone quits (RRP5 seating.9)."""
+        if not is_whole(table) or table < 1:
+            raise ConfigError(f"tables are numbered 1 and up, not {table!r}")
+        if not is_whole(seats):
+            raise ConfigError(f"seats are a whole number, 2 to 10, not {seats!r}")
         if table in self._games:
             raise FloorError(f"table {table} already has a game", citations=cite("policies.1"))
         if not 2 <= seats + extra <= 10:
@@ -213,8 +222,8 @@ class Room(RoomBooks):
             raise FloorError("a suspension has a term: give its minutes")
         if sanction is Sanction.WARNING and minutes is not None:
             raise FloorError("a warning has no term")
-        if minutes is not None and minutes <= 0:
-            raise FloorError(f"a term is some minutes, not {minutes}")
+        if minutes is not None:
+            check_term(minutes)
         try:
             rule = cite(*rules)
         except NotationError as unknown:
@@ -249,7 +258,7 @@ class Room(RoomBooks):
         for kind, names in self._interest.items():
             if kind in (playing, signing) or player not in names:
                 continue
-            if self._listing_bar(player, kind) is None:
+            if self._standing(player) is None:
                 place = len(self._lists.get(kind, ()))
                 out.append(
                     ev.PlayerListed(
@@ -301,7 +310,7 @@ class Room(RoomBooks):
     def leave_area(self, player: str, *, lockup: int = 0) -> list[ev.RoomEvent]:
         """A listed player tells the list-person of leaving the playing area,
         leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
-        if lockup < 0 or 0 < lockup < self.lockup:
+        if not is_whole(lockup) or lockup < 0 or 0 < lockup < self.lockup:
             raise FloorError(
                 f"a lock-up is {self.lockup} or more, or nothing; not {lockup}",
                 citations=cite("seating.2"),
@@ -410,8 +419,10 @@ class Room(RoomBooks):
 
     def refuse(self, player: str) -> list[ev.RoomEvent]:
         """A called player turns the seat down. Refusing to move from the
-        must-move game into the main game is quitting, with an hour's bar
-        (RRP5 seating.10). A new or must-move game may be turned down keeping
+        must-move game into the main game is quitting, with an hour's bar from
+        that must-move game: the player may not play in it or be called to it
+        from the list. The list of its kind, which other games share (RRP5
+        seating.3), and those games stay open to him (RRP5 seating.10). A new or must-move game may be turned down keeping
         the place on the list, unless playing would leave three or fewer seats
         empty (RRP5 seating.11). Turning down a seat in a running game of the
         kind asked for takes the name off the list: the rule protects only new
@@ -539,8 +550,11 @@ class Room(RoomBooks):
     def due(self, player: str) -> list[ev.RoomEvent]:
         """The dealer says a player has come to the point a move or lock-up was
         waiting for (the big blind, the button, one more deal). A player
-        ordered to move moves; an absent player of a broken game whose seat was
-        held goes first up on the list instead (RRP5 seating.15)."""
+        ordered to move moves. An absent player of a broken game whose seat was
+        held, not back in time, loses it and goes first up on the list (RRP5
+        seating.15); while still away the list passes him over (RRP5 seating.2),
+        so the seat goes to the next name, and he is first up for the next one
+        once back. One who is back takes the seat held or turns it down."""
         move = self._moves.get(player)
         lock = self.lock_of(player)
         now = self._now()
@@ -553,6 +567,12 @@ class Room(RoomBooks):
             return self._run(self._moved(player, at, move.to, seat, now, rules, as_new=move.as_new))
         if lock is not None and lock.reason == "broken":
             game = self._game(lock.table)
+            if self._player(player).present:
+                raise FloorError(
+                    f"{player} is back in time: {_place(lock.table, lock.seat)} is held for him"
+                    " to take or turn down",
+                    citations=cite("seating.15"),
+                )
             return self._run(
                 ev.LockUpPickedUp(
                     player=player,
@@ -572,8 +592,8 @@ class Room(RoomBooks):
         at = self.seat_of(player)
         if at is None:
             raise FloorError(f"{player} has no seat to step away from")
-        if took < 0:
-            raise FloorError(f"chips taken are a count, not {took}")
+        if not is_whole(took) or took < 0:
+            raise FloorError(f"chips taken are a whole number, 0 or more, not {took!r}")
         if self._player(player).away_since is not None:
             raise FloorError(f"{player} is away already")
         return self._run(
@@ -589,8 +609,9 @@ class Room(RoomBooks):
     def extend_absence(self, player: str, *, minutes: float) -> list[ev.RoomEvent]:
         """A floorperson, told in advance, lets a player be away longer (RRP5 policies.20)."""
         state = self._player(player)
-        if self.seat_of(player) is None or minutes <= 0:
-            raise FloorError(f"{player} has no seat to hold, or {minutes} is not a term")
+        check_term(minutes)
+        if self.seat_of(player) is None:
+            raise FloorError(f"{player} has no seat to hold", citations=cite("policies.20"))
         start = state.away_since if state.away_since is not None else self._now()
         return self._run(
             ev.AbsenceExtended(
@@ -608,6 +629,8 @@ class Room(RoomBooks):
         if at is None or state.away_since is None:
             raise FloorError(f"{player} is not away from a seat")
         back = state.took if restored is None else restored
+        if not is_whole(back) or back < 0:
+            raise FloorError(f"chips restored are a whole number, 0 or more, not {back!r}")
         if back < state.took:
             raise FloorError(
                 f"{player} took {state.took} from the table and must restore all of it, not {back}",
@@ -675,7 +698,15 @@ class Room(RoomBooks):
         rule = cite("seating.15")
         away = {p for p in players if self._player(p).away_since is not None}
         start = len(self.events)
-        self._emit(ev.GameBroken(table=table, order=tuple(drawn), at=now, citations=rule))
+        self._emit(
+            ev.GameBroken(
+                table=table,
+                order=tuple(drawn),
+                away=tuple(p for p, _card in drawn if p in away),
+                at=now,
+                citations=rule,
+            )
+        )
         place = 0
         for player, _card in drawn:
             target = next(
@@ -953,6 +984,10 @@ class Room(RoomBooks):
         if not seats:
             raise FloorError(f"table {game.table} has no open seat for {player}")
         return seats[0]
+
+
+def _place(table: int, seat: int | None) -> str:
+    return f"a place at table {table}" if seat is None else f"seat {seat} at table {table}"
 
 
 def _players(n: int) -> str:

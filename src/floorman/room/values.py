@@ -14,12 +14,17 @@ GameKind(game='holdem', structure=Structure.NO_LIMIT, stakes='1/2')
 from __future__ import annotations
 
 import enum
+import math
+import re
 from dataclasses import dataclass
 
-from floorman.errors import ConfigError
+from floorman.errors import ConfigError, FloorError
 from floorman.games import GAMES, Game, Structure
 
 __all__ = ["Due", "GameKind", "Sanction"]
+
+#: Stakes: the small and the big blind (or bet), whole numbers with no leading zero.
+_STAKES = re.compile(r"([1-9][0-9]{0,8})/([1-9][0-9]{0,8})")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -32,10 +37,18 @@ class GameKind:
     stakes: str
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
+        if not isinstance(self.game, str) or self.game not in GAMES:
             raise ConfigError(f"no game {self.game!r}; games: {', '.join(sorted(GAMES))}")
-        if not self.stakes or any(c.isspace() for c in self.stakes):
-            raise ConfigError(f"stakes are one word such as 1/2, not {self.stakes!r}")
+        if not isinstance(self.structure, Structure):
+            names = ", ".join(s.value for s in Structure)
+            raise ConfigError(f"no structure {self.structure!r}; structures: {names}")
+        found = _STAKES.fullmatch(self.stakes) if isinstance(self.stakes, str) else None
+        if found is None or int(found[1]) > int(found[2]):
+            raise ConfigError(
+                f"stakes {self.stakes!r}: stakes are the small and the big blind (or bet) as"
+                " two whole numbers such as 1/2 or 4/8, each 1 to 999,999,999, the small not"
+                " more than the big"
+            )
 
     @property
     def form(self) -> Game:
@@ -92,3 +105,19 @@ class Due(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Due.{self.name}"
+
+
+def is_whole(value: object) -> bool:
+    """An int, and not a bool: chips, seats and tables are counted, not measured."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_term(minutes: object) -> None:
+    """Minutes of a term or an absence are a finite number above 0; else FloorError."""
+    if (
+        isinstance(minutes, bool)
+        or not isinstance(minutes, int | float)
+        or not math.isfinite(minutes)
+        or minutes <= 0
+    ):
+        raise FloorError(f"a term is some minutes, more than 0, not {minutes!r}")
