@@ -134,6 +134,13 @@ def place(
         behind = sb if sb is not None else bb
         last = small_blind if small_blind is not None else big_blind
         btn = last if last in arc(bb, behind, seats) else (behind - 2) % seats + 1
+        if btn == bb:
+            # The big blind went round to the seat behind the small blind: the
+            # only others are letting the blinds pass (RRP5 blinds.14), so the
+            # two who take them play heads-up.
+            pair = tuple(s for s in present if s in due)
+            pair = pair if len(pair) == 2 else tuple(present)
+            return _heads_up(states, seats, pair, last_big) if len(pair) == 2 else None
         placement = _finish(states, seats, btn, sb, bb)
     else:
         takers = standing | {s for s in present if states[s].in_game and states[s].posting}
