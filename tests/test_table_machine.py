@@ -941,11 +941,13 @@ MACHINE_SETTINGS = settings(
 
 
 class TestTableMachine:
-    """RRP5 blinds.2, blinds.4, blinds.5, blinds.8, blinds.9, blinds.11, blinds.12,
-    blinds.14 and policies.6 over random table sessions: chips conserved, the
-    button and blinds placed by the moving or dead button, nobody dealt in between
-    the button and the big blind, new and owing players posting, blinds
-    alternating heads-up, and every full round's button and blinds paid."""
+    """RRP5 blinds.2, blinds.4, blinds.5, blinds.6, blinds.8, blinds.9, blinds.10,
+    blinds.11, blinds.12, blinds.14 and policies.6 over random table sessions: chips
+    conserved, the button and blinds placed by the moving or dead button, nobody
+    dealt in between the button and the big blind, new and owing players posting,
+    a new game's late arrivals posting one big blind, dealing off free, blinds.10
+    posts taken on the next deal, blinds alternating heads-up, and every full
+    round's button and blinds paid."""
 
     def test_blinds_2_4_5_8_9_11_policies_6_random_sessions(self) -> None:
         run_state_machine_as_test(TableMachine, settings=MACHINE_SETTINGS)
