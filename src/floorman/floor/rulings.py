@@ -201,16 +201,13 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
         return rule(deal, report)
     event = table.post_next_deal(seat)  # refused, changing nothing, if nothing is owed
     ruling = rule(deal, report)
-    several = len(event.blinds) > 1
-    owes, go = (
-        " and ".join(event.blinds) + (" blinds" if several else " blind"),
-        ("go" if several else "goes"),
-    )
+    owes = " and ".join(event.blinds)
+    owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
     return replace(
         ruling,
         decision=f"position {report.player} acted and put chips in before the missing blind"
-        f" was found: the hand is live, and the {owes} it owes by the table's record {go} in"
-        " on the next deal it is dealt in",
+        f" was found: the hand is live, and the {owes} in on the next deal it is dealt in"
+        " (by the table's record)",
     )
 
 

@@ -422,12 +422,11 @@ class Seats:
     @staticmethod
     def _check_may_wait(seat: int, st: Sitter) -> None:
         if st.must_post:
-            owed = " and ".join(
-                b for b, o in (("small", st.missed_small), ("big", st.missed_big)) if o
-            )
+            owed = [b for b, o in (("small", st.missed_small), ("big", st.missed_big)) if o]
+            what = " and ".join(owed) + (" blinds" if len(owed) > 1 else " blind")
             raise IllegalAction(
                 f"seat {seat} cannot wait for the big blind: having played a hand dealt in"
-                f" owing the {owed} blind, it posts it on the next deal it is dealt in",
+                f" owing the {what}, it posts them on the next deal it is dealt in",
                 citations=cite("blinds.10"),
             )
 
