@@ -22,6 +22,7 @@ from floorman.floor import (
 )
 from floorman.games import FIVE_CARD_DRAW, HOLDEM, SEVEN_CARD_STUD, Structure
 from floorman.shuffle import SeededShuffler
+from floorman.table import events as tev
 
 NL = Structure.NO_LIMIT
 FL = Structure.FIXED_LIMIT
@@ -426,6 +427,43 @@ def test_blinds_10_dealt_in_owing_a_blind() -> None:
     ruling = rule(live, BlindNotPosted(player=3, acted=True))
     assert not live.folded(3)
     assert "next deal" in ruling.decision
+
+
+def test_blinds_10_at_the_table_the_blind_owed_comes_from_the_table_record() -> None:
+    from floorman.floor import BlindNotPosted, rule_at_table
+    from floorman.table import ButtonMethod, Table, TableSetup
+
+    setup = TableSetup(
+        game=HOLDEM, structure=NL, blinds=(1, 2), seats=6, button=ButtonMethod.MOVING
+    )
+    table = Table(setup, shuffler=SeededShuffler(3), button=5)
+    for seat in (1, 2, 3, 4, 5):
+        table.sit(seat, f"p{seat}", 100)
+    deal = table.start_deal()  # button 5, blinds 1 and 2
+    while not deal.is_over:
+        table.apply(Fold(player=deal.legal().player))
+    table.leave(1)
+    deal = table.start_deal()  # the button passes seat 2 over for the small blind
+    owing = table.positions.index(2)
+    clear = table.positions.index(5)
+    assert table.owes(2) == ("small",)
+    assert table.owes(5) == ()
+    events = len(table.events)
+    with pytest.raises(FloorError) as refused:
+        rule_at_table(table, BlindNotPosted(player=clear))
+    assert "blinds.10" in str(refused.value)
+    assert not deal.folded(clear)  # refused: nothing done to the deal
+    with pytest.raises(FloorError):
+        rule_at_table(table, BlindNotPosted(player=clear, acted=True))
+    assert len(table.events) == events
+    while deal.legal().player != owing:
+        table.apply(Fold(player=deal.legal().player))
+    table.apply(Call(player=owing))
+    ruling = rule_at_table(table, BlindNotPosted(player=owing, acted=True))
+    assert ids(ruling) == ["blinds.10"]
+    assert not deal.folded(owing)
+    assert "small blind" in ruling.decision
+    assert table.events[-1] == tev.PostOwed(seat=2, blinds=("small",), citations=ruling.citations)
 
 
 def test_irregularities_7_a_boxed_card_is_a_scrap_of_paper() -> None:

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from floorman.cards import Card
+from floorman.deal import Call, Check, Fold
 from floorman.errors import ConfigError, FloorError, IllegalAction
 from floorman.games import LOWBALL, Structure
 from floorman.table import events as tev
@@ -317,10 +318,61 @@ def test_blinds_12_2_new_player_in_a_new_game_is_dealt_in_free_before_the_blinds
 def test_blinds_12_3_changing_seats_in_a_new_game_before_a_blind_passes_is_free() -> None:
     table = make(players=(1, 2, 3), seats=9, button=1)
     play(table)
-    event = table.change_seat(1, 7)
+    event = table.change_seat(3, 7)  # the big blind, who did not have the button
     assert event.wait == 0
     assert [c.id for c in event.citations] == ["blinds.12.3"]
     assert 7 in play(table).dealt_in
+
+
+@pytest.mark.parametrize("method", [MOVING, DEAD])
+def test_blinds_12_2_a_new_player_letting_the_button_pass_posts_only_a_big_blind(method) -> None:
+    table = make(method=method, players=(1, 2, 3, 4, 5), seats=9, button=1)
+    play(table)  # blinds on 2 and 3
+    assert table.first_round
+    table.sit(8, "late", 100)  # after the draw, no blind past seat 8: free to play ...
+    assert not table.is_new(8)
+    table.sit_out(8)  # ... but lets the button go by
+    while table.first_round:  # the blinds pass every seat in the round
+        play(table)
+    lapsed = [e for e in table.events if isinstance(e, tev.FreeEntryLapsed)]
+    assert [e.seat for e in lapsed] == [8]
+    assert [c.id for c in lapsed[0].citations] == ["blinds.12.2", "blinds.6"]
+    assert not any(isinstance(e, tev.BlindMissed) and e.seat == 8 for e in table.events)
+    assert table.owes(8) == ()
+    assert table.is_new(8)
+    table.come_back(8, post=True)
+    while 8 not in (record := play(table)).dealt_in:
+        pass
+    paid = [(p.amount, p.dead, p.blind) for p in record.posts if p.seat == 8]
+    assert paid in ([(2, False, "new player")], [(2, False, "big blind")])
+
+
+def test_blinds_12_a_player_who_drew_and_sits_out_owes_the_blinds_missed() -> None:
+    table = make(method=DEAD, players=(1, 2, 3, 4), seats=6, button=1)
+    play(table)  # seat 4 drew and played
+    table.sit_out(4)
+    for _ in range(3):
+        play(table)
+    assert table.owes(4) == ("small", "big")
+
+
+@pytest.mark.parametrize("method", [MOVING, DEAD])
+def test_blinds_14_dealing_off_in_a_new_game_lets_the_blinds_pass_free(method) -> None:
+    table = make(method=method, players=(1, 2, 3, 5), seats=9, button=1)
+    play(table)  # button 1, blinds on 2 and 3
+    assert table.first_round
+    # Seat 4, next for the big blind, is a seat no blind has passed: the player
+    # who had the button deals off there rather than change seats for free.
+    event = table.change_seat(1, 4)
+    assert [c.id for c in event.citations] == ["blinds.14"]
+    while 4 not in (record := play(table)).dealt_in:
+        assert record.big_blind != 4
+    posted = [p.blind for p in record.posts if p.seat == 4]
+    assert posted == []
+    assert record.big_blind != 4
+    assert record.small_blind != 4
+    assert table.owes(4) == ()
+    assert not any(isinstance(e, tev.BlindMissed) and e.seat == 4 for e in table.events)
 
 
 def test_blinds_13_moving_away_from_the_big_blind_waits_the_same_relative_position() -> None:
@@ -356,6 +408,68 @@ def test_blinds_14_dealing_off_reenters_behind_the_button_without_posting() -> N
     assert 7 in record.dealt_in
     assert 7 not in [p.seat for p in record.posts]
     assert table.owes(7) == ()
+
+
+def finish(table, deal) -> None:
+    """Play the deal under way out, folding to bets and checking otherwise."""
+    while not deal.is_over:
+        legal = deal.legal()
+        table.apply(Fold(player=legal.player) if legal.fold else Check(player=legal.player))
+
+
+def _skipped_while_playing():
+    """A moving-button table where seat 2 is dealt in owing the small blind the
+    button passed it over (the small blind left), with seat 2 to act."""
+    table = make(method=MOVING, players=(1, 2, 3, 4, 5), seats=6)
+    until_button(table, 5)  # small blind 1, big blind 2
+    table.leave(1)
+    deal = table.start_deal()  # the button moves to 2, past the small blind
+    assert table.owes(2) == ("small",)
+    while table.positions[deal.legal().player] != 2:
+        table.apply(Fold(player=deal.legal().player))
+    return table, deal
+
+
+def test_blinds_10_a_player_who_acted_owing_a_blind_posts_it_on_the_next_deal() -> None:
+    table, deal = _skipped_while_playing()
+    table.apply(Call(player=deal.legal().player))  # seat 2 plays the hand
+    event = table.post_next_deal(2)
+    assert (event.seat, event.blinds) == (2, ("small",))
+    assert [c.id for c in event.citations] == ["blinds.10"]
+    assert table.events[-1] == event
+    finish(table, deal)
+    with pytest.raises(IllegalAction) as refused:
+        table.choose(2, post=False)  # no waiting for the big blind now
+    assert "blinds.10" in str(refused.value)
+    table.sit_out(2)
+    with pytest.raises(IllegalAction):
+        table.come_back(2, post=False)
+    assert table.is_away(2)
+    table.come_back(2)
+    record = play(table)
+    paid = [(p.amount, p.blind, [c.id for c in p.citations]) for p in record.posts if p.seat == 2]
+    assert paid == [(1, "missed small blind", ["blinds.10", "blinds.9"])]
+    assert table.owes(2) == ()
+    table.choose(2, post=False)  # the obligation is met
+
+
+def test_blinds_10_only_a_blind_the_table_records_as_owed_is_posted_next_deal() -> None:
+    table, deal = _skipped_while_playing()
+    seat = table.positions[deal.legal().player]
+    table.apply(Call(player=deal.legal().player))
+    other = next(s for s in table.positions if s != seat and table.owes(s) == ())
+    events, owes = len(table.events), {s: table.owes(s) for s in table.players}
+    with pytest.raises(FloorError) as refused:
+        table.post_next_deal(other)
+    assert "blinds.10" in str(refused.value)
+    with pytest.raises(FloorError):
+        table.post_next_deal(6)  # nobody dealt in there
+    assert len(table.events) == events
+    assert {s: table.owes(s) for s in table.players} == owes
+    table.choose(other, post=False)  # still free to choose
+    finish(table, deal)
+    with pytest.raises(FloorError):
+        table.post_next_deal(2)  # the deal is over: ruled on during it
 
 
 # ---------------------------------------------------------------- straddles

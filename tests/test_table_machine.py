@@ -7,7 +7,10 @@ to three full buy-ins choosing to post or to wait for the big blind, sit out,
 come back (posting or waiting), change seats, leave, go broke in all-in deals
 and buy again (``table.buy``), and deals are played with random legal actions
 from ``deal.legal()`` (folds, checks, calls, wagers anywhere from ``min_to`` to
-``max_to``, draws of random discards). A deal that cannot start (fewer than two
+``max_to``, draws of random discards). It steers toward a new game's first
+round: players sitting down then and letting the button pass, and the button's
+player dealing off; and during deals it reports blinds not posted by players
+who have put chips in (``rule_at_table`` with ``BlindNotPosted``), owing or not. A deal that cannot start (fewer than two
 players can be dealt in) raises ``FloorError`` and must change nothing.
 
 Checked at every step and around every deal:
@@ -36,7 +39,19 @@ Checked at every step and around every deal:
    button, the same players dealt in on all of them, and nothing done at the
    table in between but deals), every one of them had the button once and paid
    a big and a small blind, or owes them (RRP5 blinds.2);
-8. the deal's start record has the table's stacks, its end record the deal's.
+8. the deal's start record has the table's stacks, its end record the deal's;
+9. a player who sat down after the game's draw for the button and has not been
+   dealt in since never owes a missed blind, and when dealt in posts at most one
+   big blind's worth and no missed blind (RRP5 blinds.6, blinds.12.1, blinds.12.2);
+10. the player who had the button and moves owing nothing deals off (RRP5
+    blinds.14), in a new game's first round too: the next deal that player is
+    dealt in, the player posts nothing and is not the big blind, and owes
+    nothing meanwhile;
+11. a blind not posted, found after the player acted (RRP5 blinds.10): reported
+    on a player the table's record has owing, the table records the blinds
+    owed and takes them, citing blinds.10, on the next deal the player is dealt
+    in, the player meanwhile unable to choose to wait; reported on anyone else,
+    it is refused and changes nothing.
 
 A new game (the first deal, or a new start when fewer than two players are left
 in the game, RRP5 blinds.12.1) draws for the button and takes in everyone there
@@ -52,6 +67,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -68,7 +84,8 @@ from hypothesis.stateful import (
 
 from floorman.clock import ManualClock
 from floorman.deal import Call, Check, Deal, Draw, Fold, Legal, Show, Stakes, Turn, Wager
-from floorman.errors import ConfigError, FloorError
+from floorman.errors import ConfigError, FloorError, IllegalAction
+from floorman.floor import BlindNotPosted, rule_at_table
 from floorman.games import HOLDEM, LOWBALL, Game, Structure
 from floorman.shuffle import SeededShuffler
 from floorman.table import ButtonMethod, SeatState, Table, TableSetup
@@ -165,6 +182,8 @@ class TableMachine(RuleBasedStateMachine):
         self.epoch = 0
         self.records: list[Record] = []
         self.dealt_off: set[str] = set()  # players given RRP5 blinds.14, not dealt in since
+        self.unplayed: set[str] = set()  # sat down after the draw, not dealt in since
+        self.obliged: dict[str, tuple[str, ...]] = {}  # RRP5 blinds.10, not dealt in since
         self.log: list[str] = []  # the session so far, as Python, for a failure's report
 
     # ------------------------------------------------------------- helpers
@@ -262,6 +281,22 @@ class TableMachine(RuleBasedStateMachine):
             self._op(f"table.sit({seat}, {name!r}, {chips}, post={post})")
             assert event.new == self.table.is_new(seat)
             assert self.table.owes(seat) == ()
+            if self.table.started:
+                self.unplayed.add(name)
+
+    @precondition(
+        lambda self: bool(self._empty()) and self.table.started and self.table.first_round
+    )
+    @rule(data=st.data())
+    def sit_down_and_let_the_button_pass(self, data: st.DataObject) -> None:
+        """In a new game's first round a player sits down after the draw and sits
+        out at once, letting the blinds pass (blinds.12.2, blinds.6)."""
+        seat = data.draw(st.sampled_from(self._empty()), label="seat")
+        name, chips = self._name(), self._buy_in(data)
+        self.table.sit(seat, name, chips)
+        self.table.sit_out(seat)
+        self._op(f"table.sit({seat}, {name!r}, {chips}); table.sit_out({seat})")
+        self.unplayed.add(name)
 
     @precondition(lambda self: bool(self._seated()))
     @rule(data=st.data())
@@ -269,8 +304,12 @@ class TableMachine(RuleBasedStateMachine):
         seat = data.draw(st.sampled_from(self._seated()), label="seat")
         chips = self.table.stacks[seat]
         taken = self.table.taken
+        name = self.table.players[seat]
         event = self.table.leave(seat)
         self._op(f"table.leave({seat})")
+        self.unplayed.discard(name)
+        self.obliged.pop(name, None)
+        self.dealt_off.discard(name)
         assert event is not None
         assert event.chips == chips
         assert self.table.taken == taken + chips
@@ -289,6 +328,10 @@ class TableMachine(RuleBasedStateMachine):
     def come_back(self, data: st.DataObject, post: bool) -> None:
         seat = data.draw(st.sampled_from(self._away()), label="seat")
         owes = self.table.owes(seat)
+        if not post and self.table.players[seat] in self.obliged:
+            with self._refused("blinds.10", f"seat {seat} chose to wait owing a blinds.10 post"):
+                self.table.come_back(seat, post=post)
+            return
         self.table.come_back(seat, post=post)
         self._op(f"table.come_back({seat}, post={post})")
         assert not self.table.is_away(seat)
@@ -298,6 +341,10 @@ class TableMachine(RuleBasedStateMachine):
     @rule(data=st.data(), post=st.booleans())
     def choose(self, data: st.DataObject, post: bool) -> None:
         seat = data.draw(st.sampled_from(self._seated()), label="seat")
+        if not post and self.table.players[seat] in self.obliged:
+            with self._refused("blinds.10", f"seat {seat} chose to wait owing a blinds.10 post"):
+                self.table.choose(seat, post=post)
+            return
         self.table.choose(seat, post=post)
         self._op(f"table.choose({seat}, post={post})")
 
@@ -321,14 +368,55 @@ class TableMachine(RuleBasedStateMachine):
     def change_seat(self, data: st.DataObject) -> None:
         seat = data.draw(st.sampled_from(self._seated()), label="seat")
         to = data.draw(st.sampled_from(self._empty()), label="to")
+        self._move(seat, to)
+
+    @precondition(lambda self: self._button_player() is not None and bool(self._empty()))
+    @rule(data=st.data())
+    def deal_off(self, data: st.DataObject) -> None:
+        """The player who had the button gets up for another seat (blinds.14)."""
+        seat = self._button_player()
+        assert seat is not None
+        self._move(seat, data.draw(st.sampled_from(self._empty()), label="to"))
+
+    def _button_player(self) -> int | None:
+        """The seat of the player who had the last deal's button, if still seated there."""
+        if not self.records or self.records[-1].holder is None:
+            return None
+        seat, name = self.records[-1].holder
+        return seat if self.table.players.get(seat) == name else None
+
+    def _move(self, seat: int, to: int) -> None:
         name, chips = self.table.players[seat], self.table.stacks[seat]
+        owed = self.table.owes(seat)
+        holder = self.records[-1].holder if self.records else None
         event = self.table.change_seat(seat, to)
         self._op(f"table.change_seat({seat}, {to})")
-        if any(c.id == "blinds.14" for c in event.citations):
+        dealing_off = holder is not None and holder[1] == name and not owed
+        self.expect(
+            "dealt-off",
+            dealing_off == any(c.id == "blinds.14" for c in event.citations),
+            f"{name} had the button, owing {owed}, and moved {seat} to {to} citing"
+            f" {[c.id for c in event.citations]}",
+        )
+        if dealing_off:
             self.dealt_off.add(name)
         assert self.table.players[to] == name
         assert self.table.stacks[to] == chips
         assert seat not in self.table.players
+
+    @contextmanager
+    def _refused(self, rule_id: str, what: str) -> Iterator[None]:
+        """The block must be refused citing ``rule_id``, changing nothing."""
+        snapshot = self._snapshot()
+        try:
+            yield
+        except (IllegalAction, FloorError) as error:
+            cited = [c.id for c in error.citations]
+            self.expect(rule_id, rule_id in cited, f"{what}: refused citing {cited}: {error}")
+            self.expect(rule_id, self._snapshot() == snapshot, f"{what}: refused, but changed")
+            self.log.append(f"# {what}: refused")
+            return
+        self.expect(rule_id, False, f"{what}: not refused")
 
     # ------------------------------------------------------------- deals
 
@@ -407,7 +495,12 @@ class TableMachine(RuleBasedStateMachine):
         started = any(isinstance(e, tev.GameStarted) for e in table.events[logged:])
         restart = started and before.spots[2] is not None
         self._check_start(record, deal, before, restart=restart)
-        self.dealt_off -= {names[s] for s in record.dealt_in}
+        self._check_entries(record, before, restart=restart)
+        dealt_names = {names[s] for s in record.dealt_in}
+        self.dealt_off -= dealt_names
+        self.unplayed -= dealt_names
+        for name in dealt_names:
+            self.obliged.pop(name, None)
         self._play_out(deal, style, rng)
         finished = table.events[-1]
         assert isinstance(finished, tev.DealFinished), finished
@@ -437,6 +530,7 @@ class TableMachine(RuleBasedStateMachine):
 
     def _play_out(self, deal: Deal, style: str, rng: random.Random) -> None:
         table = self.table
+        report = rng.random() < 0.5  # this deal, blinds not posted are reported
         while not deal.is_over:
             legal = deal.legal()
             p = legal.player
@@ -449,8 +543,37 @@ class TableMachine(RuleBasedStateMachine):
                 table.apply(Show(player=p))
             else:
                 assert legal.turn is Turn.BET, legal
-                table.apply(self._decide(legal, style, rng))
+                action = self._decide(legal, style, rng)
+                table.apply(action)
+                if report and isinstance(action, Call | Wager) and not deal.is_over:
+                    self._report_unposted(p, rng)
             self.check_chips()
+
+    def _report_unposted(self, p: int, rng: random.Random) -> None:
+        """Position ``p`` put chips in; the dealer reports it was dealt in owing a
+        blind (blinds.10). Only the table's record of blinds owed counts."""
+        table = self.table
+        seat = table.positions[p]
+        name, owed = table.players[seat], table.owes(seat)
+        if not owed:
+            if rng.random() < 0.2:
+                with self._refused(
+                    "blinds.10", f"blinds.10 reported on seat {seat}, owing nothing"
+                ):
+                    rule_at_table(table, BlindNotPosted(player=p, acted=True))
+            return
+        logged = len(table.events)
+        rule_at_table(table, BlindNotPosted(player=p, acted=True))
+        self.log.append(f"# blinds.10 reported on seat {seat}, owing {owed}")
+        added = table.events[logged:]
+        self.expect(
+            "blinds.10",
+            added == [tev.PostOwed(seat=seat, blinds=owed, citations=added[0].citations)]
+            if added
+            else False,
+            f"a blinds.10 ruling on seat {seat} owing {owed} recorded {added}",
+        )
+        self.obliged[name] = owed
 
     @staticmethod
     def _decide(legal: Legal, style: str, rng: random.Random) -> Fold | Check | Call | Wager:
@@ -638,7 +761,8 @@ class TableMachine(RuleBasedStateMachine):
                 not takers or button == takers[0],
                 f"from {last_button} the button goes to {takers[:1]}: {said}",
             )
-            present = {s for s, state in states.items() if state.present}
+            # A player who dealt off lets the big blind pass (blinds.14).
+            present = {s for s, state in states.items() if state.present and not state.passing}
             skipped = set(arc(sb if sb is not None else button, bb, seats)) & present - {button}
             self.expect(
                 "moving",
@@ -646,7 +770,11 @@ class TableMachine(RuleBasedStateMachine):
                 f"the big blind passed present seats {sorted(skipped)}: {said}",
             )
         else:
-            due = next(s for s in after(last_bb, seats) if s in states and states[s].present)
+            due = next(
+                s
+                for s in after(last_bb, seats)
+                if s in states and states[s].present and not states[s].passing
+            )
             self.expect(
                 "dead",
                 bb == due,
@@ -664,6 +792,58 @@ class TableMachine(RuleBasedStateMachine):
                     "dead",
                     button == last_sb,
                     f"the button is at last deal's small blind {last_sb}: {said}",
+                )
+
+    def _check_entries(self, record: tev.DealStarted, before: Before, *, restart: bool) -> None:
+        """(9) new players after the draw, (10) players who dealt off, (11) blinds
+        owed by a blinds.10 ruling, as a deal starts."""
+        said = self._describe(record)
+        heads_up = len(record.dealt_in) == 2
+        big = self.table.setup.big_blind
+        for seat in record.dealt_in:
+            name = before.names[seat]
+            posts = [p for p in record.posts if p.seat == seat]
+            blinds = [p.blind for p in posts]
+            if restart:
+                continue  # a new game: everyone there draws and owes nothing
+            if name in self.unplayed:
+                live = sum(p.amount for p in posts if not p.dead)
+                self.expect(
+                    "unplayed",
+                    not any(b.startswith("missed") for b in blinds) and live <= big,
+                    f"{name}, new since the draw, posts {blinds}: {said}",
+                )
+            if name in self.dealt_off and not heads_up:
+                self.expect(
+                    "dealt-off",
+                    not blinds and seat != record.big_blind,
+                    f"{name} dealt off and comes in posting {blinds}: {said}",
+                )
+            if name in self.obliged:
+                allin = sum(p.amount for p in posts) == before.stacks[seat]
+                cited = all(any(c.id == "blinds.10" for c in p.citations) for p in posts)
+                paid = seat == record.big_blind or all(
+                    f"missed {b} blind" in blinds for b in self.obliged[name]
+                )
+                self.expect(
+                    "blinds.10",
+                    allin or (bool(posts) and cited and paid),
+                    f"{name} owed {self.obliged[name]} by a blinds.10 ruling, posts {blinds}:"
+                    f" {said}",
+                )
+
+    @invariant()
+    def check_new_and_dealt_off_owe_nothing(self) -> None:
+        """(9), (10) A player new since the draw, or one who dealt off, owes no
+        missed blind until dealt in (blinds.6, blinds.12, blinds.14)."""
+        if not hasattr(self, "table"):
+            return
+        for seat, name in self.table.players.items():
+            if name in self.unplayed or name in self.dealt_off:
+                self.expect(
+                    "unplayed" if name in self.unplayed else "dealt-off",
+                    self.table.owes(seat) == (),
+                    f"seat {seat} ({name}) owes {self.table.owes(seat)} before playing",
                 )
 
     def _check_end(
@@ -761,11 +941,13 @@ MACHINE_SETTINGS = settings(
 
 
 class TestTableMachine:
-    """RRP5 blinds.2, blinds.4, blinds.5, blinds.8, blinds.9, blinds.11, blinds.12,
-    blinds.14 and policies.6 over random table sessions: chips conserved, the
-    button and blinds placed by the moving or dead button, nobody dealt in between
-    the button and the big blind, new and owing players posting, blinds
-    alternating heads-up, and every full round's button and blinds paid."""
+    """RRP5 blinds.2, blinds.4, blinds.5, blinds.6, blinds.8, blinds.9, blinds.10,
+    blinds.11, blinds.12, blinds.14 and policies.6 over random table sessions: chips
+    conserved, the button and blinds placed by the moving or dead button, nobody
+    dealt in between the button and the big blind, new and owing players posting,
+    a new game's late arrivals posting one big blind, dealing off free, blinds.10
+    posts taken on the next deal, blinds alternating heads-up, and every full
+    round's button and blinds paid."""
 
     def test_blinds_2_4_5_8_9_11_policies_6_random_sessions(self) -> None:
         run_state_machine_as_test(TableMachine, settings=MACHINE_SETTINGS)
@@ -902,6 +1084,22 @@ def test_blinds_14_only_the_player_who_had_the_button_deals_off() -> None:
     table.change_seat(6, button)  # p6 takes the seat ...
     event = table.change_seat(button, 8)  # ... and leaves it
     assert "blinds.14" not in [c.id for c in event.citations]
+
+
+def test_blinds_14_dealing_off_with_two_others_at_a_dead_button_they_play_heads_up() -> None:
+    # Was: the big blind, passing the seat of the player who dealt off, went
+    # round to the seat behind the small blind, and the button with it: button
+    # 1, small blind 2, big blind 1, and the dealt-off player dealt in between.
+    table = make(method=ButtonMethod.DEAD, players=(1, 2, 5), seats=5, button=5)
+    play(table)  # button 5, blinds on 1 and 2
+    event = table.change_seat(5, 3)
+    assert [c.id for c in event.citations] == ["blinds.14"]
+    record = play(table)
+    assert record.dealt_in == (1, 2)
+    assert record.small_blind == record.button != record.big_blind
+    record = play(table)
+    assert 3 in record.dealt_in
+    assert 3 not in [p.seat for p in record.posts]
 
 
 @pytest.mark.parametrize("players", [9, 10])

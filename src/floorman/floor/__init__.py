@@ -32,6 +32,7 @@ from floorman.floor.rulings import (
     acted_in_turn,
     decide,
     rule,
+    rule_at_table,
     rule_options,
     rulings_citing,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "ask_to_see",
     "decide",
     "rule",
+    "rule_at_table",
     "rule_options",
     "rulings_citing",
 ]

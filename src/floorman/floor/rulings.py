@@ -20,13 +20,13 @@ allow; :func:`decide` applies the one management chooses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from floorman.cards import JOKER, Card, format_cards
 from floorman.deal import Action, Deal, Expose, Kill, Replace, Scrap, TakeBack, Turn, Void
 from floorman.deal import events as ev
 from floorman.deal.legal import describe as _describe
-from floorman.errors import IllegalAction
+from floorman.errors import FloorError, IllegalAction
 from floorman.floor.reports import (
     ActionDeclared,
     BlindNotPosted,
@@ -49,8 +49,17 @@ from floorman.floor.reports import (
     Report,
 )
 from floorman.rulebook import Citation, cite
+from floorman.table import Table
 
-__all__ = ["Ruling", "acted_in_turn", "decide", "rule", "rule_options", "rulings_citing"]
+__all__ = [
+    "Ruling",
+    "acted_in_turn",
+    "decide",
+    "rule",
+    "rule_at_table",
+    "rule_options",
+    "rulings_citing",
+]
 
 _ACTIONS = (ev.Folded, ev.Checked, ev.Called, ev.Wagered, ev.BringInPosted)
 
@@ -162,6 +171,44 @@ def rule(deal: Deal, report: Report) -> Ruling:
                 citations=cite("blinds.10"),
             )
     raise TypeError(f"not a report: {report!r}")
+
+
+def rule_at_table(table: Table, report: Report) -> Ruling:
+    """Rule on a report about the table's deal under way, as :func:`rule` does,
+    and carry out at the table what the ruling leaves to a later deal.
+
+    A blind not posted (RRP5 blinds.10) is ruled on from the table's record of
+    the blinds the player owes: none owed, the report is refused, changing
+    nothing; owed by a player who acted, they are posted on the next deal
+    (:meth:`~floorman.table.Table.post_next_deal`).
+    """
+    deal = table.deal
+    if deal is None or not table.in_deal:
+        raise IllegalAction("no deal is under way to rule on", citations=cite("decisions.5"))
+    if not isinstance(report, BlindNotPosted):
+        return rule(deal, report)
+    if not 0 <= report.player < len(table.positions):
+        raise IllegalAction(f"position {report.player} is not dealt in")
+    seat = table.positions[report.player]
+    owed = table.owes(seat)
+    if not report.acted:
+        if not owed:
+            raise FloorError(
+                f"position {report.player} owes no blind by the table's record: its hand"
+                " is not dead for a blind",
+                citations=cite("blinds.10"),
+            )
+        return rule(deal, report)
+    event = table.post_next_deal(seat)  # refused, changing nothing, if nothing is owed
+    ruling = rule(deal, report)
+    owes = " and ".join(event.blinds)
+    owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
+    return replace(
+        ruling,
+        decision=f"position {report.player} acted and put chips in before the missing blind"
+        f" was found: the hand is live, and the {owes} in on the next deal it is dealt in"
+        " (by the table's record)",
+    )
 
 
 def _procedure(
@@ -572,6 +619,11 @@ def _applied() -> dict[str, list[str]]:
     add(
         "blinds.10",
         "BlindNotPosted: dead if the player has not acted; else live, posting next deal",
+    )
+    add(
+        "blinds.10",
+        "rule_at_table(table, BlindNotPosted(...)): the blinds the table's record has owed,"
+        " posted on the next deal (Table.post_next_deal)",
     )
     add("irregularities.7", "BoxedCard: a scrap of paper, replaced by the next card")
     add("irregularities.7", "BoxedCard(card=..., player=...): a Replace; in the stub, a Scrap")

@@ -116,7 +116,7 @@ from floorman.floor import (
     Ruling,
     ask_to_see,
     decide,
-    rule,
+    rule_at_table,
 )
 from floorman.formats import phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
@@ -646,7 +646,7 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
                 continue
             if text.startswith("report "):
                 report = _report(table, deal, text.split()[1:])
-                ruling = rule(deal, report)
+                ruling = rule_at_table(table, report)
                 pending = report if ruling.needs_decision else None
                 rulings.append((text, _in_seats(table, ruling)))
                 continue

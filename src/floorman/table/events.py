@@ -27,11 +27,13 @@ __all__ = [
     "ChoiceMade",
     "DealFinished",
     "DealStarted",
+    "FreeEntryLapsed",
     "GameStarted",
     "ImpoundReleased",
     "PlayerLeft",
     "PlayerSeated",
     "Post",
+    "PostOwed",
     "PotTransferred",
     "SatOut",
     "SeatChanged",
@@ -201,6 +203,27 @@ class BlindMissed:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FreeEntryLapsed:
+    """A blind passed a player who sat down in a new game's first round and was
+    not yet dealt in: no longer let in free, the player is a new player, owing
+    no missed blind but a big blind to come in (RRP5 blinds.12.2, blinds.6)."""
+
+    seat: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostOwed:
+    """A player dealt in owing ``blinds`` ("small", "big") acted before it was
+    noticed: the hand played, and the blinds are posted on the next deal the
+    player is dealt in, with no waiting for the big blind (RRP5 blinds.10)."""
+
+    seat: int
+    blinds: tuple[str, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TimeCollected:
     """A player paid the seat rental for the coming period."""
 
@@ -289,6 +312,8 @@ TableEvent = (
     | ButtonCorrected
     | ButtonDrawn
     | BlindMissed
+    | FreeEntryLapsed
+    | PostOwed
     | TimeCollected
     | DealStarted
     | DealFinished

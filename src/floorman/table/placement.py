@@ -22,6 +22,9 @@ deal, for both methods of RRP5 blinds.2. The rules it applies:
 - A new player or one owing blinds is dealt in at the big blind, or
   elsewhere by posting, but never between the big blind and the button
   (RRP5 blinds.5, blinds.8, blinds.9).
+- A player who dealt off lets the blinds pass the new seat once: never the
+  big blind, dealt in only behind the button, posting nothing (RRP5
+  blinds.14).
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ class SeatState:
     seat change) and is dealt in at the big blind, or by ``posting``.
     ``in_game``: not a new player; one owing blinds who posts them may take
     the moving button (a blind posted on the button). ``owing``: owes blinds.
+    ``passing``: lets the blinds pass the seat, so never takes the big blind.
     """
 
     present: bool
@@ -51,6 +55,7 @@ class SeatState:
     in_game: bool = True
     posting: bool = False
     owing: bool = False
+    passing: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -114,25 +119,35 @@ def place(
     if len(present) < 2:
         return None
     standing = {s for s in present if states[s].standing}
+    # Who may take the big blind: not a player letting it pass (RRP5 blinds.14).
+    due = [s for s in present if not states[s].passing]
     if big_blind is None:
         # A new game: the button was drawn and every player there is in it.
         sb = _first(_after(button, seats), present) if two_blinds else None
         bb = _first(_after(sb if sb is not None else button, seats), present)
         placement = _finish(states, seats, button, sb, bb)
     elif method is ButtonMethod.DEAD:
-        bb = _first(_after(big_blind, seats), present)
-        assert bb is not None  # two players are present
+        bb = _first(_after(big_blind, seats), due)
+        if bb is None:
+            return None
         sb = big_blind if two_blinds else None
         behind = sb if sb is not None else bb
         last = small_blind if small_blind is not None else big_blind
         btn = last if last in arc(bb, behind, seats) else (behind - 2) % seats + 1
+        if btn == bb:
+            # The big blind went round to the seat behind the small blind: the
+            # only others are letting the blinds pass (RRP5 blinds.14), so the
+            # two who take them play heads-up.
+            pair = tuple(s for s in present if s in due)
+            pair = pair if len(pair) == 2 else tuple(present)
+            return _heads_up(states, seats, pair, last_big) if len(pair) == 2 else None
         placement = _finish(states, seats, btn, sb, bb)
     else:
         takers = standing | {s for s in present if states[s].in_game and states[s].posting}
         btn = _first(_after(button, seats), takers) or button
         sb = _first(_after(btn, seats), standing - {btn}) if two_blinds else None
         # The big blind comes after the small blind and before the button again.
-        bb = _first(arc(sb if sb is not None else btn, btn, seats), present)
+        bb = _first(arc(sb if sb is not None else btn, btn, seats), due)
         if bb is None:
             if sb is None or btn not in present:
                 return None

@@ -43,6 +43,8 @@ class Sitter:
     pending_quiet: int = 0  # on the way, not announced: only a full buy-in plays
     wait: int = 0  # deals to sit out after a seat change (RRP5 blinds.13)
     dealt_off: bool = False  # RRP5 blinds.14
+    fresh: bool = False  # in free, not yet dealt in, till a blind passes (RRP5 blinds.12.2)
+    must_post: bool = False  # owed blinds go in on the next deal dealt in (RRP5 blinds.10)
     straddle: bool = False
     paid_period: int = -1  # the last time-collection period paid
     courtesy: bool = False  # declined the time: plays until the blind (RRP5 policies.2)
@@ -96,7 +98,7 @@ class Seats:
         self._kept: tuple[
             tuple[int | None, int | None, int | None],
             tuple[set[int], int, str | None, str | None],
-            dict[int, tuple[bool, bool, bool, bool, bool, int]],
+            dict[int, tuple[bool, bool, bool, bool, bool, int, bool, bool]],
         ] = ((None, None, None), (set(), 0, None, None), {})
         # Chips the house holds pending a decision, by the deal whose pot they
         # came from (RRP5 decisions.7).
@@ -218,16 +220,22 @@ class Seats:
         self._check_buy_in(player, chips, transfer=transfer, entering=True)
         now = self.clock.now()
         rule: tuple[Citation, ...] = ()
+        fresh = False
         if not self.setup.game.is_button_game or not self.started:
             active = True  # no blinds to wait for, or in the draw for the button
             rule = cite("blinds.12.1") if self.setup.game.is_button_game else ()
         elif self.first_round and seat not in self._passed:
-            active = True
+            # Free until a blind passes the seat (RRP5 blinds.12.2); not having
+            # drawn for the button, one not dealt in by then is a new player,
+            # not one who missed the blind (RRP5 blinds.6): see Table._lapse.
+            active = fresh = True
             rule = cite("blinds.12.2")
         else:
             active = False
             rule = cite("blinds.5")
-        self._seats[seat] = Sitter(player=player, stack=chips, active=active, post=post)
+        self._seats[seat] = Sitter(
+            player=player, stack=chips, active=active, post=post, fresh=fresh
+        )
         self._left.pop(player, None)
         self.bought += chips
         if self.setup.time_charge and self.waiting <= 1:
@@ -348,6 +356,8 @@ class Seats:
     def choose(self, seat: int, *, post: bool) -> ev.ChoiceMade:
         """A new or returning player posts to come in now, or waits for the big blind."""
         st = self._sitter(seat)
+        if not post:
+            self._check_may_wait(seat, st)
         st.post = post
         event = ev.ChoiceMade(
             seat=seat, post=post, citations=cite("blinds.9" if st.owes else "blinds.5")
@@ -413,6 +423,9 @@ class Seats:
     def come_back(self, seat: int, *, post: bool = True) -> ev.CameBack:
         """A player sitting out asks to be dealt in again; one owing blinds
         posts them (``post``) or waits for the big blind (RRP5 blinds.9)."""
+        back = self._owners.get(seat) or self._sitter(seat)
+        if not post:
+            self._check_may_wait(seat, back)
         if seat in self._owners:
             over = self._seats[seat]
             if self.in_deal and seat in self.positions:
@@ -431,6 +444,17 @@ class Seats:
         event = ev.CameBack(seat=seat)
         self._emit(event)
         return event
+
+    @staticmethod
+    def _check_may_wait(seat: int, st: Sitter) -> None:
+        if st.must_post:
+            owed = [b for b, o in (("small", st.missed_small), ("big", st.missed_big)) if o]
+            what = " and ".join(owed) + (" blinds" if len(owed) > 1 else " blind")
+            raise IllegalAction(
+                f"seat {seat} cannot wait for the big blind: having played a hand dealt in"
+                f" owing the {what}, it posts them on the next deal it is dealt in",
+                citations=cite("blinds.10"),
+            )
 
     def leave(self, seat: int) -> ev.PlayerLeft | None:
         """A player gets up with their chips (after the deal, if dealt in)."""
@@ -488,9 +512,11 @@ class Seats:
     def change_seat(self, seat: int, to: int) -> ev.SeatChanged:
         """Move a player to an empty seat between deals.
 
-        In a new game the move is free while no blind has passed the new seat
-        (RRP5 blinds.12.3). A player who just had the button deals off and
-        comes in behind the button without posting (RRP5 blinds.14). Otherwise,
+        A player who just had the button and owes nothing deals off: the blinds
+        pass the new seat once and the player comes in behind the button without
+        posting (RRP5 blinds.14), in a new game's first round too. Otherwise, in
+        a new game the move is free while no blind has passed the new seat
+        (RRP5 blinds.12.3); and otherwise,
         with two blinds, the player is dealt in when the new seat reaches the
         same distance from the big blind, or posts a big blind at once
         (RRP5 blinds.13).
@@ -504,11 +530,13 @@ class Seats:
         rule: tuple[Citation, ...] = ()
         if not self.setup.game.is_button_game or not self.started or not st.active:
             pass
-        elif self.first_round and to not in self._passed:
-            rule = cite("blinds.12.3")
         elif self._button_player == st.player and not st.owes:
+            # Dealing off is playing the button and then moving (older printing,
+            # rule 15): its own rule, before the new game's free move.
             st.dealt_off = True
             rule = cite("blinds.14")
+        elif self.first_round and to not in self._passed:
+            rule = cite("blinds.12.3")
         elif len(self.setup.blinds) == 2 and not st.owes:
             before = self._distance(seat)
             after = self._distance(to, moving=seat)
@@ -555,8 +583,9 @@ class Seats:
                 present=self._present(st),
                 standing=standing,
                 in_game=st.active,
-                posting=st.post or st.dealt_off,
+                posting=st.post or st.dealt_off or st.must_post,
                 owing=st.owes,
+                passing=st.dealt_off,
             )
         return out
 
@@ -617,7 +646,16 @@ class Seats:
             (self.button, self.small_blind, self.big_blind),
             (set(self._passed), self._travel, self._button_player, self._big_player),
             {
-                seat: (st.active, st.missed_small, st.missed_big, st.post, st.dealt_off, st.wait)
+                seat: (
+                    st.active,
+                    st.missed_small,
+                    st.missed_big,
+                    st.post,
+                    st.dealt_off,
+                    st.wait,
+                    st.fresh,
+                    st.must_post,
+                )
                 for seat, st in self._seats.items()
             },
         )
@@ -632,7 +670,16 @@ class Seats:
         for seat, kept in sitters.items():
             st = self._seats.get(seat)
             if st is not None:
-                st.active, st.missed_small, st.missed_big, st.post, st.dealt_off, st.wait = kept
+                (
+                    st.active,
+                    st.missed_small,
+                    st.missed_big,
+                    st.post,
+                    st.dealt_off,
+                    st.wait,
+                    st.fresh,
+                    st.must_post,
+                ) = kept
 
     @property
     def chips(self) -> int:

@@ -191,7 +191,7 @@ class Table(Seats):
             # here start a new one, drawing for the button (RRP5 blinds.12.1).
             for st in here:
                 st.active = True
-                st.missed_small = st.missed_big = st.dealt_off = False
+                st.missed_small = st.missed_big = st.dealt_off = st.must_post = False
             self.button = self.small_blind = self.big_blind = None
             self._passed.clear()
             self._travel = 0
@@ -234,8 +234,9 @@ class Table(Seats):
         blinds.9, blinds.11); new players owe nothing (RRP5 blinds.6)."""
         seats = self.setup.seats
         if first or self.big_blind is None:
-            self._passed.update(arc(plan.button, plan.big_blind, seats))
-            self._passed.add(plan.big_blind)
+            passed = {*arc(plan.button, plan.big_blind, seats), plan.big_blind}
+            self._passed.update(passed)
+            self._lapse(plan, passed)
             return
         moved = (plan.button - (self.button or plan.button)) % seats
         self._travel += moved
@@ -247,6 +248,7 @@ class Table(Seats):
             passed_small = set(arc(self.small_blind, plan.small_blind, seats))
             if plan.small_blind not in plan.dealt_in:
                 passed_small.add(plan.small_blind)
+        self._lapse(plan, passed_big | passed_small)
         owners = set(map(id, self._owners.values()))
         sitters = [*self._seats.items(), *self._owners.items()]
         for seat, st in sorted(sitters, key=lambda pair: pair[0]):
@@ -279,6 +281,17 @@ class Table(Seats):
             if seat != first:
                 self._withdraw_straddle(seat, st)
 
+    def _lapse(self, plan: Placement, passed: set[int]) -> None:
+        """A player who sat down in a new game and is not dealt in as a blind
+        passes the seat has not missed it: only those who drew for the button
+        are in the game owing blinds (RRP5 blinds.12.1); this one is a new
+        player from now on, who posts only a big blind to come in (RRP5
+        blinds.6, blinds.12.2)."""
+        for seat, st in sorted(self._seats.items()):
+            if st.fresh and seat in passed and seat not in plan.dealt_in:
+                st.fresh = st.active = False
+                self._emit(ev.FreeEntryLapsed(seat=seat, citations=cite("blinds.12.2", "blinds.6")))
+
     def _posts(self, plan: Placement) -> tuple[ev.Post, ...]:
         setup = self.setup
         big, small = setup.big_blind, setup.small_blind
@@ -290,6 +303,8 @@ class Table(Seats):
             )
         bb_seat = self._seats[plan.big_blind]
         bb_rule = rule if bb_seat.active and not bb_seat.owes else cite("blinds.5.1", "blinds.9")
+        if bb_seat.must_post:
+            bb_rule = cite("blinds.10", "blinds.9")
         posts.append(ev.Post(seat=plan.big_blind, amount=big, blind="big blind", citations=bb_rule))
         for seat in plan.entering:
             st = self._seats[seat]
@@ -305,12 +320,12 @@ class Table(Seats):
                 continue
             # Missed blinds: live up to the minimum opening bet (the big blind),
             # the rest dead (RRP5 blinds.9). A small blind owed alone is under
-            # that, so by the rule's words it plays live.
+            # that, so by the rule's words it plays live. Owed after playing a
+            # hand without them, they are posted by ruling (RRP5 blinds.10).
+            owed = cite("blinds.10", "blinds.9") if st.must_post else cite("blinds.9")
             if st.missed_big:
                 posts.append(
-                    ev.Post(
-                        seat=seat, amount=big, blind="missed big blind", citations=cite("blinds.9")
-                    )
+                    ev.Post(seat=seat, amount=big, blind="missed big blind", citations=owed)
                 )
             if st.missed_small and small:
                 posts.append(
@@ -319,7 +334,7 @@ class Table(Seats):
                         amount=small,
                         dead=st.missed_big,
                         blind="missed small blind",
-                        citations=cite("blinds.9"),
+                        citations=owed,
                     )
                 )
         first = self._first_after_big_blind(plan)
@@ -422,12 +437,13 @@ class Table(Seats):
                 "missed small blind",
                 "seat change",
             ):
-                st.missed_big = st.missed_small = False
+                st.missed_big = st.missed_small = st.must_post = False
                 st.active = True
                 st.post = False
         for seat in seats:
             st = self._seats[seat]
             st.active = True
+            st.fresh = False
             st.dealt_off = False
             st.straddle = False
             st.wait = 0
@@ -624,6 +640,34 @@ class Table(Seats):
         st.stack -= amount
         dest.stack += amount
         event = ev.PotTransferred(seat=seat, to=to, amount=amount, deal=number, citations=rules)
+        self._emit(event)
+        return event
+
+    def post_next_deal(self, seat: int) -> ev.PostOwed:
+        """A player dealt in owing missed blinds acted on the hand before it was
+        noticed: the hand is live, and the blinds owed, as the table's record
+        has them, are posted on the next deal the player is dealt in, with no
+        waiting for the big blind (RRP5 blinds.10). Refused, changing nothing,
+        for a seat not dealt in on the deal under way or owing nothing."""
+        rules = cite("blinds.10")
+        if not self.in_deal or seat not in self.positions:
+            raise FloorError(
+                f"seat {seat} is not dealt in on a deal under way: a blind not posted is"
+                " ruled on during the deal it was dealt in without it",
+                citations=rules,
+            )
+        st = self._sitter(seat)
+        owed = self.owes(seat)
+        if not owed:
+            paid = [p.blind for p in self.posts if p.seat == seat]
+            had = f"posted {', '.join(paid)} and" if paid else "was"
+            raise FloorError(
+                f"seat {seat} owes no blind by the table's record: it {had} dealt in owing"
+                " nothing, so there is nothing to post on the next deal",
+                citations=rules,
+            )
+        st.must_post = st.post = True
+        event = ev.PostOwed(seat=seat, blinds=owed, citations=rules)
         self._emit(event)
         return event
 
