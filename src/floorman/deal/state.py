@@ -46,7 +46,7 @@ from floorman.deal.actions import (
     Void,
     Wager,
 )
-from floorman.deal.checks import check_cards, stub_left
+from floorman.deal.checks import check_cards, check_runs, stub_left
 from floorman.deal.handlers import HANDLERS
 from floorman.deal.legal import Legal, Stakes, Turn
 from floorman.deal.legal import describe as _describe
@@ -58,7 +58,7 @@ from floorman.games import Game, RuleSet, Structure
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
 
-__all__ = ["Deal", "Legal", "Stakes", "Turn"]
+__all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 
 @dataclass(slots=True)
@@ -78,20 +78,6 @@ class _Player:
 
 
 _NO_ACTION = Legal(turn=Turn.OVER)
-
-
-def check_runs(game: Game, structure: Structure, runs: int) -> None:
-    """Refuse a number of runs of the board the rules do not allow: more than
-    one only at big-bet poker with a board (RRP5 policies.16)."""
-    if runs < 1 or runs > 3:
-        raise ConfigError(f"the rest of a board is dealt once, twice or three times, not {runs}")
-    if runs > 1 and structure is Structure.FIXED_LIMIT:
-        raise ConfigError(
-            "dealing the board more than once is for big-bet poker, not fixed limit",
-            citations=cite("policies.16"),
-        )
-    if runs > 1 and not any(street.board for street in game.streets):
-        raise ConfigError(f"{game.name} has no board to deal more than once")
 
 
 class Deal:
