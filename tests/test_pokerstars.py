@@ -66,6 +66,7 @@ from floorman.games import (
 from floorman.shuffle import SeededShuffler
 
 from .conftest import sample_size
+from .deal_helpers import covered
 from .dealing import Scripted
 
 NL, PL, FL = Structure.NO_LIMIT, Structure.POT_LIMIT, Structure.FIXED_LIMIT
@@ -861,6 +862,11 @@ def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
         options.append(BringIn(player=p))
     if legal.can_wager:
         lo, hi = legal.min_to, legal.max_to
+        if lo < hi and lo == covered(deal, p):
+            # A raise to what the opponents can match, short of a full raise: the
+            # same wager for floorman (RRP5 betting.5, policies.6), refused by
+            # PokerKit, which wants the full raise; the most allowed is both.
+            lo = hi
         options.append(Wager(player=p, to=rng.choice((lo, hi, rng.randint(lo, hi)))))
     return rng.choice(options)
 

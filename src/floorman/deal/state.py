@@ -71,7 +71,9 @@ class _Player:
     folded: bool = False
     mucked: bool = False
     shown: bool = False
-    acted_full: int = -1  # full-wager count when last acted; -1 before acting
+    # The bet this player had matched when he last acted this round; None before
+    # acting (a blind or straddle has not acted yet, RRP5 blinds.3).
+    acted_at: int | None = None
     pending_draw: int = 0
     drew: bool = False
     discards: list[Card] = field(default_factory=list)  # the latest draw's
@@ -412,7 +414,7 @@ class Deal:
         self._bring_in_due = None
         self._checked = set()
         for pl in self._players:
-            pl.acted_full = -1
+            pl.acted_at = None
         n = len(self._players)
         if self._street == 0 and self.game.is_button_game:
             blinds = self._blinds()
@@ -558,6 +560,12 @@ class Deal:
                     max_to = min(self._level + pot_after_call, reach)
                 else:
                     max_to = reach
+            covered = self._covered(p)
+            if self._level < covered < min_to:
+                # Nobody could match more: a wager to what the opponents can cover
+                # is the full one, its excess would only come back (RRP5
+                # policies.6), so it is no short raise (RRP5 betting.5).
+                min_to = covered
         chip = self.stakes.chip
         if chip > 1 and min_to:
             # Wagers are whole numbers of the smallest chip (RRP5 betting.8).
@@ -567,18 +575,6 @@ class Deal:
                 min_to = min(min_to + chip - min_to % chip, reach)
             if min_to > max_to:
                 min_to = max_to = 0
-        if min_to and self.rules is RuleSet.WSOP:
-            # WSOP: a raise as large as any opponent can call is enough.
-            covered = max(
-                (
-                    self._players[q].street_bet + self._free(self._players[q])
-                    for q in self._live()
-                    if q != p
-                ),
-                default=0,
-            )
-            if self._level < covered < min_to:
-                min_to = covered
         bring_in = 0
         if self._bring_in_due == p:
             bring_in = min(self.stakes.bring_in, self._free(pl))
@@ -597,12 +593,38 @@ class Deal:
     def _may_raise(self, p: int) -> bool:
         return self._raise_block(p) is None
 
+    def _faces_full_wager(self, acted_at: int) -> bool:
+        """Whether the bet has risen by a full-size wager since a player acted at
+        ``acted_at``: together, the wagers since (several short all-ins among
+        them) make half a bet or more at limit (RRP5 betting.6) or at least the
+        last full bet or raise at no-limit and pot-limit (RRP5 betting.7).
+        """
+        rise = self._level - acted_at
+        if self.structure is Structure.FIXED_LIMIT:
+            return 2 * rise >= self._bet_size()
+        return rise >= self._raise_size
+
+    def _covered(self, p: int) -> int:
+        """The most any opponent still in could have in this round: a wager above
+        it is the same wager as one to it, the rest never at risk."""
+        return max(
+            (
+                self._players[q].street_bet + self._free(self._players[q])
+                for q in self._live()
+                if q != p
+            ),
+            default=0,
+        )
+
     def _raise_block(self, p: int) -> tuple[str, tuple[Citation, ...]] | None:
         """Why position ``p`` may not bet or raise now, with the rule; None if it may."""
         pl = self._players[p]
-        if pl.acted_full >= self._full_count:
-            rule = "betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7"
-            return ("it has acted and faces no full bet or raise since", cite(rule))
+        if pl.acted_at is not None and not self._faces_full_wager(pl.acted_at):
+            if self.structure is Structure.FIXED_LIMIT:
+                why = "it has acted and faces less than half a bet more since"
+                return (why, cite("betting.6"))
+            why = "it has acted and faces less than a full bet or raise more since"
+            return (why, cite("betting.7"))
         others = (self._players[q] for q in self._can_act() if q != p)
         if all(o.street_bet + self._free(o) <= self._level for o in others):
             # Nobody could call any part of a raise: it would only come back.
@@ -833,14 +855,16 @@ class Deal:
                 # The bring-in is not a full bet: completing it to the small bet is.
                 self._bring_in_due = None
                 self._level = max(self._level, legal.bring_in)
-                pl.acted_full = self._full_count
+                # The bring-in is no bet: what follows is measured from no bet, so
+                # the bring-in faces a completion as a full bet (RRP5 betting.6).
+                pl.acted_at = 0
                 self._needs = self._reopen(p)
                 self._after_bet()
                 return
             case Wager(to=to):
                 self._wager(legal, p, to)
                 return
-        pl.acted_full = self._full_count
+        pl.acted_at = self._level
         self._needs.pop(0)
         self._after_bet()
 
@@ -888,13 +912,24 @@ class Deal:
         if self.structure is Structure.FIXED_LIMIT:
             # At limit an all-in of half a bet or more counts as a full bet, less
             # does not reopen the betting (RRP5 betting.6).
-            full = 2 * (to - self._full_level) >= self._bet_size()
+            over = to - self._full_level
+            full = 2 * over >= self._bet_size() if all_in else over >= self._bet_size()
         else:
             # At big-bet poker a raise must match the last full bet or raise; an
             # all-in for less does not reopen the betting (RRP5 betting.5, betting.7).
             full = increment >= max(self._raise_size, self._bet_size()) or (
                 self._level == 0 and to >= self._bet_size()
             )
+        # As much as any opponent still in can match is the same wager as a full
+        # one: the rest would only come back (RRP5 betting.5, policies.6).
+        capped = not full and to >= self._covered(p)
+        if capped:
+            grounds = cite("betting.5", "policies.6")
+        elif full:
+            grounds = ()
+        else:
+            grounds = cite("betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7")
+        full = full or capped
         self._emit(
             ev.Wagered(
                 player=p,
@@ -902,14 +937,13 @@ class Deal:
                 amount=to - pl.street_bet,
                 full=full,
                 all_in=all_in,
-                citations=()
-                if full
-                else cite("betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7"),
+                citations=grounds,
             )
         )
         if full:
             if self.structure is not Structure.FIXED_LIMIT:
-                self._raise_size = max(increment, self._bet_size())
+                # A wager capped at what the opponents can match keeps the size.
+                self._raise_size = max(increment, self._raise_size)
             self._full_level = to
             self._full_count += 1
             if (
@@ -922,7 +956,7 @@ class Deal:
         self._level = to
         self._aggressor = p
         self._bring_in_due = None
-        pl.acted_full = self._full_count
+        pl.acted_at = to
         self._needs.pop(0)
         self._needs = self._reopen(p)
         self._after_bet()
