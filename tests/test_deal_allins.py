@@ -1,5 +1,6 @@
-"""Short all-ins that add up (RRP5 betting.6, betting.7, blinds.3), and wagers capped
-by what the opponents can match (RRP5 betting.5, policies.6)."""
+"""Short all-ins that add up (RRP5 betting.6, betting.7, blinds.3), wagers capped by
+what the opponents can match (RRP5 betting.5, policies.6), and folding when a
+check is possible (RRP5 betting.9, dead-hands.1.2)."""
 
 from __future__ import annotations
 
@@ -214,3 +215,36 @@ def test_betting_5_a_wager_above_what_anyone_can_match_is_the_same_wager(structu
         assert s.deal.is_over
         finals.append(s.deal.stacks)
     assert finals[0] == finals[1]
+
+
+# --- betting.9, dead-hands.1.2: folding when a check is possible ------------------------------
+
+
+def test_betting_9_a_fold_when_a_check_is_possible_is_accepted_and_binds():
+    s = table(NL, (100, 100, 100), blinds=(1, 2))
+    s.act(Call(player=2), Call(player=0), Check(player=1))
+    legal = s.deal.legal()
+    assert (legal.player, legal.check, legal.fold, legal.needless_fold) == (0, True, True, True)
+    (folded,) = s.act(Fold(player=0))
+    assert folded == ev.Folded(player=0, citations=folded.citations)
+    assert [c.id for c in folded.citations] == ["betting.9", "dead-hands.1.2"]
+    assert s.deal.folded(0)
+    assert s.deal.legal().player == 1
+
+
+def test_dead_hands_1_1_a_fold_facing_a_bet_is_no_needless_fold():
+    s = table(NL, (100, 100, 100), blinds=(1, 2))
+    legal = s.deal.legal()
+    assert (legal.fold, legal.check, legal.needless_fold) == (True, False, False)
+    (folded,) = s.act(Fold(player=2))
+    assert [c.id for c in folded.citations] == ["dead-hands.1.1"]
+
+
+def test_betting_9_the_big_blind_may_fold_its_option():
+    s = table(NL, (100, 100, 100), blinds=(1, 2))
+    s.act(Call(player=2), Call(player=0))
+    legal = s.deal.legal()
+    assert (legal.player, legal.needless_fold) == (1, True)
+    s.act(Fold(player=1))
+    assert s.deal.folded(1)
+    assert s.deal.street == 1

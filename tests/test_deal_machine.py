@@ -30,7 +30,7 @@ calls, bring-ins or completions, wagers anywhere between ``min_to`` and
   a wager to what the opponents can match is allowed and counts as full, and
   every wager's ``full`` is what the rules make it (RRP5 betting.5, policies.6);
 - illegal actions (a wager below the minimum that is not all in, or above the
-  maximum, a check facing a bet, a fold when checking is free, acting out of
+  maximum, a check facing a bet, the stud bring-in folding, acting out of
   turn, a card that is not in the hand, the dealer's cards at the wrong time)
   are refused with ``IllegalAction`` or ``OutOfTurn`` and change nothing;
 - at the end ``DealEnded.stacks`` are the stacks, and the deal replays: the same
@@ -491,8 +491,8 @@ class DealMachine(RuleBasedStateMachine):
                 out.append((Check(player=p), IllegalAction))  # betting.5
             else:
                 out.append((Call(player=p), IllegalAction))
-            if legal.check and not legal.bring_in:
-                out.append((Fold(player=p), IllegalAction))
+            if legal.bring_in:
+                out.append((Fold(player=p), IllegalAction))  # the forced bring-in
             if not legal.bring_in:
                 out.append((BringIn(player=p), IllegalAction))
             reach = street_bets(deal)[p] + playing_chips(deal, p)

@@ -124,6 +124,11 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         " PokerKit asks for a full raise unless the raiser is all in. PokerKit is given its"
         " smallest raise in its place, and the deal must still end alike"
     ),
+    "betting.9 fold when a check is possible": (
+        "floorman lets a player fold who could check (a fold declared in turn binds,"
+        " RRP5 betting.9, dead-hands.1.2); PokerKit refuses the pointless fold. The random"
+        " players here never make it"
+    ),
     "stud bring-in all in on the ante": (
         "the low card is all in on the ante: PokerKit makes the next player bring it in;"
         " floorman has nobody bring it in and lets the round be checked (the rulebook's"
@@ -338,7 +343,7 @@ def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
         k = rng.choice((0, 1, 1, 2, 2, 3, len(hole)))
         return Draw(player=p, discards=tuple(rng.sample(hole, min(k, len(hole)))))
     options: list[Action] = []
-    if legal.fold:
+    if legal.fold and not legal.needless_fold:
         options.append(Fold(player=p))
     if legal.check:
         options += [Check(player=p)] * 2
@@ -626,6 +631,10 @@ def explain(pair: Pair, ours: dict[str, Any], theirs: dict[str, Any]) -> str | N
         elif opener is not None and state.stacks[opener] == 0 and not deal._aggressor:
             return "stud first actor all in"
         return None
+    if ours["fold"] and ours["check"] and theirs["check"] and not theirs["fold"]:
+        if all(ours[k] == theirs[k] for k in ours if k != "fold"):
+            return "betting.9 fold when a check is possible"
+        ours = dict(ours, fold=False)
     if any(ours[k] != theirs[k] for k in ours if k != "wager"):
         if (
             not game.is_button_game

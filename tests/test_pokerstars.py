@@ -852,7 +852,9 @@ def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
         hole = deal.hole(p)
         return Draw(player=p, discards=tuple(rng.sample(hole, rng.choice((0, 1, 2, 3)))))
     options: list[Action] = []
-    if legal.fold:
+    if legal.fold and not legal.needless_fold:
+        # PokerKit, the oracle here, refuses a fold that could check; floorman
+        # takes it (RRP5 betting.9), and its own tests make it.
         options.append(Fold(player=p))
     if legal.check:
         options += [Check(player=p)] * 2

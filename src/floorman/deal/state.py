@@ -582,7 +582,7 @@ class Deal:
         return Legal(
             turn=Turn.BET,
             player=p,
-            fold=facing and not bring_in,
+            fold=not bring_in,
             check=not facing and bring_in == 0,
             call=to_call if facing else 0,
             min_to=min_to,
@@ -828,11 +828,14 @@ class Deal:
         match action:
             case Fold():
                 if not legal.fold:
-                    raise IllegalAction(
-                        f"position {p} faces no bet and may check instead of folding;"
-                        f" {_describe(legal)}"
-                    )
-                self._emit(ev.Folded(player=p, citations=cite("dead-hands.1.1")))
+                    raise IllegalAction(f"position {p} cannot fold now; {_describe(legal)}")
+                # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
+                # bet to face the rules forbid it nowhere, and a fold declared in
+                # turn binds (RRP5 betting.9, dead-hands.1.2).
+                rule = (
+                    cite("betting.9", "dead-hands.1.2") if legal.check else cite("dead-hands.1.1")
+                )
+                self._emit(ev.Folded(player=p, citations=rule))
             case Check():
                 if not legal.check:
                     raise IllegalAction(
