@@ -398,19 +398,21 @@ class DealMachine(RuleBasedStateMachine):
         before = betting_round(deal)
         top = covered(deal, p)
         reach = street_bets(deal)[p] + playing_chips(deal, p)
+        most = deal.legal().max_to
         events = self._apply(Wager(player=p, to=to))
-        self._check_full(before, top, reach, events[0])
+        self._check_full(before, top, reach, most, events[0])
 
-    def _check_full(self, r: Round, top: int, reach: int, event: ev.Event) -> None:
+    def _check_full(self, r: Round, top: int, reach: int, most: int, event: ev.Event) -> None:
         """A wager reopens the betting as the rules say, judged from the events."""
         deal = self.deal
         assert deal is not None
         assert isinstance(event, ev.Wagered), event
         size = bet_size(deal)
         if deal.structure is Structure.FIXED_LIMIT:
-            # Half a bet or more over the last full bet, when all in (RRP5 betting.6).
+            # Half a bet or more over the last full bet, when all in (RRP5 betting.6);
+            # else the limit raise, the most allowed.
             over = event.to - r.full_level
-            full = 2 * over >= size if event.to == reach else over >= size
+            full = 2 * over >= size if event.to == reach else event.to == most
         else:
             full = event.to - r.level >= r.size  # RRP5 betting.5, betting.7
         # As much as any opponent can match is the full wager (RRP5 betting.5, policies.6).

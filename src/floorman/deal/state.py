@@ -914,9 +914,11 @@ class Deal:
         increment = to - self._level
         if self.structure is Structure.FIXED_LIMIT:
             # At limit an all-in of half a bet or more counts as a full bet, less
-            # does not reopen the betting (RRP5 betting.6).
-            over = to - self._full_level
-            full = 2 * over >= self._bet_size() if all_in else over >= self._bet_size()
+            # does not reopen the betting (RRP5 betting.6); a raise not all in is
+            # the limit raise (in whole chips, RRP5 betting.8), or short of it only
+            # where the opponents cannot match it (below).
+            half = 2 * (to - self._full_level) >= self._bet_size()
+            full = half if all_in else to == legal.max_to
         else:
             # At big-bet poker a raise must match the last full bet or raise; an
             # all-in for less does not reopen the betting (RRP5 betting.5, betting.7).
