@@ -22,9 +22,9 @@ are engine-neutral: each deal has a script of (category, fraction)
 pairs, one consumed per decision (wrapping around if a deal outlasts it). The
 category is fold, check-or-call or raise with fixed probabilities; a raise goes
 to ``min + round((max - min) * fraction ** 2)`` of the engine's own legal range
-(so small raises are common and all-ins happen); a fold that is not allowed
-(nothing to call) becomes a check, and a raise that is not allowed a check or
-call. At stud the bring-in player completes on a raise and brings it in
+(so small raises are common and all-ins happen); a fold with nothing to call
+(refused by PokerKit, allowed by floorman) becomes a check, and a raise that is
+not allowed a check or call. At stud the bring-in player completes on a raise and brings it in
 otherwise. At a draw a player discards the first ``int(fraction * 6)`` cards of
 the hand as the engine holds it (0 to 5). Both engines read the same script for
 the same deal, so they play comparable deals (the cards differ: each engine
@@ -391,7 +391,7 @@ def play_floorman(
                 to = legal.min_to + round((legal.max_to - legal.min_to) * fraction * fraction)
                 action = Wager(player=p, to=to)
                 entry = (p, "raise", to)
-            elif category == FOLD and legal.fold:
+            elif category == FOLD and legal.fold and not legal.needless_fold:
                 action = Fold(player=p)
                 entry = (p, "fold", 0)
             elif legal.call:

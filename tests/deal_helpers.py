@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from floorman.deal import Deal, Turn, Wager
 from floorman.deal import events as ev
 from floorman.errors import IllegalAction
+from floorman.games import Structure
 
 
 def ledger(starting: Sequence[int], events: Sequence[ev.Event]) -> list[int]:
@@ -140,3 +142,119 @@ def wager_accepted(deal: Deal, player: int, to: int) -> str | None:
     except IllegalAction as error:
         return str(error)
     return None
+
+
+@dataclass
+class Round:
+    """The betting round so far, read from a deal's events alone (not its state).
+
+    ``acted`` maps each player who has acted to the bet he had matched when he
+    last did (the stud bring-in counts as no bet); ``size`` is the size of the
+    last full bet or raise at big-bet poker; ``fulls`` counts the full bets and
+    raises, the big blind among them.
+    """
+
+    level: int = 0
+    full_level: int = 0
+    size: int = 0
+    fulls: int = 0
+    acted: dict[int, int] = field(default_factory=dict)
+    checked: set[int] = field(default_factory=set)
+
+
+def bet_size(deal: Deal) -> int:
+    """The bet of the current street: the limit bet, or the minimum big-bet wager."""
+    stakes = deal.stakes
+    if deal.structure is Structure.FIXED_LIMIT:
+        return stakes.big_bet if deal.game.streets[deal.street].big_bet else stakes.small_bet
+    return stakes.min_bet or max(stakes.blinds, default=0) or stakes.small_bet
+
+
+def betting_round(deal: Deal) -> Round:
+    """Replay this street's betting from the events (no straddles, no short blinds
+    beyond the big blind's bring-in, RRP5 blinds.1)."""
+    start = max(i for i, e in enumerate(deal.events) if isinstance(e, ev.StreetStarted))
+    r = Round(size=bet_size(deal))
+    if deal.street == 0 and deal.game.is_button_game:
+        blinds = deal.stakes.blinds[: deal.players]
+        r.level = r.full_level = max(blinds, default=0)
+        r.fulls = 1 if r.level else 0
+    for event in deal.events[start:]:
+        match event:
+            case ev.BringInPosted(player=p, amount=a):
+                r.level = max(r.level, a)
+                r.acted[p] = 0
+            case ev.Checked(player=p):
+                r.acted[p] = r.level
+                r.checked.add(p)
+            case ev.Called(player=p):
+                r.acted[p] = r.level
+            case ev.Wagered(player=p, to=to, full=full):
+                if full:
+                    r.size = max(r.size, to - r.level)
+                    r.full_level = to
+                    r.fulls += 1
+                r.level = to
+                r.acted[p] = to
+            case _:
+                pass
+    return r
+
+
+def faces_full_wager(deal: Deal, r: Round, player: int) -> bool:
+    """Whether a player has not acted, or the bet rose since by a full-size wager
+    in all: half a bet at limit (RRP5 betting.6), the last full bet or raise at
+    big-bet poker (RRP5 betting.7)."""
+    if player not in r.acted:
+        return True
+    rise = r.level - r.acted[player]
+    if deal.structure is Structure.FIXED_LIMIT:
+        return 2 * rise >= bet_size(deal)
+    return rise >= r.size
+
+
+def covered(deal: Deal, player: int) -> int:
+    """The most any opponent still in can have in this round."""
+    bets = street_bets(deal)
+    return max(
+        (
+            bets[q] + playing_chips(deal, q)
+            for q in range(deal.players)
+            if q != player and not deal.folded(q)
+        ),
+        default=0,
+    )
+
+
+def check_raise_offered(deal: Deal) -> None:
+    """A player to bet is offered a raise exactly when the rules give one: not when
+    he has acted and faces less than a full-size wager since (several short
+    all-ins adding up count, RRP5 betting.6, betting.7); and, when he has not
+    acted or faces one, whenever he has chips over the bet, an opponent could
+    call more than it (RRP5 betting.5) and no cap or check-raise ban applies.
+    A wager to what the opponents can match is allowed (RRP5 betting.5, policies.6).
+    """
+    legal = deal.legal()
+    if legal.turn is not Turn.BET:
+        return
+    p = legal.player
+    assert p is not None
+    r = betting_round(deal)
+    bets = street_bets(deal)
+    reach = bets[p] + playing_chips(deal, p)
+    full = faces_full_wager(deal, r, p)
+    if not full:
+        assert not legal.can_wager, f"position {p} acted and faces no full wager: {legal}"
+        return
+    top = covered(deal, p)
+    capped = deal.structure is Structure.FIXED_LIMIT and r.fulls >= 1 + deal.game.max_raises
+    banned = not deal.game.check_raise and p in r.checked
+    if reach > r.level and top > r.level and not capped and not banned:
+        assert legal.can_wager, (
+            f"position {p} faces a full-size wager (bet {r.level}, he acted at"
+            f" {r.acted.get(p)}) with {reach} in all, an opponent {top}: {legal}"
+        )
+    if legal.can_wager and r.level < top:
+        chip = deal.stakes.chip
+        least = min(top + (-top) % chip, reach)
+        assert legal.min_to <= least, f"a wager to {least}, all anyone can match, refused: {legal}"

@@ -56,10 +56,10 @@ def play(table: Table, *, call: bool = False) -> tev.DealStarted:
             table.apply(BringIn(player=legal.player))
         elif legal.call and call:
             table.apply(Call(player=legal.player))
-        elif legal.fold:
-            table.apply(Fold(player=legal.player))
-        else:
+        elif legal.check:
             table.apply(Check(player=legal.player))
+        else:
+            table.apply(Fold(player=legal.player))
     return started(table)
 
 

@@ -350,12 +350,6 @@ def test_dead_hands_1_1_a_fold_facing_a_bet_kills_the_hand():
     assert s.awarded() == {2: 5}  # the uncalled 4 went back first
 
 
-def test_folding_when_checking_is_free_is_refused():
-    s = nl3()
-    s.act(Call(player=2), Call(player=0), Check(player=1))
-    unchanged(s.deal, Fold(player=0))
-
-
 def test_an_uncalled_bet_goes_back():
     s = nl3()
     events = s.act(Wager(player=2, to=20), Fold(player=0), Fold(player=1))

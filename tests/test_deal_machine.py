@@ -4,7 +4,9 @@ A Hypothesis rule-based state machine deals game after game: every form in
 ``floorman.games.GAMES`` under every structure it allows, two to eight players
 (eight at stud only when shuffled: the stud community card), random blinds
 (two or three), antes, bring-ins and smallest chips, and random stacks of which
-some are short, to force all-ins and side pots. Half the deals shuffle with a
+some are short, to force all-ins and side pots; a third of the deals have small,
+unequal stacks with a deep one or two behind, so that several short all-ins come
+in one round and wagers are capped by what the opponents can match. Half the deals shuffle with a
 seeded shuffler; in the other half the test is the dealer and hands the cards
 in itself (sometimes cards nobody saw, named only at the showdown), so the deal
 waits for ``DEAL_HOLE`` and ``DEAL_BOARD``, and for ``SHOW`` without the
@@ -20,8 +22,15 @@ calls, bring-ins or completions, wagers anywhere between ``min_to`` and
 - the deal waits for exactly one thing; a player to bet, draw or show is live,
   and a player to bet has chips that play; the amounts offered are consistent,
   and a wager to ``min_to`` and one to ``max_to`` are both accepted;
+- a raise is offered exactly when the rules give one, judged from the events
+  alone: never to a player who acted and faces less than a full-size wager
+  since, several short all-ins together counting as one (RRP5 betting.6,
+  betting.7); always, caps and check-raise bans aside, to one who has not acted
+  or faces one, with chips over the bet and an opponent who could call more;
+  a wager to what the opponents can match is allowed and counts as full, and
+  every wager's ``full`` is what the rules make it (RRP5 betting.5, policies.6);
 - illegal actions (a wager below the minimum that is not all in, or above the
-  maximum, a check facing a bet, a fold when checking is free, acting out of
+  maximum, a check facing a bet, the stud bring-in folding, acting out of
   turn, a card that is not in the hand, the dealer's cards at the wrong time)
   are refused with ``IllegalAction`` or ``OutOfTurn`` and change nothing;
 - at the end ``DealEnded.stacks`` are the stacks, and the deal replays: the same
@@ -74,8 +83,13 @@ from floorman.shuffle import SeededShuffler
 
 from .conftest import sample_size
 from .deal_helpers import (
+    Round,
+    bet_size,
+    betting_round,
     check_books,
+    check_raise_offered,
     check_turn,
+    covered,
     playing_chips,
     street_bets,
     wager_accepted,
@@ -101,6 +115,7 @@ class Setup:
     shuffled: bool
     auto_showdown: bool
     unseen: float  # the chance a face-down card is dealt unseen (None), when supplied
+    ladder: bool = False  # small unequal stacks, pushed all in often
 
     def deal(self) -> Deal:
         return Deal(
@@ -163,11 +178,21 @@ def setups(draw: st.DrawFn) -> Setup:
         st.integers(3 * unit, 30 * unit),
         st.integers(30 * unit, 300 * unit),
     )
-    stacks = tuple(draw(stack) for _ in range(players))
+    ladder = draw(st.integers(0, 2), label="ladder?") == 0
+    if ladder:
+        # Small, unequal stacks with a deep one or two behind: several short
+        # all-ins in one round, and wagers capped by what the opponents can match.
+        ladder = [draw(st.integers(1, 3 * unit)) for _ in range(players)]
+        deep = st.lists(st.integers(0, players - 1), min_size=min(2, players - 1), max_size=3)
+        for i in draw(deep, label="deep"):
+            ladder[i] = draw(st.integers(20 * unit, 100 * unit))
+        stacks = tuple(ladder)
+    else:
+        stacks = tuple(draw(stack) for _ in range(players))
     auto_showdown = draw(st.booleans())
     unseen = 0.0 if shuffled else draw(st.sampled_from((0.0, 0.0, 0.3)))
     seed = draw(st.integers(0, 2**32 - 1))
-    return Setup(game, structure, stakes, stacks, seed, shuffled, auto_showdown, unseen)
+    return Setup(game, structure, stakes, stacks, seed, shuffled, auto_showdown, unseen, ladder)
 
 
 # ------------------------------------------------------------------ the machine
@@ -340,6 +365,10 @@ class DealMachine(RuleBasedStateMachine):
             options.append("bring-in")
         if legal.can_wager:
             options += ["wager", "wager"]
+        reach = street_bets(deal)[p] + playing_chips(deal, p)
+        if self.setup is not None and self.setup.ladder and legal.max_to == reach:
+            # The short stacks go all in often: several all-ins in one round.
+            options += ["all-in"] * 4
         choice = data.draw(st.sampled_from(options), label="decision")
         if choice == "fold":
             self._apply(Fold(player=p))
@@ -349,6 +378,8 @@ class DealMachine(RuleBasedStateMachine):
             self._apply(Call(player=p))
         elif choice == "bring-in":
             self._apply(BringIn(player=p))
+        elif choice == "all-in":
+            self._wager(p, reach)
         else:
             chip = deal.stakes.chip
             lo, hi = legal.min_to, legal.max_to
@@ -359,7 +390,34 @@ class DealMachine(RuleBasedStateMachine):
                 ),
                 label="wager",
             )
-            self._apply(Wager(player=p, to=to))
+            self._wager(p, to)
+
+    def _wager(self, p: int, to: int) -> None:
+        deal = self.deal
+        assert deal is not None
+        before = betting_round(deal)
+        top = covered(deal, p)
+        reach = street_bets(deal)[p] + playing_chips(deal, p)
+        most = deal.legal().max_to
+        events = self._apply(Wager(player=p, to=to))
+        self._check_full(before, top, reach, most, events[0])
+
+    def _check_full(self, r: Round, top: int, reach: int, most: int, event: ev.Event) -> None:
+        """A wager reopens the betting as the rules say, judged from the events."""
+        deal = self.deal
+        assert deal is not None
+        assert isinstance(event, ev.Wagered), event
+        size = bet_size(deal)
+        if deal.structure is Structure.FIXED_LIMIT:
+            # Half a bet or more over the last full bet, when all in (RRP5 betting.6);
+            # else the limit raise, the most allowed.
+            over = event.to - r.full_level
+            full = 2 * over >= size if event.to == reach else event.to == most
+        else:
+            full = event.to - r.level >= r.size  # RRP5 betting.5, betting.7
+        # As much as any opponent can match is the full wager (RRP5 betting.5, policies.6).
+        full = full or event.to >= top
+        assert event.full == full, f"{event} (bet {r.level}, opponents {top})\n{self._where()}"
 
     def _after_step(self) -> None:
         deal, setup = self.deal, self.setup
@@ -435,8 +493,8 @@ class DealMachine(RuleBasedStateMachine):
                 out.append((Check(player=p), IllegalAction))  # betting.5
             else:
                 out.append((Call(player=p), IllegalAction))
-            if legal.check and not legal.bring_in:
-                out.append((Fold(player=p), IllegalAction))
+            if legal.bring_in:
+                out.append((Fold(player=p), IllegalAction))  # the forced bring-in
             if not legal.bring_in:
                 out.append((BringIn(player=p), IllegalAction))
             reach = street_bets(deal)[p] + playing_chips(deal, p)
@@ -467,6 +525,11 @@ class DealMachine(RuleBasedStateMachine):
     def one_turn_at_a_time(self) -> None:
         if self.deal is not None:
             check_turn(self.deal)
+
+    @invariant()
+    def a_raise_when_the_rules_give_one(self) -> None:
+        if self.deal is not None and not self.deal.is_over:
+            check_raise_offered(self.deal)
 
 
 MACHINE_SETTINGS = settings(

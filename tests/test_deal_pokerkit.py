@@ -118,6 +118,17 @@ KNOWN_DIFFERENCES: dict[str, str] = {
         " floorman does not: a player who has acted and faces no full-size wager may not"
         " raise (RRP5 betting.7)"
     ),
+    "betting.5 wager capped by the opponents": (
+        "a wager to what the opponents still in can match is the same wager as a full"
+        " raise, the rest coming back (RRP5 betting.5, policies.6): floorman accepts it;"
+        " PokerKit asks for a full raise unless the raiser is all in. PokerKit is given its"
+        " smallest raise in its place, and the deal must still end alike"
+    ),
+    "betting.9 fold when a check is possible": (
+        "floorman lets a player fold who could check (a fold declared in turn binds,"
+        " RRP5 betting.9, dead-hands.1.2); PokerKit refuses the pointless fold. The random"
+        " players here never make it"
+    ),
     "stud bring-in all in on the ante": (
         "the low card is all in on the ante: PokerKit makes the next player bring it in;"
         " floorman has nobody bring it in and lets the round be checked (the rulebook's"
@@ -332,7 +343,7 @@ def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
         k = rng.choice((0, 1, 1, 2, 2, 3, len(hole)))
         return Draw(player=p, discards=tuple(rng.sample(hole, min(k, len(hole)))))
     options: list[Action] = []
-    if legal.fold:
+    if legal.fold and not legal.needless_fold:
         options.append(Fold(player=p))
     if legal.check:
         options += [Check(player=p)] * 2
@@ -530,8 +541,14 @@ class Pair:
 
     def apply(self, action: Action) -> None:
         self.actions.append(action)
-        self.deal.apply(action)
         s = self.state
+        if isinstance(action, Wager) and action.to >= self.deal._covered(action.player):
+            # As much as the opponents can match: the same wager as PokerKit's
+            # smallest raise (see "betting.5 wager capped by the opponents").
+            least = s.min_completion_betting_or_raising_to_amount
+            if least is not None and action.to < least:
+                action = Wager(player=action.player, to=least)
+        self.deal.apply(self.actions[-1])
         try:
             match action:
                 case Fold():
@@ -614,6 +631,10 @@ def explain(pair: Pair, ours: dict[str, Any], theirs: dict[str, Any]) -> str | N
         elif opener is not None and state.stacks[opener] == 0 and not deal._aggressor:
             return "stud first actor all in"
         return None
+    if ours["fold"] and ours["check"] and theirs["check"] and not theirs["fold"]:
+        if all(ours[k] == theirs[k] for k in ours if k != "fold"):
+            return "betting.9 fold when a check is possible"
+        ours = dict(ours, fold=False)
     if any(ours[k] != theirs[k] for k in ours if k != "wager"):
         if (
             not game.is_button_game
@@ -625,8 +646,15 @@ def explain(pair: Pair, ours: dict[str, Any], theirs: dict[str, Any]) -> str | N
             return "stud bring-in all in on the ante"
         return None
     mine, its = ours["wager"], theirs["wager"]
+    if (
+        mine is not None
+        and its is not None
+        and mine[1] == its[1]
+        and level < deal._covered(p) <= mine[0] < its[0]
+    ):
+        return "betting.5 wager capped by the opponents"
     player = deal._players[p]
-    acted = player.acted_full >= deal._full_count
+    acted = player.acted_at is not None and not deal._faces_full_wager(player.acted_at)
     if mine is not None and its is None:
         refusal = _pk_refusal(state)
         if "No more completion" in refusal and limit:
@@ -765,7 +793,11 @@ def play(
                 if ours != theirs:
                     reason = explain(pair, ours, theirs)
                     message = f"options differ: floorman {ours}, PokerKit {theirs}"
-                    if reason is None or not same_option(action, ours, theirs):
+                    capped = reason == "betting.5 wager capped by the opponents"
+                    same = same_option(action, ours, theirs) or (
+                        capped and isinstance(action, Wager)
+                    )
+                    if reason is None or not same:
                         raise Diverged(message, reason)
                     if tolerated is not None:
                         tolerated[reason] += 1

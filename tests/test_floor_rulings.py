@@ -414,6 +414,20 @@ def test_betting_9_a_declaration_in_turn_binds() -> None:
     assert deal.legal().player == 3
 
 
+def test_betting_9_a_fold_declared_with_no_bet_to_face_binds() -> None:
+    from floorman.floor import ActionDeclared
+
+    deal = holdem()
+    while deal.legal().call:
+        deal.apply(Call(player=deal.legal().player))
+    big_blind = deal.legal().player
+    assert deal.legal().check  # the big blind's option: it could check
+    ruling = rule(deal, ActionDeclared(player=big_blind, action=Fold(player=big_blind)))
+    assert ids(ruling) == ["betting.9"]
+    assert deal.folded(big_blind)
+    assert [c.id for c in ruling.events[0].citations] == ["betting.9", "dead-hands.1.2"]
+
+
 def test_blinds_10_dealt_in_owing_a_blind() -> None:
     from floorman.floor import BlindNotPosted
 

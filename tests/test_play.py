@@ -15,7 +15,7 @@ import pytest
 
 from floorman.bots import KINDS, Aggressive, CallingStation, Tight, discards, strength
 from floorman.cards import parse_cards
-from floorman.deal import Deal, Stakes, Turn
+from floorman.deal import Deal, Fold, Stakes, Turn
 from floorman.errors import ConfigError
 from floorman.games import BADUGI, HOLDEM, LOWBALL, Structure
 from floorman.play import run, scripted, simulate
@@ -162,6 +162,25 @@ def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
     prompts = [line for line in person.lines if line.startswith("your move> ")]
     assert [p.removeprefix("your move> ") for p in prompts[: len(bad)]] == bad
     assert deals(person.lines) == 2
+
+
+def test_betting_9_folding_a_hand_that_could_check_is_warned_and_binds() -> None:
+    folded = []
+
+    def fold_for_nothing(lines: list[str]) -> str:
+        if "x (check)" in options(lines) and not folded:
+            folded.append(options(lines))
+            return "fold"
+        return calling(lines)
+
+    person = Person(["", "", "", "", "", "quit"], policy=fold_for_nothing)
+    assert person.play(seed=3) == 0
+    assert folded, "the person never had a free check"
+    assert "f (fold)" not in folded[0]  # offered: check, not fold
+    assert person.after("fold")[0] == (
+        "  you could have checked; your hand is folded (a fold binds, RRP5 betting.9)"
+    )
+    assert person.after("fold")[1].startswith("seat 1 (you) folds")
 
 
 def test_bet_and_raise_at_the_wrong_time_are_explained() -> None:
@@ -421,9 +440,13 @@ def test_each_kind_of_bot_plays_only_legal_actions(kind: type) -> None:
         )
         bots = [kind(random.Random(seed + i)) for i in range(4)]
         while not deal.is_over:
-            p = deal.legal().player
+            legal = deal.legal()
+            p = legal.player
             assert p is not None
-            deal.apply(bots[p].choose(deal, p))
+            action = bots[p].choose(deal, p)
+            # Folding a hand that could check is allowed (RRP5 betting.9); no bot does it.
+            assert not (isinstance(action, Fold) and legal.needless_fold), (legal, action)
+            deal.apply(action)
         assert sum(deal.stacks) == 495
 
 

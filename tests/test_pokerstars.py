@@ -66,6 +66,7 @@ from floorman.games import (
 from floorman.shuffle import SeededShuffler
 
 from .conftest import sample_size
+from .deal_helpers import covered
 from .dealing import Scripted
 
 NL, PL, FL = Structure.NO_LIMIT, Structure.POT_LIMIT, Structure.FIXED_LIMIT
@@ -851,7 +852,9 @@ def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
         hole = deal.hole(p)
         return Draw(player=p, discards=tuple(rng.sample(hole, rng.choice((0, 1, 2, 3)))))
     options: list[Action] = []
-    if legal.fold:
+    if legal.fold and not legal.needless_fold:
+        # PokerKit, the oracle here, refuses a fold that could check; floorman
+        # takes it (RRP5 betting.9), and its own tests make it.
         options.append(Fold(player=p))
     if legal.check:
         options += [Check(player=p)] * 2
@@ -861,6 +864,11 @@ def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
         options.append(BringIn(player=p))
     if legal.can_wager:
         lo, hi = legal.min_to, legal.max_to
+        if lo < hi and lo == covered(deal, p):
+            # A raise to what the opponents can match, short of a full raise: the
+            # same wager for floorman (RRP5 betting.5, policies.6), refused by
+            # PokerKit, which wants the full raise; the most allowed is both.
+            lo = hi
         options.append(Wager(player=p, to=rng.choice((lo, hi, rng.randint(lo, hi)))))
     return rng.choice(options)
 

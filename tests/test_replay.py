@@ -11,6 +11,7 @@ import pytest
 from floorman.cli import main
 from floorman.deal import BringIn as PostBringIn
 from floorman.deal import Call, Check, Deal, Draw, Fold, Show, Stakes, Turn, Wager
+from floorman.deal import events as ev
 from floorman.formats import load, read_phh, write_phh
 from floorman.formats.replay import VARIANT_GAMES, history_from_deal, replay
 from floorman.games import GAMES, RuleSet, Structure
@@ -32,40 +33,34 @@ def test_there_are_88_real_hands():
 
 
 @needs_phh
+@pytest.mark.parametrize("rules", list(RuleSet), ids=[r.value for r in RuleSet])
 @pytest.mark.parametrize("path", FILES, ids=_id)
-def test_real_hand_replays_to_its_finishing_stacks_under_wsop_rules(path):
+def test_real_hand_replays_to_its_finishing_stacks_under_both_rule_sets(path, rules):
     (history,) = load(path)
-    result = replay(history, rules=RuleSet.WSOP)
+    result = replay(history, rules=rules)
     assert result.error is None, result.error
     if history.finishing_stacks is not None:
         assert result.finishing_stacks == history.finishing_stacks
+        assert result.matches_file
     assert result.deal is not None
     assert sum(result.deal.stacks) == sum(history.starting_stacks)
 
 
 @needs_phh
-def test_betting_5_a_short_raise_not_all_in_is_refused_under_roberts_rules():
-    # WSOP hand 85 (razz): a raise to 750,000 on a 600,000 bet, as much as the
-    # opponent could call but less than a full raise. Robert's Rules want a
-    # full raise unless the raiser is all in; WSOP rules accept it.
+@pytest.mark.parametrize("rules", list(RuleSet), ids=[r.value for r in RuleSet])
+def test_betting_5_a_limit_raise_to_what_the_opponent_can_match_is_a_full_raise(rules):
+    # WSOP hand 85 (razz): a raise to 750,000 on a 600,000 bet, where the limit
+    # raise is to 1,200,000 but 750,000 is all the only opponent can put in.
+    # Raising the limit and raising to 750,000 are the same wager: no short raise.
     (history,) = load(PHH / "wsop/2023/43/5/85.phh")
-    roberts = replay(history)
-    assert roberts.error is not None
-    assert roberts.error.action_index == 18
-    assert roberts.error.citations == ("RRP5 betting.5",)
-    assert "raise to 1200000" in roberts.error.message
-    assert replay(history, rules=RuleSet.WSOP).matches_file
-
-
-@needs_phh
-def test_every_other_recorded_hand_replays_under_roberts_rules_too():
-    differing = []
-    for path in FILES:
-        (history,) = load(path)
-        result = replay(history)
-        if result.error is not None or result.matches_file is False:
-            differing.append(_id(path))
-    assert differing == ["wsop/2023/43/5/85.phh"]
+    result = replay(history, rules=rules)
+    assert result.error is None
+    assert result.deal is not None
+    (raised,) = [e for e in result.deal.events if isinstance(e, ev.Wagered) and e.to == 750_000]
+    assert raised.full
+    assert not raised.all_in
+    assert [c.id for c in raised.citations] == ["betting.5", "policies.6"]
+    assert result.matches_file
 
 
 @needs_phh
@@ -73,13 +68,12 @@ def test_replay_command_prints_json_per_hand(capsys):
     files = [str(PHH / "wsop/2023/43/5/85.phh"), str(PHH / "dwan-ivey-2009.phh")]
     status = main(["replay", "--json", *files])
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert status == 1
-    assert lines[0]["variant"] == "FR"
-    assert lines[0]["error"] == {
-        "action_index": 18,
-        "message": "position 1 cannot wager to 750000: position 1 may call 600000,"
-        " raise to 1200000 or fold",
-        "citations": ["RRP5 betting.5"],
+    assert status == 0
+    assert lines[0] == {
+        "file": files[0],
+        "variant": "FR",
+        "finishing_stacks": [0, 29700000],
+        "matches_file": True,
     }
     assert lines[1] == {
         "file": files[1],

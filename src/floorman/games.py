@@ -66,10 +66,11 @@ class Structure(enum.Enum):
 class RuleSet(enum.Enum):
     """Whose rules settle the corners where rule sets differ; Robert's by default.
 
-    ``WSOP`` follows the World Series of Poker (and PokerKit, which replays its
-    hands) where it differs from Robert's Rules: a raise smaller than a full raise
-    is accepted when it is as much as any opponent can call (RRP5 betting.5
-    requires the full size unless the raiser is all in).
+    ``WSOP`` names the World Series of Poker's rules. The one corner where they
+    seemed to part, a raise short of a full raise that is as much as any
+    opponent can match, Robert's Rules decide the same way (the rest of a full
+    raise could only come back, RRP5 betting.5, policies.6), so on every point
+    floorman models today the two play alike.
     """
 
     ROBERTS = "roberts"

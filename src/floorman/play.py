@@ -570,7 +570,9 @@ class _Session:
             found.append(f"{word} to N in all, N {span})")
         if (legal.can_wager and legal.max_to == reach) or legal.call == deal.stacks[legal.player]:
             found.append(f"a (all in: {reach})")
-        return " · ".join(found + (["f (fold)"] if legal.fold else []))
+        # Folding a hand that could check is allowed, not offered.
+        fold = legal.fold and not legal.needless_fold
+        return " · ".join(found + (["f (fold)"] if fold else []))
 
     def read_action(self, cmd: str, rest: list[str], deal: Deal, legal: Legal) -> Action | None:
         """The person's command as an action (None: nothing to apply)."""
@@ -602,6 +604,8 @@ class _Session:
             raise NotationError(f"unknown command {cmd!r}; type help", text=cmd)
         if legal.turn is not Turn.BET or cmd not in _BET_WORDS:
             raise IllegalAction(f"'{cmd}' is not for now")
+        if cmd == "fold" and legal.needless_fold:
+            self.say("  you could have checked; your hand is folded (a fold binds, RRP5 betting.9)")
         if cmd in _ACTIONS:
             return _ACTIONS[cmd](player=p)
         bets, bring_in_only = _round_bets(deal)

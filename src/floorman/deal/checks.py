@@ -1,5 +1,5 @@
-"""Checks on the cards a deal is given: from its deck, each once, none out of
-play or held back, and how many the stub still holds."""
+"""Checks on what a deal is given: cards from its deck, each once, none out of
+play or held back, and how many the stub still holds; the runs of the board."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
-from floorman.errors import NotationError
+from floorman.errors import ConfigError, NotationError
+from floorman.games import Game, Structure
 from floorman.rulebook import cite
 
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["check_cards", "stub_left"]
+__all__ = ["check_cards", "check_runs", "stub_left"]
 
 
 def stub_left(deal: Deal) -> int:
@@ -63,3 +64,17 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
             text=format_cards(twice),
             citations=cite("irregularities.4"),
         )
+
+
+def check_runs(game: Game, structure: Structure, runs: int) -> None:
+    """Refuse a number of runs of the board the rules do not allow: more than
+    one only at big-bet poker with a board (RRP5 policies.16)."""
+    if runs < 1 or runs > 3:
+        raise ConfigError(f"the rest of a board is dealt once, twice or three times, not {runs}")
+    if runs > 1 and structure is Structure.FIXED_LIMIT:
+        raise ConfigError(
+            "dealing the board more than once is for big-bet poker, not fixed limit",
+            citations=cite("policies.16"),
+        )
+    if runs > 1 and not any(street.board for street in game.streets):
+        raise ConfigError(f"{game.name} has no board to deal more than once")

@@ -54,6 +54,9 @@ class Turn(Enum):
 class Legal:
     """Whose turn it is and what they may do.
 
+    ``fold`` says whether the player may fold: always, but for the stud low
+    card's forced bring-in; with ``check`` also true the fold would give up a
+    hand that could check for nothing (see :attr:`needless_fold`).
     ``call`` is the chips a call puts in (0 when checking is possible);
     ``min_to``/``max_to`` bound a wager's total for the round (both 0 when no
     wager is allowed); ``bring_in`` is the bring-in amount when it may be posted
@@ -77,6 +80,12 @@ class Legal:
     def can_wager(self) -> bool:
         """Whether a bet, raise or completion is allowed."""
         return self.max_to > 0
+
+    @property
+    def needless_fold(self) -> bool:
+        """Whether a fold now gives up a hand that could check: allowed (a fold
+        declared in turn binds, RRP5 betting.9), but worth a warning."""
+        return self.fold and self.check
 
 
 def describe(legal: Legal) -> str:

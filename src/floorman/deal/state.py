@@ -46,7 +46,7 @@ from floorman.deal.actions import (
     Void,
     Wager,
 )
-from floorman.deal.checks import check_cards, stub_left
+from floorman.deal.checks import check_cards, check_runs, stub_left
 from floorman.deal.handlers import HANDLERS
 from floorman.deal.legal import Legal, Stakes, Turn
 from floorman.deal.legal import describe as _describe
@@ -58,7 +58,7 @@ from floorman.games import Game, RuleSet, Structure
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
 
-__all__ = ["Deal", "Legal", "Stakes", "Turn"]
+__all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 
 @dataclass(slots=True)
@@ -71,27 +71,15 @@ class _Player:
     folded: bool = False
     mucked: bool = False
     shown: bool = False
-    acted_full: int = -1  # full-wager count when last acted; -1 before acting
+    # The bet this player had matched when he last acted this round; None before
+    # acting (a blind or straddle has not acted yet, RRP5 blinds.3).
+    acted_at: int | None = None
     pending_draw: int = 0
     drew: bool = False
     discards: list[Card] = field(default_factory=list)  # the latest draw's
 
 
 _NO_ACTION = Legal(turn=Turn.OVER)
-
-
-def check_runs(game: Game, structure: Structure, runs: int) -> None:
-    """Refuse a number of runs of the board the rules do not allow: more than
-    one only at big-bet poker with a board (RRP5 policies.16)."""
-    if runs < 1 or runs > 3:
-        raise ConfigError(f"the rest of a board is dealt once, twice or three times, not {runs}")
-    if runs > 1 and structure is Structure.FIXED_LIMIT:
-        raise ConfigError(
-            "dealing the board more than once is for big-bet poker, not fixed limit",
-            citations=cite("policies.16"),
-        )
-    if runs > 1 and not any(street.board for street in game.streets):
-        raise ConfigError(f"{game.name} has no board to deal more than once")
 
 
 class Deal:
@@ -426,7 +414,7 @@ class Deal:
         self._bring_in_due = None
         self._checked = set()
         for pl in self._players:
-            pl.acted_full = -1
+            pl.acted_at = None
         n = len(self._players)
         if self._street == 0 and self.game.is_button_game:
             blinds = self._blinds()
@@ -572,6 +560,12 @@ class Deal:
                     max_to = min(self._level + pot_after_call, reach)
                 else:
                     max_to = reach
+            covered = self._covered(p)
+            if self._level < covered < min_to:
+                # Nobody could match more: a wager to what the opponents can cover
+                # is the full one, its excess would only come back (RRP5
+                # policies.6), so it is no short raise (RRP5 betting.5).
+                min_to = covered
         chip = self.stakes.chip
         if chip > 1 and min_to:
             # Wagers are whole numbers of the smallest chip (RRP5 betting.8).
@@ -581,18 +575,6 @@ class Deal:
                 min_to = min(min_to + chip - min_to % chip, reach)
             if min_to > max_to:
                 min_to = max_to = 0
-        if min_to and self.rules is RuleSet.WSOP:
-            # WSOP: a raise as large as any opponent can call is enough.
-            covered = max(
-                (
-                    self._players[q].street_bet + self._free(self._players[q])
-                    for q in self._live()
-                    if q != p
-                ),
-                default=0,
-            )
-            if self._level < covered < min_to:
-                min_to = covered
         bring_in = 0
         if self._bring_in_due == p:
             bring_in = min(self.stakes.bring_in, self._free(pl))
@@ -600,7 +582,7 @@ class Deal:
         return Legal(
             turn=Turn.BET,
             player=p,
-            fold=facing and not bring_in,
+            fold=not bring_in,
             check=not facing and bring_in == 0,
             call=to_call if facing else 0,
             min_to=min_to,
@@ -611,12 +593,38 @@ class Deal:
     def _may_raise(self, p: int) -> bool:
         return self._raise_block(p) is None
 
+    def _faces_full_wager(self, acted_at: int) -> bool:
+        """Whether the bet has risen by a full-size wager since a player acted at
+        ``acted_at``: together, the wagers since (several short all-ins among
+        them) make half a bet or more at limit (RRP5 betting.6) or at least the
+        last full bet or raise at no-limit and pot-limit (RRP5 betting.7).
+        """
+        rise = self._level - acted_at
+        if self.structure is Structure.FIXED_LIMIT:
+            return 2 * rise >= self._bet_size()
+        return rise >= self._raise_size
+
+    def _covered(self, p: int) -> int:
+        """The most any opponent still in could have in this round: a wager above
+        it is the same wager as one to it, the rest never at risk."""
+        return max(
+            (
+                self._players[q].street_bet + self._free(self._players[q])
+                for q in self._live()
+                if q != p
+            ),
+            default=0,
+        )
+
     def _raise_block(self, p: int) -> tuple[str, tuple[Citation, ...]] | None:
         """Why position ``p`` may not bet or raise now, with the rule; None if it may."""
         pl = self._players[p]
-        if pl.acted_full >= self._full_count:
-            rule = "betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7"
-            return ("it has acted and faces no full bet or raise since", cite(rule))
+        if pl.acted_at is not None and not self._faces_full_wager(pl.acted_at):
+            if self.structure is Structure.FIXED_LIMIT:
+                why = "it has acted and faces less than half a bet more since"
+                return (why, cite("betting.6"))
+            why = "it has acted and faces less than a full bet or raise more since"
+            return (why, cite("betting.7"))
         others = (self._players[q] for q in self._can_act() if q != p)
         if all(o.street_bet + self._free(o) <= self._level for o in others):
             # Nobody could call any part of a raise: it would only come back.
@@ -820,11 +828,14 @@ class Deal:
         match action:
             case Fold():
                 if not legal.fold:
-                    raise IllegalAction(
-                        f"position {p} faces no bet and may check instead of folding;"
-                        f" {_describe(legal)}"
-                    )
-                self._emit(ev.Folded(player=p, citations=cite("dead-hands.1.1")))
+                    raise IllegalAction(f"position {p} cannot fold now; {_describe(legal)}")
+                # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
+                # bet to face the rules forbid it nowhere, and a fold declared in
+                # turn binds (RRP5 betting.9, dead-hands.1.2).
+                rule = (
+                    cite("betting.9", "dead-hands.1.2") if legal.check else cite("dead-hands.1.1")
+                )
+                self._emit(ev.Folded(player=p, citations=rule))
             case Check():
                 if not legal.check:
                     raise IllegalAction(
@@ -847,14 +858,16 @@ class Deal:
                 # The bring-in is not a full bet: completing it to the small bet is.
                 self._bring_in_due = None
                 self._level = max(self._level, legal.bring_in)
-                pl.acted_full = self._full_count
+                # The bring-in is no bet: what follows is measured from no bet, so
+                # the bring-in faces a completion as a full bet (RRP5 betting.6).
+                pl.acted_at = 0
                 self._needs = self._reopen(p)
                 self._after_bet()
                 return
             case Wager(to=to):
                 self._wager(legal, p, to)
                 return
-        pl.acted_full = self._full_count
+        pl.acted_at = self._level
         self._needs.pop(0)
         self._after_bet()
 
@@ -901,14 +914,27 @@ class Deal:
         increment = to - self._level
         if self.structure is Structure.FIXED_LIMIT:
             # At limit an all-in of half a bet or more counts as a full bet, less
-            # does not reopen the betting (RRP5 betting.6).
-            full = 2 * (to - self._full_level) >= self._bet_size()
+            # does not reopen the betting (RRP5 betting.6); a raise not all in is
+            # the limit raise (in whole chips, RRP5 betting.8), or short of it only
+            # where the opponents cannot match it (below).
+            half = 2 * (to - self._full_level) >= self._bet_size()
+            full = half if all_in else to == legal.max_to
         else:
             # At big-bet poker a raise must match the last full bet or raise; an
             # all-in for less does not reopen the betting (RRP5 betting.5, betting.7).
             full = increment >= max(self._raise_size, self._bet_size()) or (
                 self._level == 0 and to >= self._bet_size()
             )
+        # As much as any opponent still in can match is the same wager as a full
+        # one: the rest would only come back (RRP5 betting.5, policies.6).
+        capped = not full and to >= self._covered(p)
+        if capped:
+            grounds = cite("betting.5", "policies.6")
+        elif full:
+            grounds = ()
+        else:
+            grounds = cite("betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7")
+        full = full or capped
         self._emit(
             ev.Wagered(
                 player=p,
@@ -916,14 +942,13 @@ class Deal:
                 amount=to - pl.street_bet,
                 full=full,
                 all_in=all_in,
-                citations=()
-                if full
-                else cite("betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7"),
+                citations=grounds,
             )
         )
         if full:
             if self.structure is not Structure.FIXED_LIMIT:
-                self._raise_size = max(increment, self._bet_size())
+                # A wager capped at what the opponents can match keeps the size.
+                self._raise_size = max(increment, self._raise_size)
             self._full_level = to
             self._full_count += 1
             if (
@@ -936,7 +961,7 @@ class Deal:
         self._level = to
         self._aggressor = p
         self._bring_in_due = None
-        pl.acted_full = self._full_count
+        pl.acted_at = to
         self._needs.pop(0)
         self._needs = self._reopen(p)
         self._after_bet()
