@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import json
+import pathlib
 import subprocess
 import sys
 
 import pytest
 
 from floorman.cli import main
+from floorman.formats.phh import read_phh, write_phhs
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -145,3 +149,144 @@ def test_console_script_module_entry_point():
     )
     assert done.returncode == 0
     assert done.stdout.startswith("RRP5 ranking.11")
+
+
+# ------------------------------------------------------------------- hard edges
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+HAND = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 f", "p2 f"]
+finishing_stacks = [99, 98, 103]
+"""
+
+SESSION = """table holdem no-limit blinds=1/2 seats=6 start=1
+sit 1 ann 100
+sit 3 bob 100
+sit 5 cy 100
+"""
+
+
+def one_line_error(err: str) -> str:
+    """The error printed, checked to be one line and no traceback."""
+    assert "Traceback" not in err
+    assert err.count("\n") == 1, err
+    return err
+
+
+@pytest.mark.parametrize("command", ["replay", "session", "room"])
+def test_a_file_that_cannot_be_read_is_one_line_and_status_2(capsys, tmp_path, command):
+    missing = tmp_path / "missing.phh"
+    folder = tmp_path / "folder.phh"
+    folder.mkdir()
+    latin = tmp_path / "latin.phh"
+    latin.write_bytes(b'variant = "NT" # caf\xe9\n')
+    for path, why in [
+        (missing, "No such file or directory"),
+        (folder, "Is a directory"),
+        (latin, "not UTF-8 text (byte 20)"),
+    ]:
+        status, out, err = run(capsys, command, str(path))
+        assert status == 2
+        assert out == ""
+        assert one_line_error(err).startswith(f"floorman {command}: {path}: {why}")
+
+
+def test_deeply_nested_toml_is_refused_as_unreadable(capsys, tmp_path):
+    nested = tmp_path / "deep.phh"
+    nested.write_text("actions = " + "[" * 5000 + "]" * 5000 + "\n")
+    status, _, err = run(capsys, "replay", str(nested))
+    assert status == 2
+    assert "nested too deeply" in one_line_error(err)
+
+
+def test_a_dash_reads_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(HAND))
+    status, out, _ = run(capsys, "replay", "-")
+    assert (status, out) == (0, "-: NT: finishing stacks [99, 98, 103] (as recorded)\n")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(write_phhs([read_phh(HAND)] * 2)))
+    status, out, _ = run(capsys, "replay", "-")
+    assert status == 0
+    assert out.splitlines()[1] == "-: hand 2: NT: finishing stacks [99, 98, 103] (as recorded)"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(SESSION + "deal\ns1 f\ns3 f\n"))
+    status, out, _ = run(capsys, "session", "-")
+    assert (status, out.count("\n")) == (0, 1)
+    assert out.startswith("deal 1: button 1;")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"game \xff\n")))
+    status, _, err = run(capsys, "room", "-")
+    assert status == 2
+    assert one_line_error(err) == "floorman room: -: not UTF-8 text (byte 5)\n"
+
+
+def test_equity_refuses_a_negative_seed(capsys):
+    status, out, err = run(capsys, "equity", "AsKs", "QhQd", "--samples", "10", "--seed", "-1")
+    assert (status, out) == (2, "")
+    assert one_line_error(err) == "floorman equity: the seed is a whole number 0 or more, not -1\n"
+
+
+def test_equity_samples_are_bounded_and_the_help_says_so(capsys):
+    status, _, err = run(capsys, "equity", "AsKs", "QhQd", "--samples", "2000001")
+    assert status == 2
+    assert "samples must be 1 to 2,000,000, got 2000001" in one_line_error(err)
+    with pytest.raises(SystemExit):
+        main(["equity", "--help"])
+    assert "1 to 2,000,000" in " ".join(capsys.readouterr().out.split())
+
+
+def test_eval_refuses_more_cards_than_a_hand_is_read_from(capsys):
+    deck = " ".join(f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs")
+    status, out, err = run(capsys, "eval", deck)
+    assert (status, out) == (2, "")
+    assert "a high hand is read from 5 to 10 cards, got 52" in one_line_error(err)
+    status, out, _ = run(capsys, "eval", " ".join(deck.split()[:10]))
+    assert status == 0
+    assert "best five" in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules"],
+        ["demo"],
+        ["replay", "-"],
+        ["room", "examples/room.txt"],
+        ["session", "examples/session.txt"],
+        ["play", "--seed", "1"],
+    ],
+)
+def test_output_into_a_closed_pipe_stops_quietly(argv):
+    # The reader is gone before the first line is written (`floorman rules | head -0`).
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "floorman", *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert reader.stdout is not None
+    reader.stdout.close()
+    _, err = reader.communicate((HAND if "replay" in argv else "\n" * 50).encode(), timeout=120)
+    assert err == b""
+    assert reader.returncode == 1
+
+
+def test_replay_of_other_finishing_stacks_fails_and_names_the_hand(capsys, tmp_path):
+    table = read_phh(HAND)
+    wrong = dataclasses.replace(table, finishing_stacks=(100, 97, 103))
+    both = tmp_path / "two.phhs"
+    both.write_text(write_phhs([table, wrong]))
+    status, out, _ = run(capsys, "replay", str(both))
+    assert status == 1
+    first, second = out.splitlines()
+    assert first == f"{both}: hand 1: NT: finishing stacks [99, 98, 103] (as recorded)"
+    assert second == (
+        f"{both}: hand 2: NT: finishing stacks [99, 98, 103] (the file records [100, 97, 103])"
+    )
+    status, out, _ = run(capsys, "replay", "--json", str(both))
+    assert status == 1
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [(r["hand"], r["matches_file"]) for r in records] == [(1, True), (2, False)]

@@ -6,6 +6,7 @@ Single hands (:mod:`~floorman.evaluation.hands`), hand values and their names
 """
 
 from floorman.evaluation.hands import (
+    MOST_CARDS,
     JokerRule,
     best_five,
     evaluate_ace_to_five,
@@ -19,6 +20,7 @@ from floorman.evaluation.hands import (
 from floorman.evaluation.values import Category, HandValue, Ranking
 
 __all__ = [
+    "MOST_CARDS",
     "Category",
     "HandValue",
     "JokerRule",

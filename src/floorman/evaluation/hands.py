@@ -33,6 +33,7 @@ from floorman.evaluation.values import HandValue, Ranking
 from floorman.rulebook import cite
 
 __all__ = [
+    "MOST_CARDS",
     "JokerRule",
     "best_five",
     "evaluate_ace_to_five",
@@ -117,10 +118,17 @@ def _indices(cards: Iterable[Card], *, what: str) -> list[int]:
     return found
 
 
+#: The most cards a hand is read from. A player's hand is seven cards in stud
+#: and hold'em and nine in Omaha (four held, five on the board); ten leaves
+#: room for the five-card Omaha forms, and keeps the best five a search over
+#: a few hundred sets at most instead of millions.
+MOST_CARDS = 10
+
+
 def _need(found: Sequence[int], least: int, *, what: str) -> None:
-    if len(found) < least:
+    if not least <= len(found) <= MOST_CARDS:
         raise NotationError(
-            f"{what} needs at least {least} cards, got {len(found)}",
+            f"{what} is read from {least} to {MOST_CARDS} cards, got {len(found)}",
             text=format_cards(Card(i) for i in found),
         )
 
@@ -315,9 +323,10 @@ def _omaha_split(hole: Iterable[Card], board: Iterable[Card]) -> tuple[list[int]
     hole_i = _indices(hole, what="an Omaha hand")
     board_i = _indices(board, what="an Omaha board")
     _indices([Card(i) for i in hole_i + board_i], what="an Omaha hand with its board")
-    if len(hole_i) < 2 or len(board_i) < 3:
+    if len(hole_i) < 2 or not 3 <= len(board_i) <= 5 or len(hole_i) + len(board_i) > MOST_CARDS:
         raise NotationError(
-            f"Omaha plays exactly two hole cards and three board cards; got"
+            f"Omaha plays exactly two hole cards and three board cards, from a board of"
+            f" three to five cards and {MOST_CARDS} cards in all; got"
             f" {len(hole_i)} hole and {len(board_i)} board cards",
             text=format_cards(Card(i) for i in hole_i + board_i),
         )

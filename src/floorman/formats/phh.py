@@ -63,6 +63,7 @@ __all__ = [
     "format_action",
     "load",
     "parse_action",
+    "read_hands",
     "read_phh",
     "read_phhs",
     "write_phh",
@@ -585,6 +586,10 @@ def _toml(text: str) -> dict[str, Any]:
         line = text.splitlines()[int(found.group(1)) - 1] if found else ""
         message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
         raise NotationError(message, text=line or text[:200]) from None
+    except RecursionError:
+        # tomllib reads nested arrays and tables by recursion; no hand history nests.
+        message = "not readable TOML: arrays or tables nested too deeply; PHH nests none"
+        raise NotationError(message, text=text[:200]) from None
 
 
 _TOKEN = re.compile(r"#.*|\]|\"(?:[^\"\\]|\\.)*\"|'[^']*'")
@@ -672,17 +677,49 @@ def read_phhs(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHist
     return tuple(hands)
 
 
+def read_hands(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHistory, ...]:
+    """Read the hands of a ``.phh`` or ``.phhs`` text whose name is not known (standard
+    input): a ``.phhs`` holds nothing but hands under headers, a ``.phh`` its fields.
+
+    >>> one = write_phh(read_phh('''
+    ... variant = "FT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... small_bet = 2
+    ... big_bet = 4
+    ... starting_stacks = [40, 40]
+    ... actions = []
+    ... '''))
+    >>> len(read_hands(one)), len(read_hands(write_phhs([read_phh(one)] * 2)))
+    (1, 2)
+    """
+    table = _toml(text)
+    if table and all(isinstance(value, dict) for value in table.values()):
+        return read_phhs(text, chips_per_unit=chips_per_unit)
+    return (read_phh(text, chips_per_unit=chips_per_unit),)
+
+
 def load(
     path: str | os.PathLike[str], *, chips_per_unit: int | None = None
 ) -> tuple[HandHistory, ...]:
-    """Read the hands of a ``.phh`` (one hand) or ``.phhs`` file, chosen by the suffix."""
+    """Read the hands of a ``.phh`` (one hand) or ``.phhs`` file, chosen by the suffix.
+
+    A file that cannot be read (missing, a directory, not UTF-8) raises
+    :class:`~floorman.errors.NotationError` as unreadable input does.
+    """
     where = Path(path)
     if (suffix := where.suffix.lower()) not in (".phh", ".phhs"):
         message = (
             f"{where}: cannot tell the format from the suffix {suffix!r}; expected .phh or .phhs"
         )
         raise NotationError(message, text=str(where))
-    text = where.read_text(encoding="utf-8")
+    try:
+        text = where.read_text(encoding="utf-8")
+    except OSError as error:
+        raise NotationError(f"{where}: {error.strerror or error}", text=str(where)) from None
+    except UnicodeDecodeError as error:
+        message = f"{where}: not UTF-8 text (byte {error.start}); PHH is UTF-8 TOML"
+        raise NotationError(message, text=str(where)) from None
     try:
         if suffix == ".phh":
             return (read_phh(text, chips_per_unit=chips_per_unit),)
