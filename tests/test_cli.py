@@ -6,6 +6,7 @@ import dataclasses
 import io
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -290,3 +291,50 @@ def test_replay_of_other_finishing_stacks_fails_and_names_the_hand(capsys, tmp_p
     assert status == 1
     records = [json.loads(line) for line in out.splitlines()]
     assert [(r["hand"], r["matches_file"]) for r in records] == [(1, True), (2, False)]
+
+
+def session_error(capsys, tmp_path, text: str) -> str:
+    log = tmp_path / "night.txt"
+    log.write_text(text)
+    status, _, err = run(capsys, "session", str(log))
+    assert status == 1
+    return one_line_error(err).removeprefix(f"floorman session: {log}: ")
+
+
+def test_an_unfinished_deal_says_whose_turn_it_is_in_seats(capsys, tmp_path):
+    # Button 1: seat 3 posts the small blind, seat 5 the big; seat 1 folds, seat 3 is to act.
+    err = session_error(capsys, tmp_path, SESSION + "deal\ns1 f\n")
+    assert err == (
+        "line 5 'deal': the deal started on line 5 did not end: seat 3 may call 1, raise to"
+        " 4-100 or fold; a deal's actions follow its line, up to its end\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "line", ["report misdeals.1.1", "decide dead", "s1 f", "ask 1 3", "transfer 1 3 5"]
+)
+def test_deal_lines_out_of_place_are_told_where_they_go(capsys, tmp_path, line):
+    err = session_error(capsys, tmp_path, SESSION + line + "\n")
+    assert err.startswith(f"line 5 {line!r}: ")
+    if line.startswith(("ask", "transfer")):
+        assert "no deal has ended to rule on" in err
+        return
+    for word in ("report", "decide", "ask", "transfer", "impound", "release", "deal", "sit"):
+        assert re.search(rf"\b{word}\b", err.split(": ", 1)[1]), word
+
+
+@pytest.mark.parametrize(
+    ("action", "said"),
+    [
+        ("s3 cbr x", "the amount 'x' is not a number such as 300 or 2.5"),
+        ("s3 zz", "'zz' is not a PHH action"),
+        ("s1 f now", "'f' does not take 1 argument(s)"),
+        ("d dh t1 AhKd", "'t1' is neither the dealer 'd' nor a player 's1', 's2', ..."),
+        ("s3 sd AhAh", "seat 3 cannot draw now; seat 1 may call 2, raise to 4-100 or fold"),
+    ],
+)
+def test_a_bad_action_is_told_in_the_seats_the_log_wrote(capsys, tmp_path, action, said):
+    err = session_error(capsys, tmp_path, SESSION + "deal\n" + action + "\n")
+    assert err.startswith(f"line 6 {action!r}: {said}")
+    assert not re.search(r"\bp[0-9]", err)
+    assert "action 0" not in err

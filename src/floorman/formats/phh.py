@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from floorman.cards import Card
-from floorman.errors import NotationError
+from floorman.errors import ConfigError, NotationError
 
 __all__ = [
     "VARIANTS",
@@ -225,19 +225,19 @@ class ShowOrMuck(PlayerAction):
 _SIMPLE: dict[str, type[PlayerAction]] = {"f": Fold, "cc": CheckOrCall, "pb": PostBringIn}
 _VERB = {v: k for k, v in _SIMPLE.items()} | {CompleteBetOrRaiseTo: "cbr"}
 _VERB |= {StandPatOrDiscard: "sd", ShowOrMuck: "sm"}
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
 _CARD_PAIRS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _GRAMMAR = (
     "expected 'd db CARDS', 'd dh pN CARDS', 'pN f', 'pN cc', 'pN pb', 'pN cbr AMOUNT',"
     " 'pN sd [CARDS]' or 'pN sm [CARDS|-]', each optionally followed by '# commentary'"
 )
+_LETTER = re.compile(r"[a-z]")
 
 
 def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
     if _CARD_PAIRS.fullmatch(text) is None:
         raise NotationError(
-            f"{where}: cannot read the cards {text!r}; write each card as a rank (2-9 T J Q K A)"
+            f"{where}cannot read the cards {text!r}; write each card as a rank (2-9 T J Q K A)"
             " and a suit (c d h s), run together as in 'AsKd', with ?? for a card not known",
             text=action,
         )
@@ -252,8 +252,20 @@ def _amount_text(words: list[str]) -> str | None:
     return None
 
 
-def parse_action(text: str, *, index: int = 0, chips_per_unit: int = 1) -> Action:
+def parse_action(
+    text: str,
+    *,
+    index: int = 0,
+    chips_per_unit: int = 1,
+    letter: str = "p",
+    where: str | None = None,
+) -> Action:
     """Read one PHH action string; amounts become chips at ``chips_per_unit`` per unit.
+
+    ``letter`` is the letter that names a player: ``p`` in PHH, where players
+    are numbered by position; a session log writes the same notation with
+    ``s`` and the seat. ``where`` begins an error's message (by default the
+    action's index and text; ``""`` for none, when the caller names the line).
 
     >>> parse_action("d dh p3 Ah??", index=4)
     DealHole(index=4, commentary=None, player=3, cards=(Card.parse('Ah'), None))
@@ -266,17 +278,23 @@ def parse_action(text: str, *, index: int = 0, chips_per_unit: int = 1) -> Actio
     ...
     floorman.errors.NotationError: action 7 'p1 raise 30': 'raise' is not a PHH action; expected 'd db CARDS', 'd dh pN CARDS', 'pN f', 'pN cc', 'pN pb', 'pN cbr AMOUNT', 'pN sd [CARDS]' or 'pN sm [CARDS|-]', each optionally followed by '# commentary'
     """
+    if _LETTER.fullmatch(letter) is None or letter == "d":
+        raise ConfigError(f"players are named by one letter other than d, not {letter!r}")
     body, hashed, comment = text.partition("#")
     note = comment.strip() if hashed else None
     words = body.split()
-    where = f"action {index} {text!r}"
+    where = f"action {index} {text!r}: " if where is None else where and f"{where}: "
+    grammar = _GRAMMAR.replace("pN", f"{letter}N")
+    numbered = re.compile(rf"{letter}([1-9][0-9]*)")
 
     def bad(problem: str) -> NotationError:
-        return NotationError(f"{where}: {problem}; {_GRAMMAR}", text=text)
+        return NotationError(f"{where}{problem}; {grammar}", text=text)
 
     def player(word: str) -> int:
-        if (found := _PLAYER.fullmatch(word)) is None:
-            raise bad(f"{word!r} is neither the dealer 'd' nor a player 'p1', 'p2', ...")
+        if (found := numbered.fullmatch(word)) is None:
+            raise bad(
+                f"{word!r} is neither the dealer 'd' nor a player '{letter}1', '{letter}2', ..."
+            )
         return int(found.group(1))
 
     if not words:

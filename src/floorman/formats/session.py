@@ -87,6 +87,7 @@ from typing import Any
 from floorman.cards import parse_cards
 from floorman.clock import ManualClock
 from floorman.deal import Action, Call, Check, Chop, Deal, Fold, Wager
+from floorman.deal.legal import describe
 from floorman.errors import ConfigError, FloorError, FloormanError, NotationError
 from floorman.floor import (
     ActionDeclared,
@@ -458,8 +459,13 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         "misplaced": 1,
     }
     if verb not in need:
-        known = ", ".join(["deal", *need])
-        raise NotationError(f"{verb!r} is not a session event; events are: {known}", text=verb)
+        known = ", ".join(["deal", *need, *sorted(_POT_RULINGS)])
+        raise NotationError(
+            f"{verb!r} is not a session event here; events are: {known}; a deal's actions"
+            " (sN ..., d ..., chop), reports and decisions (report, decide) follow its 'deal'"
+            " line; ask, transfer, impound and release follow the deal they rule on",
+            text=verb,
+        )
     if len(args) < need[verb]:
         raise NotationError(f"{verb!r} needs {need[verb]} values, got {len(args)}", text=line)
     if verb == "waiting":
@@ -646,8 +652,10 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
                 rulings.append((text, _in_seats(table, decide(deal, pending, choice))))
                 pending = None
                 continue
-            seat_text = _SEAT_WORD.sub(lambda m: f"p{table.position_of(int(m.group(1))) + 1}", text)
-            action = phh.parse_action(seat_text, index=index)
+            action = phh.parse_action(text, index=index, letter="s", where="")
+            if isinstance(action, phh.PlayerAction):
+                # The log names seats; the deal knows its players by position.
+                action = dataclasses.replace(action, player=table.position_of(action.player) + 1)
             apply_action(deal, action, shows)
             settle_showdown(deal, shows, final=False)
             if deal.is_over and index + 1 < len(block):
@@ -659,7 +667,9 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
     settle_showdown(deal, shows, final=True)
     if not deal.is_over:
         raise NotationError(
-            f"the deal started on line {number} did not end: {deal.legal()!r}", text=line
+            f"the deal started on line {number} did not end: {table.in_seats(describe(deal.legal()))};"
+            " a deal's actions follow its line, up to its end",
+            text=line,
         )
     assert not table.in_deal  # the deal's result is back at the table
     started = next(e for e in table.events[mark:] if isinstance(e, tev.DealStarted))
