@@ -338,3 +338,18 @@ def test_a_bad_action_is_told_in_the_seats_the_log_wrote(capsys, tmp_path, actio
     assert err.startswith(f"line 6 {action!r}: {said}")
     assert not re.search(r"\bp[0-9]", err)
     assert "action 0" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--blinds", "2/1"], "the small blind (2) is bigger than the big blind (1); blinds are"),
+        (["--seats", "0"], "a table has 2 to 10 seats, not 0"),
+        (["--chips", "-5"], "each player buys in for a number of chips above 0, not -5"),
+        (["--seats", "3", "--bots", "3"], "3 seats hold you and 1 to 2 bots, not 3"),
+    ],
+)
+def test_play_settings_out_of_range_are_one_clear_sentence(capsys, argv, said):
+    status, out, err = run(capsys, "play", *argv)
+    assert (status, out) == (2, "")
+    assert one_line_error(err).startswith(f"floorman play: {said}")

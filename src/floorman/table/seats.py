@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from floorman.clock import Clock, ManualClock
 from floorman.deal.state import Deal
-from floorman.errors import FloorError, IllegalAction
+from floorman.errors import FloorError, IllegalAction, NotationError
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import events as ev
@@ -23,6 +23,14 @@ from floorman.table.setup import TableSetup
 __all__ = ["Seats", "Sitter"]
 
 _HOUR = 3600.0
+
+
+def _whole(value: object, what: str) -> None:
+    """Seats and chips are whole numbers: not text, a fraction or a bool."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"{what} {value!r} is not a whole number", text=repr(value))
+
+
 _AWAY_LIMIT = 1800.0  # RRP5 policies.20: thirty minutes
 
 
@@ -170,6 +178,7 @@ class Seats:
         return event
 
     def _sitter(self, seat: int) -> Sitter:
+        _whole(seat, "seat")
         st = self._seats.get(seat)
         if st is None:
             raise FloorError(f"nobody sits in seat {seat}")
@@ -180,6 +189,7 @@ class Seats:
             raise IllegalAction(f"{what} waits until the deal ends", citations=cite(*rules))
 
     def _check_seat(self, seat: int) -> None:
+        _whole(seat, "seat")
         if not 1 <= seat <= self.setup.seats:
             raise FloorError(f"the table has seats 1 to {self.setup.seats}, not {seat}")
 
@@ -246,6 +256,11 @@ class Seats:
 
     def _check_buy_in(self, player: str, chips: int, *, transfer: bool) -> None:
         setup = self.setup
+        if not isinstance(player, str) or not player.strip():
+            raise NotationError(
+                f"a player is named by some text, not {player!r}", text=repr(player)
+            )
+        _whole(chips, "chips")
         if chips <= 0:
             raise FloorError(f"{player} needs chips to play, not {chips}")
         left = self._left.get(player)
@@ -279,6 +294,7 @@ class Seats:
         only a full buy-in of them plays (RRP5 policies.6, policies.7).
         """
         st = self._sitter(seat)
+        _whole(chips, "chips")
         if chips <= 0:
             raise FloorError(f"seat {seat} cannot buy {chips} chips")
         if self.in_deal and seat in self.positions:
