@@ -353,3 +353,28 @@ def test_play_settings_out_of_range_are_one_clear_sentence(capsys, argv, said):
     status, out, err = run(capsys, "play", *argv)
     assert (status, out) == (2, "")
     assert one_line_error(err).startswith(f"floorman play: {said}")
+
+
+LONG = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    ("command", "text", "said"),
+    [
+        ("session", SESSION + f"buy 1 {LONG}\n", "chips '9999"),
+        ("session", SESSION + "buy 1 ²\n", "chips '²' is not a whole number"),
+        ("session", f"table holdem no-limit blinds=1/{LONG}\n", "is not N/N, each N a whole"),
+        ("room", f"game a holdem no-limit 1/2\nopen {LONG} a\n", "is not a whole number (15"),
+        ("replay", HAND.replace("min_bet = 2", f"min_bet = {LONG}"), "a number too long to read"),
+        ("replay", HAND.replace("min_bet = 2", "min_bet = 2e-99999"), "more than 15 digits"),
+        ("replay", HAND.replace("min_bet = 2", f"min_bet = 2.{LONG}"), "more than 15 digits"),
+        ("replay", HAND.replace("cbr 6", f"cbr {LONG}"), "the amount has more than 15 digits"),
+    ],
+)
+def test_numbers_of_thousands_of_digits_are_refused_in_words(
+    capsys, monkeypatch, command, text, said
+):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
+    status, _, err = run(capsys, command, "-")
+    assert status in (1, 2)
+    assert said in one_line_error(err)

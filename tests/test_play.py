@@ -501,12 +501,15 @@ def test_stopping_in_a_hand_counts_the_chips_in_the_pot_as_lost(
 
 
 def test_buying_chips_stops_at_the_tables_most() -> None:
-    person = Person(["buy 900", "buy 99999999999999999999", "buy 800", "quit"])
+    person = Person(["buy 900", "buy 99999999999999999999", "buy 801", "buy 800", "quit"])
     assert person.play(seed=1) == 0
     assert person.after("buy 900") == [
         "  this table's most is 1000 chips in front of you (you have 200); you may buy up to 800"
     ]
-    assert person.after("buy 99999999999999999999")[0].startswith("  this table's most is 1000")
+    assert person.after("buy 99999999999999999999") == [
+        "  '99999999999999999999' is not a number of chips"
+    ]
+    assert person.after("buy 801")[0].startswith("  this table's most is 1000 chips")
     assert person.after("buy 800") == ["  you buy 800 chips: 1000 in all"]
     assert person.lines[-1] == "you leave with 1000 chips (you bought 1000): even"
 

@@ -703,8 +703,9 @@ def _known(cards: Iterable[Card | None]) -> list[Card]:
 
 
 def _chips(text: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{text!r} is not a number of chips", text=text)
+    # ASCII digits only (int() refuses '²'), and few enough to be chips at a table.
+    if re.fullmatch(r"[0-9]{1,15}", text) is None:
+        raise NotationError(f"{text[:40]!r} is not a number of chips", text=text)
     return int(text)
 
 

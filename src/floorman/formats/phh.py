@@ -314,7 +314,9 @@ def parse_action(
         return _SIMPLE[verb](index=index, commentary=note, player=who)
     if verb == "cbr" and len(args) == 1:
         if (written := _amount_text(words)) is None:
-            raise bad(f"the amount {args[0]!r} is not a number such as 300 or 2.5")
+            raise bad(f"the amount {args[0][:40]!r} is not a number such as 300 or 2.5")
+        if _too_long(Decimal(written)):
+            raise bad(f"the amount has more than {MOST_DIGITS} digits")
         chips = Decimal(written) * chips_per_unit
         if chips != chips.to_integral_value() or chips <= 0:
             raise bad(
@@ -539,18 +541,46 @@ class HandHistory:
 # --- reading -------------------------------------------------------------------------------------
 
 
+#: The most digits an amount may have, before and after the point together:
+#: more than any game's chips, and few enough that reading one takes no time.
+MOST_DIGITS = 15
+
+
+def _digits(value: Decimal) -> tuple[int, int]:
+    """A finite amount's digits before the point and after it, trailing zeros aside.
+
+    Counted exactly: ``Decimal.normalize`` would round to the context's precision.
+    """
+    _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)
+    kept = len(digits)
+    while kept > 1 and digits[kept - 1] == 0:
+        kept, exponent = kept - 1, exponent + 1
+    return max(kept + exponent, 0), max(-exponent, 0)
+
+
 def _places(value: object) -> int:
     """How many decimal places an amount needs (0 for an int or what is not a number)."""
     if isinstance(value, Decimal) and value.is_finite():
-        exponent = value.normalize().as_tuple().exponent
-        return max(0, -exponent) if isinstance(exponent, int) else 0
+        return min(_digits(value)[1], MOST_DIGITS)
     return 0
+
+
+def _too_long(value: Decimal | int) -> bool:
+    """Whether an amount has more than MOST_DIGITS digits in all."""
+    if isinstance(value, int):
+        limit: int = 10**MOST_DIGITS
+        return abs(value) >= limit
+    return value.is_finite() and sum(_digits(value)) > MOST_DIGITS
 
 
 def _to_chips(key: str, value: object, cpu: int) -> object:
     """A TOML amount (or array of them) in chips; what is not an amount is left to the check."""
     if isinstance(value, list):
         return tuple(_to_chips(key, v, cpu) for v in value)
+    if isinstance(value, Decimal | int) and not isinstance(value, bool) and _too_long(value):
+        message = f"{key} holds an amount of more than {MOST_DIGITS} digits"
+        raise _Located(key, f"{value:.6}", message)
     if isinstance(value, Decimal):
         if key == "starting_stacks" and value == Decimal("inf"):
             return None
@@ -604,6 +634,10 @@ def _toml(text: str) -> dict[str, Any]:
         line = text.splitlines()[int(found.group(1)) - 1] if found else ""
         message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
         raise NotationError(message, text=line or text[:200]) from None
+    except ValueError:
+        # tomllib's own int() refuses a number of thousands of digits.
+        message = "not readable TOML: a number too long to read; PHH numbers are amounts of chips"
+        raise NotationError(message, text=text[:200]) from None
     except RecursionError:
         # tomllib reads nested arrays and tables by recursion; no hand history nests.
         message = "not readable TOML: arrays or tables nested too deeply; PHH nests none"

@@ -320,8 +320,9 @@ def describe(event: RoomEvent) -> str:
 
 # ----- reading lines ---------------------------------------------------------
 
-_WHOLE = re.compile(r"[0-9]+")
-_MINUTES = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+# Bounded: a longer number is no room's (and would not convert in reasonable time).
+_WHOLE = re.compile(r"[0-9]{1,15}")
+_MINUTES = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _SANCTIONS = {"warn": Sanction.WARNING, "suspend": Sanction.SUSPENSION, "bar": Sanction.BAR}
 
 
@@ -334,13 +335,15 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
 
 def _whole(word: str, what: str) -> int:
     if not _WHOLE.fullmatch(word):
-        raise NotationError(f"{what} {word!r} is not a whole number", text=word)
+        raise NotationError(
+            f"{what} {word[:40]!r} is not a whole number (15 digits at most)", text=word
+        )
     return int(word)
 
 
 def _minutes(word: str, what: str = "minutes") -> float:
     if not _MINUTES.fullmatch(word):
-        raise NotationError(f"{what} {word!r} is not a number of minutes", text=word)
+        raise NotationError(f"{what} {word[:40]!r} is not a number of minutes", text=word)
     return float(word)
 
 

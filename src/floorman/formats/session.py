@@ -218,10 +218,20 @@ class Session:
         return write_pokerstars(deal, header)
 
 
+#: The most digits a number in a log may have: chips beyond a million billion
+#: are no table's, and a longer number is a typing slip (or a file's garbage).
+_MOST_DIGITS = 15
+_NUMBER = re.compile(rf"[0-9]{{1,{_MOST_DIGITS}}}")
+
+
 def _words(key: str, value: str, count: int) -> tuple[int, ...]:
     parts = value.split("/")
-    if len(parts) > count or not all(p.isdigit() for p in parts):
-        raise NotationError(f"{key}={value!r} is not {'/'.join(['N'] * count)}", text=value)
+    if len(parts) > count or not all(_NUMBER.fullmatch(p) for p in parts):
+        raise NotationError(
+            f"{key}={value!r} is not {'/'.join(['N'] * count)}, each N a whole number of"
+            f" at most {_MOST_DIGITS} digits",
+            text=value,
+        )
     return tuple(int(p) for p in parts)
 
 
@@ -342,15 +352,15 @@ def play_session(text: str, *, on_deal: Callable[[DealRecord], None] | None = No
     if not lines:
         raise NotationError("an empty session: it needs a 'table' line", text="")
     number, first = lines[0]
+    clock = ManualClock()
     try:
         setup, seed, start = parse_table_line(first)
+        table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
+        session = Session(table=table, deals=[], played=[], **_naming(first))
     except (FloormanError, TypeError) as error:
         if isinstance(error, TypeError):
             error = ConfigError(str(error))
         raise _located(error, number, first) from None
-    clock = ManualClock()
-    table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
-    session = Session(table=table, deals=[], played=[], **_naming(first))
     told = 0  # deals reported to on_deal: each once its ruling window has closed
 
     def tell() -> None:
@@ -433,8 +443,9 @@ def _choice(words: list[str], default: bool) -> bool:
 
 
 def _int(word: str, what: str) -> int:
-    if not word.isdigit():
-        raise NotationError(f"{what} {word!r} is not a whole number", text=word)
+    if not _NUMBER.fullmatch(word):
+        too_long = f" of at most {_MOST_DIGITS} digits" if word.isdecimal() else ""
+        raise NotationError(f"{what} {word[:40]!r} is not a whole number{too_long}", text=word)
     return int(word)
 
 
@@ -548,7 +559,7 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
             if not seats:
                 raise NotationError(f"{rule_id} needs the seat whose hand it is", text=rule_id)
             cards = options.get("cards")
-            held = int(cards) if cards is not None and cards.isdigit() else None
+            held = _int(cards, "cards=") if cards is not None else None
             return HandInQuestion(player=seats[0], cause=dead, cards=held)
     if rule_id == "dead-hands.2" and seats:
         return MuckedHand(player=seats[0])
@@ -610,7 +621,7 @@ def _declared(deal: Deal, player: int, words: list[str]) -> Action:
                 if legal.call and legal.player == player
                 else Check(player=player)
             )
-        case ["cbr", amount] if amount.isdigit():
+        case ["cbr", amount] if _NUMBER.fullmatch(amount):
             return Wager(player=player, to=int(amount))
     raise NotationError(
         f"{' '.join(words)!r} is not a declared action (f, cc, cbr N)", text=" ".join(words)
@@ -625,8 +636,8 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
     runs = 1
     for word in line.split()[1:]:
         key, _, value = word.partition("=")
-        if key != "runs" or not value.isdigit():
-            raise NotationError(f"{word!r}: a deal line takes only runs=N", text=word)
+        if key != "runs" or not _NUMBER.fullmatch(value):
+            raise NotationError(f"{word[:40]!r}: a deal line takes only runs=N", text=word)
         runs = int(value)
     deal = table.start_deal(shuffled=not dealt, auto_showdown=not shows_given, runs=runs)
     names = tuple(table.players[s] for s in table.positions)

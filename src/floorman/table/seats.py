@@ -78,6 +78,12 @@ class Seats:
         button: int | None = None,
     ) -> None:
         self.setup = setup
+        if button is not None:
+            _whole(button, "the button's seat")
+            if not 1 <= button <= setup.seats:
+                raise FloorError(
+                    f"the table has seats 1 to {setup.seats}; the button cannot start on {button}"
+                )
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.clock: Clock = clock if clock is not None else ManualClock()
         self.events: list[ev.TableEvent] = []
