@@ -378,3 +378,16 @@ def test_numbers_of_thousands_of_digits_are_refused_in_words(
     status, _, err = run(capsys, command, "-")
     assert status in (1, 2)
     assert said in one_line_error(err)
+
+
+def test_eval_with_wild_cards_reads_at_most_seven(capsys):
+    status, out, err = run(capsys, "eval", "2c 2d 2h Xx 9c Tc Jd Qh Ks 5d", "--wild", "2")
+    assert (status, out) == (2, "")
+    assert "a high hand with wild cards is read from 5 to 7 cards, got 10" in one_line_error(err)
+    status, _, err = run(
+        capsys, "eval", "2c 2d 2h 2s 3c 3d 3h 3s", "--wild", "2", "3", "--ranking", "ace-to-five"
+    )
+    assert status == 2
+    assert "a low hand with wild cards is read from 5 to 7 cards, got 8" in one_line_error(err)
+    status, out, _ = run(capsys, "eval", "2c 2d Xx 9c Tc Jd Qh", "--wild", "2")
+    assert (status, out) == (0, "high             Straight Flush, King High\n")

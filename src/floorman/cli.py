@@ -19,6 +19,7 @@ from floorman.cards import Rank, format_cards, parse_cards
 from floorman.errors import FloormanError, NotationError
 from floorman.evaluation import (
     MOST_CARDS,
+    MOST_WILD_CARDS,
     HandValue,
     JokerRule,
     best_five,
@@ -423,7 +424,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "cards",
         help=f"the cards, e.g. 'As Ks Qd 7c 7h'; Xx is the joker; 5 to {MOST_CARDS} cards"
-        " with the board",
+        f" with the board ({MOST_WILD_CARDS} with wild cards)",
     )
     p.add_argument("--board", default="", help="board cards (required with --omaha)")
     p.add_argument(

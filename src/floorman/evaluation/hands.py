@@ -34,6 +34,7 @@ from floorman.rulebook import cite
 
 __all__ = [
     "MOST_CARDS",
+    "MOST_WILD_CARDS",
     "JokerRule",
     "best_five",
     "evaluate_ace_to_five",
@@ -123,12 +124,29 @@ def _indices(cards: Iterable[Card], *, what: str) -> list[int]:
 #: room for the five-card Omaha forms, and keeps the best five a search over
 #: a few hundred sets at most instead of millions.
 MOST_CARDS = 10
+#: The most cards a hand with wild cards (or the joker) is read from: seven, as
+#: in stud. Each wild card is tried as every card it may stand for, so the
+#: search grows with every card more.
+MOST_WILD_CARDS = 7
 
 
 def _need(found: Sequence[int], least: int, *, what: str) -> None:
-    if not least <= len(found) <= MOST_CARDS:
+    if len(found) < least:
+        raise NotationError(
+            f"{what} needs at least {least} cards, got {len(found)}",
+            text=format_cards(Card(i) for i in found),
+        )
+    if len(found) > MOST_CARDS:
         raise NotationError(
             f"{what} is read from {least} to {MOST_CARDS} cards, got {len(found)}",
+            text=format_cards(Card(i) for i in found),
+        )
+
+
+def _need_few(found: Sequence[int], wilds: int, *, what: str) -> None:
+    if wilds and len(found) > MOST_WILD_CARDS:
+        raise NotationError(
+            f"{what} with wild cards is read from 5 to {MOST_WILD_CARDS} cards, got {len(found)}",
             text=format_cards(Card(i) for i in found),
         )
 
@@ -169,6 +187,7 @@ def evaluate_high(
     wild_ranks = {int(r) - 2 for r in wild}
     naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
     wilds = [c for c in found if c not in naturals]
+    _need_few(found, len(wilds), what="a high hand")
     if not wilds:
         return HandValue(ranking=Ranking.HIGH, strength=_high_generic(naturals))
     bug = [c == JOKER_INDEX and joker is JokerRule.BUG for c in wilds]
@@ -255,6 +274,7 @@ def evaluate_ace_to_five(cards: Iterable[Card], *, wild: Iterable[Rank] = ()) ->
     wild_ranks = {int(r) - 2 for r in wild}
     naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
     n_wild = len(found) - len(naturals)
+    _need_few(found, n_wild, what="a low hand")
     if not n_wild:
         return HandValue(
             ranking=Ranking.ACE_TO_FIVE, strength=_low_strength([c >> 2 for c in naturals])
