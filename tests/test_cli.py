@@ -232,7 +232,7 @@ def test_equity_refuses_a_negative_seed(capsys):
 def test_equity_samples_are_bounded_and_the_help_says_so(capsys):
     status, _, err = run(capsys, "equity", "AsKs", "QhQd", "--samples", "2000001")
     assert status == 2
-    assert "samples must be 1 to 2,000,000, got 2000001" in one_line_error(err)
+    assert "samples must be at least 1 and at most 2,000,000, got 2000001" in one_line_error(err)
     with pytest.raises(SystemExit):
         main(["equity", "--help"])
     assert "1 to 2,000,000" in " ".join(capsys.readouterr().out.split())

@@ -556,6 +556,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the Python documentation advises, with the status Python itself gives.
         _silence_stdout()
         return 1
+    except KeyboardInterrupt:
+        # Ctrl-C: stop without a traceback, with the shell's status for SIGINT.
+        print(file=sys.stderr)
+        return 130
     return status
 
 

@@ -229,8 +229,8 @@ def _validate(
         raise NotationError("not enough cards left to complete the board", text=text)
     if samples is not None and not 1 <= samples <= MAX_SAMPLES:
         raise NotationError(
-            f"samples must be 1 to {MAX_SAMPLES:,}, got {samples}; an exact run (no samples)"
-            " enumerates every board, 1,712,304 at most",
+            f"samples must be at least 1 and at most {MAX_SAMPLES:,}, got {samples}; an exact"
+            " run (no samples) enumerates every board, 1,712,304 at most",
             text=str(samples),
         )
 
