@@ -677,8 +677,10 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             raise _located(error, at, text, table) from None
     settle_showdown(deal, shows, final=True)
     if not deal.is_over:
+        legal = deal.legal()
+        who = None if legal.player is None else f"seat {table.positions[legal.player]}"
         raise NotationError(
-            f"the deal started on line {number} did not end: {table.in_seats(describe(deal.legal()))};"
+            f"the deal started on line {number} did not end: {describe(legal, who=who)};"
             " a deal's actions follow its line, up to its end",
             text=line,
         )
