@@ -391,3 +391,19 @@ def test_eval_with_wild_cards_reads_at_most_seven(capsys):
     assert "a low hand with wild cards is read from 5 to 7 cards, got 8" in one_line_error(err)
     status, out, _ = run(capsys, "eval", "2c 2d Xx 9c Tc Jd Qh", "--wild", "2")
     assert (status, out) == (0, "high             Straight Flush, King High\n")
+
+
+@pytest.mark.parametrize(
+    ("table", "said"),
+    [
+        ("start=0", "the table has seats 1 to 9; the button cannot start on 0"),
+        ("start=10", "the table has seats 1 to 9; the button cannot start on 10"),
+        ("time=5/0", "time=5/0: the time is collected every 1 minute or more"),
+        ("chip=0", "the smallest chip is worth 1 or more, not 0"),
+        ("date=x", "date='x' is not YYYY-MM-DD"),
+    ],
+)
+def test_a_table_line_out_of_range_is_refused_on_its_line(capsys, tmp_path, table, said):
+    line = f"table holdem no-limit blinds=1/2 {table}"
+    err = session_error(capsys, tmp_path, line + "\nsit 1 ann 100\n")
+    assert err == f"line 1 {line!r}: {said}\n"

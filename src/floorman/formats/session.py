@@ -271,6 +271,8 @@ def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
             options["small_bet"], options["big_bet"] = small, big[0] if big else 2 * small
         elif key == "time":
             amount, *minutes = _words(key, value, 2)
+            if minutes == [0]:
+                raise NotationError(f"time={value}: the time is collected every 1 minute or more")
             options["time_charge"] = amount
             options["time_every"] = 60.0 * (minutes[0] if minutes else 30)
         elif key in ("ante", "bring-in", "seats", "buy-in", "max-buy-in", "chip"):

@@ -23,15 +23,13 @@ from floorman.table.setup import TableSetup
 __all__ = ["Seats", "Sitter"]
 
 _HOUR = 3600.0
+_AWAY_LIMIT = 1800.0  # RRP5 policies.20: thirty minutes
 
 
 def _whole(value: object, what: str) -> None:
     """Seats and chips are whole numbers: not text, a fraction or a bool."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise NotationError(f"{what} {value!r} is not a whole number", text=repr(value))
-
-
-_AWAY_LIMIT = 1800.0  # RRP5 policies.20: thirty minutes
 
 
 @dataclass(slots=True)
