@@ -126,6 +126,8 @@ def test_irregularities_4_the_same_card_twice_is_refused():
         ({"hands": ["AsKs", "2c2d"], "game": EquityGame.OMAHA}, "holds 4 or 5 or 6 cards"),
         ({"hands": ["AsKs", "2c2d"], "board": "3c 4c 5c 6c 7c 8c"}, "at most five"),
         ({"hands": ["AsKs", "2c2d"], "samples": 0}, "at least 1"),
+        ({"hands": ["AsKs", "2c2d"], "samples": 2_000_001}, "at most 2,000,000, got 2000001"),
+        ({"hands": ["AsKs", "2c2d"], "samples": 10, "seed": -1}, "0 or more, not -1"),
         ({"hands": ["AsXx", "2c2d"]}, "without the joker"),
     ],
 )

@@ -16,10 +16,11 @@ import pytest
 from floorman.bots import KINDS, Aggressive, CallingStation, Tight, discards, strength
 from floorman.cards import parse_cards
 from floorman.deal import Deal, Fold, Stakes, Turn
-from floorman.errors import ConfigError
+from floorman.errors import ConfigError, NotationError
 from floorman.games import BADUGI, HOLDEM, LOWBALL, Structure
 from floorman.play import run, scripted, simulate
 from floorman.shuffle import SeededShuffler
+from floorman.table import Table, TableSetup
 from floorman.table import events as tev
 
 Policy = Callable[[list[str]], str]
@@ -156,8 +157,8 @@ def test_bad_input_gets_a_message_and_a_new_prompt() -> None:
     assert said["garbage"][0] == "  unknown command 'garbage'; type help"
     assert said["bet"][0] == "  'bet' takes your total for the round, e.g. 'bet 10'"
     assert said["d Ah"][0] == "  'draw' is not for now"
-    for answer in bad:
-        assert said[answer][1].startswith("  you may: ")
+    for answer in bad:  # the error alone: the options were shown with the turn
+        assert len(said[answer]) == 1
     # each bad answer was followed by another prompt on the same turn
     prompts = [line for line in person.lines if line.startswith("your move> ")]
     assert [p.removeprefix("your move> ") for p in prompts[: len(bad)]] == bad
@@ -305,7 +306,7 @@ def test_a_draw_game_at_the_keyboard() -> None:
     text = person.text
     assert "Traceback" not in text
     assert "'Zz' is not a card" in person.after("d Zz")[0]
-    assert person.after("d Zz")[1] == "  you may: d and the cards to throw (e.g. 'd 7h 2c') · stand"
+    assert len(person.after("d Zz")) == 1  # the options were shown with the turn
     assert re.search(r"seat 1 \(you\) draws 1\nyou get \w\w\n", text)
 
 
@@ -466,3 +467,141 @@ def test_tight_folds_junk_to_a_raise_and_raises_aces() -> None:
         if worth >= 0.85:
             assert type(action).__name__ == "Wager"
     assert Aggressive.kind == "aggressive"
+
+
+# ------------------------------------------------------------------- hard edges
+
+
+def test_blinds_intro_the_big_blinds_option_is_a_raise() -> None:
+    # The big blind is a bet (RRP5 blinds.intro): with everyone in for it, the
+    # big blind may check or raise, and is offered 'r N', never 'b N'.
+    person = Person([""] * 6 + ["quit"])
+    person.play(seed=5)
+    option = next(
+        person.lines[i + 1]
+        for i, line in enumerate(person.lines)
+        if line.startswith("your cards:") and "board:" not in line and "to call" not in line
+    )
+    assert option.startswith("  you may: x (check) · r N (raise to N in all, N 4-")
+    assert "b N" not in option
+
+
+class Stops:
+    """A person who raises at the first turn, then stops at the next: ``stop`` is
+    raised in place of an answer (EOFError for Ctrl-D, KeyboardInterrupt for Ctrl-C)."""
+
+    def __init__(self, stop: type[BaseException]) -> None:
+        self.stop, self.lines, self.moves = stop, [], 0
+
+    def ask(self, prompt: str) -> str:
+        if prompt == "> ":
+            return ""
+        self.moves += 1
+        if self.moves == 1:
+            return "r 10"
+        raise self.stop
+
+    def say(self, text: str) -> None:
+        self.lines.extend(str(text).split("\n"))
+
+
+@pytest.mark.parametrize(("stop", "status"), [(EOFError, 0), (KeyboardInterrupt, 130)])
+def test_stopping_in_a_hand_counts_the_chips_in_the_pot_as_lost(
+    stop: type[BaseException], status: int
+) -> None:
+    # Seed 4: the person raises to 10 from the small blind and is re-raised.
+    person = Stops(stop)
+    assert run(seed=4, input=person.ask, output=person.say) == status
+    assert "seat 1 (you) raises to 10" in person.lines
+    assert person.lines[-1] == "you leave with 190 chips (you bought 200): down 10"
+    if stop is EOFError:  # the hand is given up and the deal plays out
+        assert "  you leave when this deal ends; your hand is given up" in person.lines
+        assert "seat 1 (you) folds" in person.lines
+    else:  # the deal is cut off where it stood
+        assert (
+            person.lines[-2] == "your 10 chips in this deal stay in its pot: your hand is given up"
+        )
+
+
+def test_buying_chips_stops_at_the_tables_most() -> None:
+    person = Person(["buy 900", "buy 99999999999999999999", "buy 801", "buy 800", "quit"])
+    assert person.play(seed=1) == 0
+    assert person.after("buy 900") == [
+        "  this table's most is 1000 chips in front of you (you have 200); you may buy up to 800"
+    ]
+    assert person.after("buy 99999999999999999999") == [
+        "  '99999999999999999999' is not a number of chips"
+    ]
+    assert person.after("buy 801")[0].startswith("  this table's most is 1000 chips")
+    assert person.after("buy 800") == ["  you buy 800 chips: 1000 in all"]
+    assert person.lines[-1] == "you leave with 1000 chips (you bought 1000): even"
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"blinds": (2, 1)}, "the small blind (2) is bigger than the big blind (1); blinds are"),
+        ({"seats": 0}, "a table has 2 to 10 seats, not 0"),
+        ({"seats": 1, "bots": 0}, "a table has 2 to 10 seats, not 1"),
+        ({"chips": -5}, "each player buys in for a number of chips above 0, not -5"),
+        ({"chips": 1.5}, "each player buys in for a number of chips above 0, not 1.5"),
+        ({"chips": True}, "each player buys in for a number of chips above 0, not True"),
+        ({"blinds": (1.5, 3)}, "the stakes need a big blind, not (1.5, 3)"),
+        ({"bots": 2.5}, "6 seats hold you and 1 to 5 bots, not 2.5"),
+    ],
+)
+def test_settings_that_are_not_whole_numbers_or_in_range_say_so(
+    options: dict[str, object], said: str
+) -> None:
+    with pytest.raises(ConfigError) as refused:
+        run(input=scripted([]), output=print, **options)  # type: ignore[arg-type]
+    assert str(refused.value).startswith(said)
+
+
+def test_simulate_refuses_a_negative_number_of_deals() -> None:
+    with pytest.raises(
+        ConfigError, match="deals is the number of deals to play, 0 or more, not -1"
+    ):
+        simulate(deals=-1)
+    assert simulate(deals=0).deals == []
+
+
+@pytest.mark.parametrize(
+    ("seat", "player", "chips", "said"),
+    [
+        (1, "ann", 1.5, "chips 1.5 is not a whole number"),
+        (1, "ann", True, "chips True is not a whole number"),
+        (1, "ann", "200", "chips '200' is not a whole number"),
+        ("6", "ann", 200, "seat '6' is not a whole number"),
+        (1.0, "ann", 200, "seat 1.0 is not a whole number"),
+        (1, 7, 200, "a player is named by some text, not 7"),
+    ],
+)
+def test_a_seat_or_stack_that_is_not_a_whole_number_is_refused(
+    seat: object, player: object, chips: object, said: str
+) -> None:
+    table = Table(TableSetup(game=HOLDEM, structure=Structure.NO_LIMIT, blinds=(1, 2)))
+    with pytest.raises(NotationError) as refused:
+        table.sit(seat, player, chips)  # type: ignore[arg-type]
+    assert str(refused.value) == said
+    assert table.players == {}
+    table.sit(1, "ann", 200)
+    with pytest.raises(NotationError, match=r"chips 2\.5 is not a whole number"):
+        table.buy(1, 2.5)  # type: ignore[arg-type]
+    assert table.stacks == {1: 200}
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"blinds": (1, 2), "ante": -1}, "ante is a whole number 0 or more, not -1"),
+        ({"blinds": (1, 2), "chip": 0}, "the smallest chip is worth 1 or more, not 0"),
+        ({"blinds": (1, 2), "seats": True}, "seats is a whole number 0 or more, not True"),
+        ({"blinds": (1, 2.5)}, "blinds[1] is a whole number 0 or more, not 2.5"),
+        ({"blinds": [1, 2]}, "blinds are a tuple (small, big) or (big,), not [1, 2]"),
+    ],
+)
+def test_a_table_setup_takes_whole_numbers_only(options: dict[str, object], said: str) -> None:
+    with pytest.raises(ConfigError) as refused:
+        TableSetup(game=HOLDEM, structure=Structure.NO_LIMIT, **options)  # type: ignore[arg-type]
+    assert str(refused.value) == said

@@ -16,8 +16,10 @@ from collections.abc import Callable, Sequence
 
 from floorman import __version__, play
 from floorman.cards import Rank, format_cards, parse_cards
-from floorman.errors import FloormanError
+from floorman.errors import FloormanError, NotationError
 from floorman.evaluation import (
+    MOST_CARDS,
+    MOST_WILD_CARDS,
     HandValue,
     JokerRule,
     best_five,
@@ -28,10 +30,10 @@ from floorman.evaluation import (
     evaluate_omaha,
     evaluate_omaha_eight_or_better,
 )
-from floorman.evaluation.equity import EquityGame, EquityResult, equity
+from floorman.evaluation.equity import MAX_SAMPLES, EquityGame, EquityResult, equity
 from floorman.floor import rulings_citing
 from floorman.formats import load
-from floorman.formats.phh import write_phhs
+from floorman.formats.phh import read_hands, write_phhs
 from floorman.formats.replay import history_from_deal, replay
 from floorman.formats.room_log import RoomRecord, play_room
 from floorman.formats.session import DealRecord, Session, play_session
@@ -167,6 +169,21 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_input(name: str) -> str:
+    """The text of the file ``name``, or of standard input for ``-``; a file that
+    cannot be read raises NotationError saying why (missing, a directory, not UTF-8)."""
+    try:
+        if name == "-":
+            raw = getattr(sys.stdin, "buffer", None)
+            return raw.read().decode("utf-8") if raw is not None else sys.stdin.read()
+        with open(name, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise NotationError(error.strerror or str(error), text=name) from None
+    except UnicodeDecodeError as error:
+        raise NotationError(f"not UTF-8 text (byte {error.start})", text=name) from None
+
+
 def _file_units(chips: Sequence[int], per_unit: int) -> list[int | float]:
     return [c // per_unit if c % per_unit == 0 else c / per_unit for c in chips]
 
@@ -176,14 +193,17 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     status = 0
     for name in args.files:
         try:
-            histories = load(name)
+            histories = read_hands(_read_input(name)) if name == "-" else load(name)
         except FloormanError as error:
-            print(f"floorman replay: {name}: {error}", file=sys.stderr)
+            where = "" if str(error).startswith(f"{name}: ") else f"{name}: "
+            print(f"floorman replay: {where}{error}", file=sys.stderr)
             status = 2
             continue
-        for number, history in enumerate(histories):
+        for number, history in enumerate(histories, start=1):
             result = replay(history, rules=rules)
             record: dict[str, object] = {"file": name, "variant": history.variant}
+            # The hands of a .phhs are numbered from 1, in file order.
+            hand = f"hand {number}: " if len(histories) > 1 else ""
             if len(histories) > 1:
                 record["hand"] = number
             if result.error is not None:
@@ -198,24 +218,30 @@ def _cmd_replay(args: argparse.Namespace) -> int:
                 record["finishing_stacks"] = _file_units(stacks, history.chips_per_unit)
                 if history.finishing_stacks is not None:
                     record["matches_file"] = result.matches_file
+                if result.matches_file is False:
+                    status = max(status, 1)
             if args.json:
                 print(json.dumps(record))
             elif "error" in record:
                 e = result.error
                 assert e is not None
                 cited = f" [{', '.join(e.citations)}]" if e.citations else ""
-                print(f"{name}: {history.variant}: action {e.action_index}: {e.message}{cited}")
+                print(
+                    f"{name}: {hand}{history.variant}: action {e.action_index}: {e.message}{cited}"
+                )
             else:
                 matches = result.matches_file
+                recorded = _file_units(history.finishing_stacks or (), history.chips_per_unit)
                 check = (
                     ""
                     if matches is None
                     else " (as recorded)"
                     if matches
-                    else " (the file records other stacks)"
+                    else f" (the file records {recorded})"
                 )
                 print(
-                    f"{name}: {history.variant}: finishing stacks {record['finishing_stacks']}{check}"
+                    f"{name}: {hand}{history.variant}: finishing stacks"
+                    f" {record['finishing_stacks']}{check}"
                 )
     return status
 
@@ -239,8 +265,11 @@ def _describe_deal(record: DealRecord) -> str:
 
 
 def _cmd_session(args: argparse.Namespace) -> int:
-    with open(args.file, encoding="utf-8") as handle:
-        text = handle.read()
+    try:
+        text = _read_input(args.file)
+    except NotationError as error:
+        print(f"floorman session: {args.file}: {error}", file=sys.stderr)
+        return 2
 
     form = "json" if args.json else args.format
     holder: list[Session] = []
@@ -284,10 +313,9 @@ def _describe_record(record: RoomRecord) -> str:
 
 def _cmd_room(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as handle:
-            text = handle.read()
-    except OSError as error:
-        print(f"floorman room: {args.file}: {error.strerror or error}", file=sys.stderr)
+        text = _read_input(args.file)
+    except NotationError as error:
+        print(f"floorman room: {args.file}: {error}", file=sys.stderr)
         return 2
 
     def show(record: RoomRecord) -> None:
@@ -303,10 +331,6 @@ def _cmd_room(args: argparse.Namespace) -> int:
     except FloormanError as error:
         print(f"floorman room: {args.file}: {error}", file=sys.stderr)
         return 1
-    except BrokenPipeError:
-        # The reader stopped early (`| head`): quietly stop writing to it.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
     return 0
 
 
@@ -377,9 +401,17 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--game", choices=[g.value for g in EquityGame], default="holdem", help="poker form"
     )
-    p.add_argument("--samples", type=int, help="sample this many boards instead of all")
     p.add_argument(
-        "--seed", type=int, default=0, help="seed for --samples (default 0); same seed, same result"
+        "--samples",
+        type=int,
+        help=f"sample this many boards instead of all (1 to {MAX_SAMPLES:,}: an exact run"
+        " enumerates 1,712,304 boards at most)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed for --samples, 0 or more (default 0); same seed, same result",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=_cmd_equity)
@@ -389,7 +421,11 @@ def _parser() -> argparse.ArgumentParser:
         help="name a hand under one or more rankings",
         description="Evaluate the best hand among the cards (hole cards plus --board).",
     )
-    p.add_argument("cards", help="the cards, e.g. 'As Ks Qd 7c 7h'; Xx is the joker")
+    p.add_argument(
+        "cards",
+        help=f"the cards, e.g. 'As Ks Qd 7c 7h'; Xx is the joker; 5 to {MOST_CARDS} cards"
+        f" with the board ({MOST_WILD_CARDS} with wild cards)",
+    )
     p.add_argument("--board", default="", help="board cards (required with --omaha)")
     p.add_argument(
         "--ranking",
@@ -428,7 +464,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Replay .phh/.phhs files: every action checked by the rules; prints the"
         " finishing stacks, or the refused action with the rule it breaks.",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="a .phh or .phhs file")
+    p.add_argument(
+        "files", nargs="+", metavar="FILE", help="a .phh or .phhs file; - reads standard input"
+    )
     p.add_argument(
         "--rules",
         choices=[r.value for r in RuleSet],
@@ -446,7 +484,7 @@ def _parser() -> argparse.ArgumentParser:
         " dealt in and the stacks after it. A refused event stops the session, naming its"
         " line and the rule (exit status 1).",
     )
-    p.add_argument("file", metavar="FILE", help="a session log")
+    p.add_argument("file", metavar="FILE", help="a session log; - reads standard input")
     p.add_argument("--json", action="store_true", help="one JSON object per deal, one a line")
     p.add_argument(
         "--format",
@@ -465,7 +503,7 @@ def _parser() -> argparse.ArgumentParser:
         " whether it is the floor's own decision, and the rules behind it. A refused or"
         " unreadable line stops the log, naming the line and the rule (exit status 1).",
     )
-    p.add_argument("file", metavar="FILE", help="a room log")
+    p.add_argument("file", metavar="FILE", help="a room log; - reads standard input")
     p.add_argument("--json", action="store_true", help="one JSON object per event, one a line")
     p.add_argument(
         "--decisions",
@@ -507,10 +545,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return run(args)
-    except FloormanError as error:
-        print(f"floorman {args.command}: {error}", file=sys.stderr)
-        return 2
+        try:
+            status = run(args)
+        except FloormanError as error:
+            print(f"floorman {args.command}: {error}", file=sys.stderr)
+            status = 2
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader stopped early (`floorman rules | head -1`): stop quietly, as
+        # the Python documentation advises, with the status Python itself gives.
+        _silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        # Ctrl-C: stop without a traceback, with the shell's status for SIGINT.
+        print(file=sys.stderr)
+        return 130
+    return status
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the flush at exit cannot fail."""
+    try:
+        fileno = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (a test's capture): nothing is flushed at exit
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
 
 
 if __name__ == "__main__":

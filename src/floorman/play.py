@@ -61,7 +61,7 @@ between deals:
   out / sit out    sit out (the table deals on; blinds that pass you are owed)
   back [post|wait] come back: post what you owe now, or wait for the big blind
   post / wait      owing blinds: post them next deal, or wait for the big blind
-  buy N            add N chips to your stack
+  buy N            add N chips to your stack (up to the table's most)
   table            show the table
   quit / q         leave the table
 on your turn:
@@ -93,11 +93,18 @@ def scripted(lines: Iterable[str], *, echo: Say | None = None) -> Ask:
 
 
 def table_setup(
-    *, game: str, structure: str, blinds: Sequence[int], seats: int, button: str
+    *,
+    game: str,
+    structure: str,
+    blinds: Sequence[int],
+    seats: int,
+    button: str,
+    max_buy_in: int | None = None,
 ) -> TableSetup:
     """The table for a game by name. At limit the bets are the big blind and twice
     it; at stud, with no blinds, the bring-in is the small blind, the ante half
-    of it (at least one chip) and the bets as at limit.
+    of it (at least one chip) and the bets as at limit. ``max_buy_in`` is the most
+    a player may have on the table after buying (none by default).
 
     >>> table_setup(game="stud", structure="fixed-limit", blinds=(1, 2), seats=6,
     ...             button="dead").bring_in
@@ -112,7 +119,7 @@ def table_setup(
         raise ConfigError(
             f"{error}: structures are fixed-limit, pot-limit, no-limit; buttons are dead, moving"
         ) from None
-    if not blinds or min(blinds) <= 0:
+    if not blinds or not all(_is_count(b) and b > 0 for b in blinds):
         raise ConfigError(f"the stakes need a big blind, not {tuple(blinds)}")
     big, small = blinds[-1], blinds[0] if len(blinds) > 1 else blinds[-1]
     bets = {"small_bet": big, "big_bet": 2 * big}
@@ -120,7 +127,18 @@ def table_setup(
         options: dict[str, Any] = {**bets, "bring_in": small, "ante": max(1, small // 2)}
     else:
         options = {**(bets if kind is Structure.FIXED_LIMIT else {}), "blinds": tuple(blinds)}
-    return TableSetup(game=form, structure=kind, seats=seats, button=method, **options)
+    return TableSetup(
+        game=form, structure=kind, seats=seats, button=method, max_buy_in=max_buy_in, **options
+    )
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+#: The table's most, in full buy-ins: a player may buy up to five times the
+#: full buy-in (or the buy-in chosen, if more), as a house sets its maximum.
+_MOST_BUY_INS = 5
 
 
 def run(
@@ -143,9 +161,9 @@ def run(
     :class:`~floorman.errors.ConfigError`; bad input during play only prints a
     message and asks again.
     """
-    if not 1 <= bots < seats:
+    setup = _checked_setup(game, structure, blinds, seats, button, chips)
+    if not _is_count(bots) or not 1 <= bots < seats:
         raise ConfigError(f"{seats} seats hold you and 1 to {seats - 1} bots, not {bots}")
-    setup = table_setup(game=game, structure=structure, blinds=blinds, seats=seats, button=button)
     session = _Session(setup, chips=chips, seed=seed, clock=SystemClock(), say=output)
     session.seat_human(chips)
     for seat in range(HUMAN + 1, HUMAN + 1 + bots):
@@ -166,7 +184,9 @@ def simulate(
     output: Say | None = None,
 ) -> Table:
     """Bots alone in every seat for ``deals`` deals; returns the table."""
-    setup = table_setup(game=game, structure=structure, blinds=blinds, seats=seats, button=button)
+    if not _is_count(deals) or deals < 0:
+        raise ConfigError(f"deals is the number of deals to play, 0 or more, not {deals!r}")
+    setup = _checked_setup(game, structure, blinds, seats, button, chips)
     session = _Session(setup, chips=chips, seed=seed, clock=ManualClock(), say=output or _quiet)
     for seat in range(1, seats + 1):
         session.seat_bot(seat, chips)
@@ -174,6 +194,21 @@ def simulate(
         session.deal(scripted(()))
         session.after_deal()
     return session.table
+
+
+def _checked_setup(
+    game: str, structure: str, blinds: Sequence[int], seats: int, button: str, chips: int
+) -> TableSetup:
+    """The table, once the settings are whole numbers it can take."""
+    if not _is_count(chips) or chips <= 0:
+        raise ConfigError(f"each player buys in for a number of chips above 0, not {chips!r}")
+    if not _is_count(seats):
+        raise ConfigError(f"seats is a whole number of seats, not {seats!r}")
+    setup = table_setup(game=game, structure=structure, blinds=blinds, seats=seats, button=button)
+    most = _MOST_BUY_INS * max(chips, setup.min_buy_in)
+    return table_setup(
+        game=game, structure=structure, blinds=blinds, seats=seats, button=button, max_buy_in=most
+    )
 
 
 def _quiet(_: str) -> None:
@@ -230,6 +265,7 @@ class _Session:
         self.quitting = False
         self.joined = 0
         self.started: tev.DealStarted | None = None
+        self.current: Deal | None = None
         self.names: dict[int, str] = {}  # as the deal began: a player may leave at its end
         # What the printed events add up to so far: the deal's own state may be
         # streets ahead when several events are printed at once (an all-in runout).
@@ -315,10 +351,21 @@ class _Session:
         t = self.table
         left = [e.chips for e in t.events if isinstance(e, tev.PlayerLeft) and e.seat == HUMAN]
         chips = t.stacks[HUMAN] if HUMAN in t.players else sum(left[-1:])
+        if lost := self.in_pot():
+            # Stopped in a hand (Ctrl-C): the table still holds the stack it began with.
+            chips -= lost
+            self.say(f"your {lost} chips in this deal stay in its pot: your hand is given up")
         net = chips - self.bought
         how = f"up {net}" if net > 0 else f"down {-net}" if net < 0 else "even"
         self.say(f"you leave with {chips} chips (you bought {self.bought}): {how}")
         return status
+
+    def in_pot(self) -> int:
+        """The person's chips in a deal left unfinished: they are lost with the hand."""
+        deal, started, t = self.current, self.started, self.table
+        if deal is None or started is None or deal.is_over or HUMAN not in t.positions:
+            return 0
+        return dict(started.stacks)[HUMAN] - deal.stacks[t.positions.index(HUMAN)]
 
     def between_deals(self, ask: Ask) -> bool:
         """Take the person's table commands; True to deal, False to leave."""
@@ -365,7 +412,16 @@ class _Session:
         elif cmd == "buy":
             if len(rest) != 1:
                 raise NotationError("'buy N' adds N chips to your stack, e.g. 'buy 200'")
-            t.buy(HUMAN, amount := _chips(rest[0]))
+            amount, most = _chips(rest[0]), t.setup.max_buy_in
+            if most is not None and t.stacks[HUMAN] + amount > most:
+                room = (
+                    f"you may buy up to {most - t.stacks[HUMAN]}" if t.stacks[HUMAN] < most else ""
+                )
+                raise FloorError(
+                    f"this table's most is {most} chips in front of you"
+                    f" (you have {t.stacks[HUMAN]}){'; ' * bool(room)}{room}"
+                )
+            t.buy(HUMAN, amount)
             self.bought += amount
             self.say(f"  you buy {amount} chips: {t.stacks[HUMAN]} in all")
         elif cmd in ("help", "table"):
@@ -425,7 +481,7 @@ class _Session:
             self.say(f"no deal: {error}")
             return
         started = next(e for e in reversed(t.events) if isinstance(e, tev.DealStarted))
-        self.started, self.names = started, t.players
+        self.started, self.names, self.current = started, t.players, deal
         self.printed = self.pot = self.level = self.street = 0
         self.board = []
         self.say("")
@@ -527,13 +583,20 @@ class _Session:
         self.show_turn(deal, legal)
         while True:
             try:
-                action = self.read_action(*_command(ask("your move> ")), deal, legal)
+                try:
+                    line = ask("your move> ")
+                except EOFError:
+                    # The end of input in a hand is leaving: the hand is given up and
+                    # the chips put in stay in the pot, as at 'quit'.
+                    self.say("")
+                    line = "quit"
+                action = self.read_action(*_command(line), deal, legal)
                 if action is not None:
                     self.table.apply(action)
                     return
             except (FloormanError, ValueError) as error:
+                # The options were shown with the turn; Enter shows them again.
                 self.say(f"  {self.in_seats(str(error))}")
-                self.say(f"  you may: {self.options(deal, legal)}")
 
     def show_turn(self, deal: Deal, legal: Legal) -> None:
         assert legal.player is not None
@@ -565,7 +628,9 @@ class _Session:
         found += ["x (check)"] if legal.check else []
         found += [f"c (call {legal.call})"] if legal.call else []
         if legal.can_wager:
-            word = "r N (raise" if legal.call and not bring_in_only else "b N (bet"
+            # A blind is a bet: the big blind's option is to raise it (RRP5 blinds.intro).
+            raised = max(bets.values(), default=0) > 0 and not bring_in_only
+            word = "r N (raise" if raised else "b N (bet"
             span = f"{legal.min_to}" + (f"-{legal.max_to}" if legal.max_to > legal.min_to else "")
             found.append(f"{word} to N in all, N {span})")
         if (legal.can_wager and legal.max_to == reach) or legal.call == deal.stacks[legal.player]:
@@ -642,8 +707,9 @@ def _known(cards: Iterable[Card | None]) -> list[Card]:
 
 
 def _chips(text: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{text!r} is not a number of chips", text=text)
+    # ASCII digits only (int() refuses '²'), and few enough to be chips at a table.
+    if re.fullmatch(r"[0-9]{1,15}", text) is None:
+        raise NotationError(f"{text[:40]!r} is not a number of chips", text=text)
     return int(text)
 
 

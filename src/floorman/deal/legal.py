@@ -88,18 +88,20 @@ class Legal:
         return self.fold and self.check
 
 
-def describe(legal: Legal) -> str:
-    """What may be done instead, in words."""
+def describe(legal: Legal, *, who: str | None = None) -> str:
+    """What may be done instead, in words; ``who`` names the player (by default
+    ``position N``; a table names the seat)."""
+    who = f"position {legal.player}" if who is None else who
     if legal.turn is Turn.OVER:
         return "the deal is over"
     if legal.turn is Turn.DEAL_HOLE:
-        return f"the dealer is to give position {legal.player} {legal.cards} cards"
+        return f"the dealer is to give {who} {legal.cards} cards"
     if legal.turn is Turn.DEAL_BOARD:
         return f"the dealer is to turn {legal.cards} board cards"
     if legal.turn is Turn.DRAW:
-        return f"position {legal.player} is to draw"
+        return f"{who} is to draw"
     if legal.turn is Turn.SHOW:
-        return f"position {legal.player} is to show or muck"
+        return f"{who} is to show or muck"
     options = []
     if legal.bring_in:
         options.append(f"bring it in for {legal.bring_in}")
@@ -116,7 +118,7 @@ def describe(legal: Legal) -> str:
     if legal.fold:
         options.append("fold")
     return (
-        f"position {legal.player} may "
+        f"{who} may "
         + ", ".join(options[:-1])
         + (f" or {options[-1]}" if len(options) > 1 else options[-1])
     )

@@ -6,6 +6,8 @@ Single hands (:mod:`~floorman.evaluation.hands`), hand values and their names
 """
 
 from floorman.evaluation.hands import (
+    MOST_CARDS,
+    MOST_WILD_CARDS,
     JokerRule,
     best_five,
     evaluate_ace_to_five,
@@ -19,6 +21,8 @@ from floorman.evaluation.hands import (
 from floorman.evaluation.values import Category, HandValue, Ranking
 
 __all__ = [
+    "MOST_CARDS",
+    "MOST_WILD_CARDS",
     "Category",
     "HandValue",
     "JokerRule",

@@ -39,7 +39,14 @@ from floorman.evaluation.batch import (
 )
 from floorman.rulebook import cite
 
-__all__ = ["EquityGame", "EquityResult", "HandEquity", "combinations_array", "equity"]
+__all__ = [
+    "MAX_SAMPLES",
+    "EquityGame",
+    "EquityResult",
+    "HandEquity",
+    "combinations_array",
+    "equity",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -117,6 +124,11 @@ class EquityResult:
         return "\n".join(lines)
 
 
+#: The most boards a sampled run draws: more than an exact run ever enumerates
+#: (1,712,304 hold'em boards), so a longer sample is never the better answer.
+MAX_SAMPLES = 2_000_000
+
+
 def _as_cards(cards: str | Iterable[Card]) -> tuple[Card, ...]:
     return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
@@ -148,6 +160,8 @@ def equity(
     board_cards = _as_cards(board)
     dead_cards = _as_cards(dead)
     _validate(holes, board_cards, dead_cards, game, samples)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise NotationError(f"the seed is a whole number 0 or more, not {seed!r}", text=str(seed))
     seen = {c.index for c in itertools.chain(board_cards, dead_cards, *holes)}
     remaining = np.array([i for i in range(52) if i not in seen], dtype=np.uint8)
     missing = 5 - len(board_cards)
@@ -213,8 +227,12 @@ def _validate(
         )
     if 52 - len(everything) < 5 - len(board):
         raise NotationError("not enough cards left to complete the board", text=text)
-    if samples is not None and samples < 1:
-        raise NotationError(f"samples must be at least 1, got {samples}", text=str(samples))
+    if samples is not None and not 1 <= samples <= MAX_SAMPLES:
+        raise NotationError(
+            f"samples must be at least 1 and at most {MAX_SAMPLES:,}, got {samples}; an exact"
+            " run (no samples) enumerates every board, 1,712,304 at most",
+            text=str(samples),
+        )
 
 
 def _chunk_rows(game: EquityGame) -> int:

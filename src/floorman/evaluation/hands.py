@@ -33,6 +33,8 @@ from floorman.evaluation.values import HandValue, Ranking
 from floorman.rulebook import cite
 
 __all__ = [
+    "MOST_CARDS",
+    "MOST_WILD_CARDS",
     "JokerRule",
     "best_five",
     "evaluate_ace_to_five",
@@ -117,10 +119,34 @@ def _indices(cards: Iterable[Card], *, what: str) -> list[int]:
     return found
 
 
+#: The most cards a hand is read from. A player's hand is seven cards in stud
+#: and hold'em and nine in Omaha (four held, five on the board); ten leaves
+#: room for the five-card Omaha forms, and keeps the best five a search over
+#: a few hundred sets at most instead of millions.
+MOST_CARDS = 10
+#: The most cards a hand with wild cards (or the joker) is read from: seven, as
+#: in stud. Each wild card is tried as every card it may stand for, so the
+#: search grows with every card more.
+MOST_WILD_CARDS = 7
+
+
 def _need(found: Sequence[int], least: int, *, what: str) -> None:
     if len(found) < least:
         raise NotationError(
             f"{what} needs at least {least} cards, got {len(found)}",
+            text=format_cards(Card(i) for i in found),
+        )
+    if len(found) > MOST_CARDS:
+        raise NotationError(
+            f"{what} is read from {least} to {MOST_CARDS} cards, got {len(found)}",
+            text=format_cards(Card(i) for i in found),
+        )
+
+
+def _need_few(found: Sequence[int], wilds: int, *, what: str) -> None:
+    if wilds and len(found) > MOST_WILD_CARDS:
+        raise NotationError(
+            f"{what} with wild cards is read from 5 to {MOST_WILD_CARDS} cards, got {len(found)}",
             text=format_cards(Card(i) for i in found),
         )
 
@@ -161,6 +187,7 @@ def evaluate_high(
     wild_ranks = {int(r) - 2 for r in wild}
     naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
     wilds = [c for c in found if c not in naturals]
+    _need_few(found, len(wilds), what="a high hand")
     if not wilds:
         return HandValue(ranking=Ranking.HIGH, strength=_high_generic(naturals))
     bug = [c == JOKER_INDEX and joker is JokerRule.BUG for c in wilds]
@@ -247,6 +274,7 @@ def evaluate_ace_to_five(cards: Iterable[Card], *, wild: Iterable[Rank] = ()) ->
     wild_ranks = {int(r) - 2 for r in wild}
     naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
     n_wild = len(found) - len(naturals)
+    _need_few(found, n_wild, what="a low hand")
     if not n_wild:
         return HandValue(
             ranking=Ranking.ACE_TO_FIVE, strength=_low_strength([c >> 2 for c in naturals])
@@ -315,9 +343,10 @@ def _omaha_split(hole: Iterable[Card], board: Iterable[Card]) -> tuple[list[int]
     hole_i = _indices(hole, what="an Omaha hand")
     board_i = _indices(board, what="an Omaha board")
     _indices([Card(i) for i in hole_i + board_i], what="an Omaha hand with its board")
-    if len(hole_i) < 2 or len(board_i) < 3:
+    if len(hole_i) < 2 or not 3 <= len(board_i) <= 5 or len(hole_i) + len(board_i) > MOST_CARDS:
         raise NotationError(
-            f"Omaha plays exactly two hole cards and three board cards; got"
+            f"Omaha plays exactly two hole cards and three board cards, from a board of"
+            f" three to five cards and {MOST_CARDS} cards in all; got"
             f" {len(hole_i)} hole and {len(board_i)} board cards",
             text=format_cards(Card(i) for i in hole_i + board_i),
         )

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from floorman.cards import Card
-from floorman.errors import NotationError
+from floorman.errors import ConfigError, NotationError
 
 __all__ = [
     "VARIANTS",
@@ -63,6 +63,7 @@ __all__ = [
     "format_action",
     "load",
     "parse_action",
+    "read_hands",
     "read_phh",
     "read_phhs",
     "write_phh",
@@ -224,19 +225,19 @@ class ShowOrMuck(PlayerAction):
 _SIMPLE: dict[str, type[PlayerAction]] = {"f": Fold, "cc": CheckOrCall, "pb": PostBringIn}
 _VERB = {v: k for k, v in _SIMPLE.items()} | {CompleteBetOrRaiseTo: "cbr"}
 _VERB |= {StandPatOrDiscard: "sd", ShowOrMuck: "sm"}
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
 _CARD_PAIRS = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _GRAMMAR = (
     "expected 'd db CARDS', 'd dh pN CARDS', 'pN f', 'pN cc', 'pN pb', 'pN cbr AMOUNT',"
     " 'pN sd [CARDS]' or 'pN sm [CARDS|-]', each optionally followed by '# commentary'"
 )
+_LETTER = re.compile(r"[a-z]")
 
 
 def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
     if _CARD_PAIRS.fullmatch(text) is None:
         raise NotationError(
-            f"{where}: cannot read the cards {text!r}; write each card as a rank (2-9 T J Q K A)"
+            f"{where}cannot read the cards {text!r}; write each card as a rank (2-9 T J Q K A)"
             " and a suit (c d h s), run together as in 'AsKd', with ?? for a card not known",
             text=action,
         )
@@ -251,8 +252,20 @@ def _amount_text(words: list[str]) -> str | None:
     return None
 
 
-def parse_action(text: str, *, index: int = 0, chips_per_unit: int = 1) -> Action:
+def parse_action(
+    text: str,
+    *,
+    index: int = 0,
+    chips_per_unit: int = 1,
+    letter: str = "p",
+    where: str | None = None,
+) -> Action:
     """Read one PHH action string; amounts become chips at ``chips_per_unit`` per unit.
+
+    ``letter`` is the letter that names a player: ``p`` in PHH, where players
+    are numbered by position; a session log writes the same notation with
+    ``s`` and the seat. ``where`` begins an error's message (by default the
+    action's index and text; ``""`` for none, when the caller names the line).
 
     >>> parse_action("d dh p3 Ah??", index=4)
     DealHole(index=4, commentary=None, player=3, cards=(Card.parse('Ah'), None))
@@ -265,17 +278,23 @@ def parse_action(text: str, *, index: int = 0, chips_per_unit: int = 1) -> Actio
     ...
     floorman.errors.NotationError: action 7 'p1 raise 30': 'raise' is not a PHH action; expected 'd db CARDS', 'd dh pN CARDS', 'pN f', 'pN cc', 'pN pb', 'pN cbr AMOUNT', 'pN sd [CARDS]' or 'pN sm [CARDS|-]', each optionally followed by '# commentary'
     """
+    if _LETTER.fullmatch(letter) is None or letter == "d":
+        raise ConfigError(f"players are named by one letter other than d, not {letter!r}")
     body, hashed, comment = text.partition("#")
     note = comment.strip() if hashed else None
     words = body.split()
-    where = f"action {index} {text!r}"
+    where = f"action {index} {text!r}: " if where is None else where and f"{where}: "
+    grammar = _GRAMMAR.replace("pN", f"{letter}N")
+    numbered = re.compile(rf"{letter}([1-9][0-9]*)")
 
     def bad(problem: str) -> NotationError:
-        return NotationError(f"{where}: {problem}; {_GRAMMAR}", text=text)
+        return NotationError(f"{where}{problem}; {grammar}", text=text)
 
     def player(word: str) -> int:
-        if (found := _PLAYER.fullmatch(word)) is None:
-            raise bad(f"{word!r} is neither the dealer 'd' nor a player 'p1', 'p2', ...")
+        if (found := numbered.fullmatch(word)) is None:
+            raise bad(
+                f"{word!r} is neither the dealer 'd' nor a player '{letter}1', '{letter}2', ..."
+            )
         return int(found.group(1))
 
     if not words:
@@ -295,7 +314,9 @@ def parse_action(text: str, *, index: int = 0, chips_per_unit: int = 1) -> Actio
         return _SIMPLE[verb](index=index, commentary=note, player=who)
     if verb == "cbr" and len(args) == 1:
         if (written := _amount_text(words)) is None:
-            raise bad(f"the amount {args[0]!r} is not a number such as 300 or 2.5")
+            raise bad(f"the amount {args[0][:40]!r} is not a number such as 300 or 2.5")
+        if _too_long(Decimal(written)):
+            raise bad(f"the amount has more than {MOST_DIGITS} digits")
         chips = Decimal(written) * chips_per_unit
         if chips != chips.to_integral_value() or chips <= 0:
             raise bad(
@@ -520,18 +541,46 @@ class HandHistory:
 # --- reading -------------------------------------------------------------------------------------
 
 
+#: The most digits an amount may have, before and after the point together:
+#: more than any game's chips, and few enough that reading one takes no time.
+MOST_DIGITS = 15
+
+
+def _digits(value: Decimal) -> tuple[int, int]:
+    """A finite amount's digits before the point and after it, trailing zeros aside.
+
+    Counted exactly: ``Decimal.normalize`` would round to the context's precision.
+    """
+    _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)
+    kept = len(digits)
+    while kept > 1 and digits[kept - 1] == 0:
+        kept, exponent = kept - 1, exponent + 1
+    return max(kept + exponent, 0), max(-exponent, 0)
+
+
 def _places(value: object) -> int:
     """How many decimal places an amount needs (0 for an int or what is not a number)."""
     if isinstance(value, Decimal) and value.is_finite():
-        exponent = value.normalize().as_tuple().exponent
-        return max(0, -exponent) if isinstance(exponent, int) else 0
+        return min(_digits(value)[1], MOST_DIGITS)
     return 0
+
+
+def _too_long(value: Decimal | int) -> bool:
+    """Whether an amount has more than MOST_DIGITS digits in all."""
+    if isinstance(value, int):
+        limit: int = 10**MOST_DIGITS
+        return abs(value) >= limit
+    return value.is_finite() and sum(_digits(value)) > MOST_DIGITS
 
 
 def _to_chips(key: str, value: object, cpu: int) -> object:
     """A TOML amount (or array of them) in chips; what is not an amount is left to the check."""
     if isinstance(value, list):
         return tuple(_to_chips(key, v, cpu) for v in value)
+    if isinstance(value, Decimal | int) and not isinstance(value, bool) and _too_long(value):
+        message = f"{key} holds an amount of more than {MOST_DIGITS} digits"
+        raise _Located(key, f"{value:.6}", message)
     if isinstance(value, Decimal):
         if key == "starting_stacks" and value == Decimal("inf"):
             return None
@@ -585,6 +634,14 @@ def _toml(text: str) -> dict[str, Any]:
         line = text.splitlines()[int(found.group(1)) - 1] if found else ""
         message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
         raise NotationError(message, text=line or text[:200]) from None
+    except ValueError:
+        # tomllib's own int() refuses a number of thousands of digits.
+        message = "not readable TOML: a number too long to read; PHH numbers are amounts of chips"
+        raise NotationError(message, text=text[:200]) from None
+    except RecursionError:
+        # tomllib reads nested arrays and tables by recursion; no hand history nests.
+        message = "not readable TOML: arrays or tables nested too deeply; PHH nests none"
+        raise NotationError(message, text=text[:200]) from None
 
 
 _TOKEN = re.compile(r"#.*|\]|\"(?:[^\"\\]|\\.)*\"|'[^']*'")
@@ -672,17 +729,49 @@ def read_phhs(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHist
     return tuple(hands)
 
 
+def read_hands(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHistory, ...]:
+    """Read the hands of a ``.phh`` or ``.phhs`` text whose name is not known (standard
+    input): a ``.phhs`` holds nothing but hands under headers, a ``.phh`` its fields.
+
+    >>> one = write_phh(read_phh('''
+    ... variant = "FT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... small_bet = 2
+    ... big_bet = 4
+    ... starting_stacks = [40, 40]
+    ... actions = []
+    ... '''))
+    >>> len(read_hands(one)), len(read_hands(write_phhs([read_phh(one)] * 2)))
+    (1, 2)
+    """
+    table = _toml(text)
+    if table and all(isinstance(value, dict) for value in table.values()):
+        return read_phhs(text, chips_per_unit=chips_per_unit)
+    return (read_phh(text, chips_per_unit=chips_per_unit),)
+
+
 def load(
     path: str | os.PathLike[str], *, chips_per_unit: int | None = None
 ) -> tuple[HandHistory, ...]:
-    """Read the hands of a ``.phh`` (one hand) or ``.phhs`` file, chosen by the suffix."""
+    """Read the hands of a ``.phh`` (one hand) or ``.phhs`` file, chosen by the suffix.
+
+    A file that cannot be read (missing, a directory, not UTF-8) raises
+    :class:`~floorman.errors.NotationError` as unreadable input does.
+    """
     where = Path(path)
     if (suffix := where.suffix.lower()) not in (".phh", ".phhs"):
         message = (
             f"{where}: cannot tell the format from the suffix {suffix!r}; expected .phh or .phhs"
         )
         raise NotationError(message, text=str(where))
-    text = where.read_text(encoding="utf-8")
+    try:
+        text = where.read_text(encoding="utf-8")
+    except OSError as error:
+        raise NotationError(f"{where}: {error.strerror or error}", text=str(where)) from None
+    except UnicodeDecodeError as error:
+        message = f"{where}: not UTF-8 text (byte {error.start}); PHH is UTF-8 TOML"
+        raise NotationError(message, text=str(where)) from None
     try:
         if suffix == ".phh":
             return (read_phh(text, chips_per_unit=chips_per_unit),)

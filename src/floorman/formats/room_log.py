@@ -330,8 +330,9 @@ def describe(event: RoomEvent) -> str:
 
 # ----- reading lines ---------------------------------------------------------
 
-_WHOLE = re.compile(r"[0-9]+")
-_MINUTES = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+# Bounded: a longer number is no room's (and would not convert in reasonable time).
+_WHOLE = re.compile(r"[0-9]{1,15}")
+_MINUTES = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _SANCTIONS = {"warn": Sanction.WARNING, "suspend": Sanction.SUSPENSION, "bar": Sanction.BAR}
 
 
@@ -360,7 +361,7 @@ def _whole(word: str, what: str, bounds: tuple[int, int]) -> int:
         or not least <= int(digits) <= most
     ):
         raise NotationError(
-            f"{what} {word!r} is not a whole number from {least} to {most:,}", text=word
+            f"{what} {word[:40]!r} is not a whole number from {least} to {most:,}", text=word
         )
     return int(digits)
 
@@ -371,7 +372,7 @@ def _minutes(word: str, what: str = "minutes") -> float:
         if 0 < minutes <= _MOST_MINUTES:
             return minutes
     raise NotationError(
-        f"{what} {word!r} is not a number above 0 and at most {_MOST_MINUTES:,}",
+        f"{what} {word[:40]!r} is not a number above 0 and at most {_MOST_MINUTES:,}",
         text=word,
     )
 

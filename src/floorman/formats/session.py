@@ -92,6 +92,7 @@ from typing import Any
 from floorman.cards import parse_cards
 from floorman.clock import ManualClock
 from floorman.deal import Action, Call, Check, Chop, Deal, Fold, Wager
+from floorman.deal.legal import describe
 from floorman.errors import ConfigError, FloorError, FloormanError, NotationError
 from floorman.floor import (
     ActionDeclared,
@@ -222,10 +223,20 @@ class Session:
         return write_pokerstars(deal, header)
 
 
+#: The most digits a number in a log may have: chips beyond a million billion
+#: are no table's, and a longer number is a typing slip (or a file's garbage).
+_MOST_DIGITS = 15
+_NUMBER = re.compile(rf"[0-9]{{1,{_MOST_DIGITS}}}")
+
+
 def _words(key: str, value: str, count: int) -> tuple[int, ...]:
     parts = value.split("/")
-    if len(parts) > count or not all(p.isdigit() for p in parts):
-        raise NotationError(f"{key}={value!r} is not {'/'.join(['N'] * count)}", text=value)
+    if len(parts) > count or not all(_NUMBER.fullmatch(p) for p in parts):
+        raise NotationError(
+            f"{key}={value!r} is not {'/'.join(['N'] * count)}, each N a whole number of"
+            f" at most {_MOST_DIGITS} digits",
+            text=value,
+        )
     return tuple(int(p) for p in parts)
 
 
@@ -265,6 +276,8 @@ def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
             options["small_bet"], options["big_bet"] = small, big[0] if big else 2 * small
         elif key == "time":
             amount, *minutes = _words(key, value, 2)
+            if minutes == [0]:
+                raise NotationError(f"time={value}: the time is collected every 1 minute or more")
             options["time_charge"] = amount
             options["time_every"] = 60.0 * (minutes[0] if minutes else 30)
         elif key in ("ante", "bring-in", "seats", "buy-in", "max-buy-in", "chip"):
@@ -346,15 +359,15 @@ def play_session(text: str, *, on_deal: Callable[[DealRecord], None] | None = No
     if not lines:
         raise NotationError("an empty session: it needs a 'table' line", text="")
     number, first = lines[0]
+    clock = ManualClock()
     try:
         setup, seed, start = parse_table_line(first)
+        table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
+        session = Session(table=table, deals=[], played=[], **_naming(first))
     except (FloormanError, TypeError) as error:
         if isinstance(error, TypeError):
             error = ConfigError(str(error))
         raise _located(error, number, first) from None
-    clock = ManualClock()
-    table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
-    session = Session(table=table, deals=[], played=[], **_naming(first))
     told = 0  # deals reported to on_deal: each once its ruling window has closed
 
     def tell() -> None:
@@ -443,8 +456,9 @@ def _choice(words: list[str], default: bool) -> bool:
 
 
 def _int(word: str, what: str) -> int:
-    if not word.isdigit():
-        raise NotationError(f"{what} {word!r} is not a whole number", text=word)
+    if not _NUMBER.fullmatch(word):
+        too_long = f" of at most {_MOST_DIGITS} digits" if word.isdecimal() else ""
+        raise NotationError(f"{what} {word[:40]!r} is not a whole number{too_long}", text=word)
     return int(word)
 
 
@@ -469,8 +483,13 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         "misplaced": 1,
     }
     if verb not in need:
-        known = ", ".join(["deal", *need])
-        raise NotationError(f"{verb!r} is not a session event; events are: {known}", text=verb)
+        known = ", ".join(["deal", *need, *sorted(_POT_RULINGS)])
+        raise NotationError(
+            f"{verb!r} is not a session event here; events are: {known}; a deal's actions"
+            " (sN ..., d ..., chop), reports and decisions (report, decide) follow its 'deal'"
+            " line; ask, transfer, impound and release follow the deal they rule on",
+            text=verb,
+        )
     if len(args) < need[verb]:
         raise NotationError(f"{verb!r} needs {need[verb]} values, got {len(args)}", text=line)
     if verb == "waiting":
@@ -553,7 +572,7 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
             if not seats:
                 raise NotationError(f"{rule_id} needs the seat whose hand it is", text=rule_id)
             cards = options.get("cards")
-            held = int(cards) if cards is not None and cards.isdigit() else None
+            held = _int(cards, "cards=") if cards is not None else None
             return HandInQuestion(player=seats[0], cause=dead, cards=held)
     if rule_id == "dead-hands.2" and seats:
         return MuckedHand(player=seats[0])
@@ -615,7 +634,7 @@ def _declared(deal: Deal, player: int, words: list[str]) -> Action:
                 if legal.call and legal.player == player
                 else Check(player=player)
             )
-        case ["cbr", amount] if amount.isdigit():
+        case ["cbr", amount] if _NUMBER.fullmatch(amount):
             return Wager(player=player, to=int(amount))
     raise NotationError(
         f"{' '.join(words)!r} is not a declared action (f, cc, cbr N)", text=" ".join(words)
@@ -630,8 +649,8 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
     runs = 1
     for word in line.split()[1:]:
         key, _, value = word.partition("=")
-        if key != "runs" or not value.isdigit():
-            raise NotationError(f"{word!r}: a deal line takes only runs=N", text=word)
+        if key != "runs" or not _NUMBER.fullmatch(value):
+            raise NotationError(f"{word[:40]!r}: a deal line takes only runs=N", text=word)
         runs = int(value)
     deal = table.start_deal(shuffled=not dealt, auto_showdown=not shows_given, runs=runs)
     names = tuple(table.players[s] for s in table.positions)
@@ -657,8 +676,10 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
                 rulings.append((text, _in_seats(table, decide(deal, pending, choice))))
                 pending = None
                 continue
-            seat_text = _SEAT_WORD.sub(lambda m: f"p{table.position_of(int(m.group(1))) + 1}", text)
-            action = phh.parse_action(seat_text, index=index)
+            action = phh.parse_action(text, index=index, letter="s", where="")
+            if isinstance(action, phh.PlayerAction):
+                # The log names seats; the deal knows its players by position.
+                action = dataclasses.replace(action, player=table.position_of(action.player) + 1)
             apply_action(deal, action, shows)
             settle_showdown(deal, shows, final=False)
             if deal.is_over and index + 1 < len(block):
@@ -669,8 +690,12 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             raise _located(error, at, text, table) from None
     settle_showdown(deal, shows, final=True)
     if not deal.is_over:
+        legal = deal.legal()
+        who = None if legal.player is None else f"seat {table.positions[legal.player]}"
         raise NotationError(
-            f"the deal started on line {number} did not end: {deal.legal()!r}", text=line
+            f"the deal started on line {number} did not end: {describe(legal, who=who)};"
+            " a deal's actions follow its line, up to its end",
+            text=line,
         )
     assert not table.in_deal  # the deal's result is back at the table
     started = next(e for e in table.events[mark:] if isinstance(e, tev.DealStarted))

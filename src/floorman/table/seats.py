@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from floorman.clock import Clock, ManualClock
 from floorman.deal.state import Deal
-from floorman.errors import FloorError, IllegalAction
+from floorman.errors import FloorError, IllegalAction, NotationError
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import events as ev
@@ -24,6 +24,12 @@ __all__ = ["Seats", "Sitter"]
 
 _HOUR = 3600.0
 _AWAY_LIMIT = 1800.0  # RRP5 policies.20: thirty minutes
+
+
+def _whole(value: object, what: str) -> None:
+    """Seats and chips are whole numbers: not text, a fraction or a bool."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"{what} {value!r} is not a whole number", text=repr(value))
 
 
 @dataclass(slots=True)
@@ -72,6 +78,12 @@ class Seats:
         button: int | None = None,
     ) -> None:
         self.setup = setup
+        if button is not None:
+            _whole(button, "the button's seat")
+            if not 1 <= button <= setup.seats:
+                raise FloorError(
+                    f"the table has seats 1 to {setup.seats}; the button cannot start on {button}"
+                )
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.clock: Clock = clock if clock is not None else ManualClock()
         self.events: list[ev.TableEvent] = []
@@ -179,6 +191,7 @@ class Seats:
         return event
 
     def _sitter(self, seat: int) -> Sitter:
+        _whole(seat, "seat")
         st = self._seats.get(seat)
         if st is None:
             raise FloorError(f"nobody sits in seat {seat}")
@@ -189,6 +202,7 @@ class Seats:
             raise IllegalAction(f"{what} waits until the deal ends", citations=cite(*rules))
 
     def _check_seat(self, seat: int) -> None:
+        _whole(seat, "seat")
         if not 1 <= seat <= self.setup.seats:
             raise FloorError(f"the table has seats 1 to {self.setup.seats}, not {seat}")
 
@@ -264,6 +278,11 @@ class Seats:
         down, playing over) takes a full buy-in unless forced over from a broken
         or must-move game; a later buy by a player out of chips may be short once."""
         setup = self.setup
+        if not isinstance(player, str) or not player.strip():
+            raise NotationError(
+                f"a player is named by some text, not {player!r}", text=repr(player)
+            )
+        _whole(chips, "chips")
         if chips <= 0:
             raise FloorError(f"{player} needs chips to play, not {chips}")
         left = self._left.get(player)
@@ -305,6 +324,7 @@ class Seats:
         only a full buy-in of them plays (RRP5 policies.6, policies.7).
         """
         st = self._sitter(seat)
+        _whole(chips, "chips")
         if chips <= 0:
             raise FloorError(f"seat {seat} cannot buy {chips} chips")
         if self.in_deal and seat in self.positions:

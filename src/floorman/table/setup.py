@@ -67,6 +67,7 @@ class TableSetup:
     rules: RuleSet = RuleSet.ROBERTS
 
     def __post_init__(self) -> None:
+        self._check_types()
         if self.structure not in self.game.structures:
             allowed = ", ".join(s.value for s in self.game.structures)
             raise ConfigError(f"{self.game.name} is played {allowed}, not {self.structure.value}")
@@ -81,7 +82,11 @@ class TableSetup:
                     f" got {self.blinds}"
                 )
             if len(self.blinds) == 2 and self.blinds[0] > self.blinds[1]:
-                raise ConfigError(f"the small blind is not bigger than the big: {self.blinds}")
+                small, big = self.blinds
+                raise ConfigError(
+                    f"the small blind ({small}) is bigger than the big blind ({big}); blinds"
+                    f" are given small first, as in {big}/{small}"
+                )
         elif self.bring_in <= 0:
             raise ConfigError(f"{self.game.name} needs a bring-in")
         if self.structure is Structure.FIXED_LIMIT and not (0 < self.small_bet <= self.big_bet):
@@ -95,6 +100,37 @@ class TableSetup:
             )
         if any(a % self.chip for a in (*self.blinds, self.ante, self.small_bet, self.big_bet)):
             raise ConfigError(f"every forced bet and bet size is a whole number of {self.chip}")
+
+    def _check_types(self) -> None:
+        """Chips and counts are whole numbers (a bool is not one), none below zero."""
+        counts: dict[str, object] = {
+            "ante": self.ante,
+            "bring_in": self.bring_in,
+            "small_bet": self.small_bet,
+            "big_bet": self.big_bet,
+            "chip": self.chip,
+            "seats": self.seats,
+            "buy_in": self.buy_in,
+            "max_buy_in": self.max_buy_in,
+            "time_charge": self.time_charge,
+        }
+        if not isinstance(self.blinds, tuple):
+            raise ConfigError(f"blinds are a tuple (small, big) or (big,), not {self.blinds!r}")
+        counts |= {f"blinds[{i}]": b for i, b in enumerate(self.blinds)}
+        for name, value in counts.items():
+            if value is None and name in ("buy_in", "max_buy_in"):
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ConfigError(f"{name} is a whole number 0 or more, not {value!r}")
+        if self.chip < 1:
+            raise ConfigError(f"the smallest chip is worth 1 or more, not {self.chip}")
+        if isinstance(self.time_every, bool) or not isinstance(self.time_every, int | float):
+            raise ConfigError(f"time_every is a number of seconds, not {self.time_every!r}")
+        if not self.time_every > 0:
+            raise ConfigError(f"time_every is a number of seconds above 0, not {self.time_every}")
+        for name, kind in (("game", Game), ("structure", Structure), ("button", ButtonMethod)):
+            if not isinstance(getattr(self, name), kind):
+                raise ConfigError(f"{name} is a {kind.__name__}, not {getattr(self, name)!r}")
 
     @property
     def big_blind(self) -> int:
