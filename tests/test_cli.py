@@ -364,7 +364,7 @@ LONG = "9" * 5000
         ("session", SESSION + f"buy 1 {LONG}\n", "chips '9999"),
         ("session", SESSION + "buy 1 ²\n", "chips '²' is not a whole number"),
         ("session", f"table holdem no-limit blinds=1/{LONG}\n", "is not N/N, each N a whole"),
-        ("room", f"game a holdem no-limit 1/2\nopen {LONG} a\n", "is not a whole number (15"),
+        ("room", f"game a holdem no-limit 1/2\nopen {LONG} a\n", "is not a whole number from 1"),
         ("replay", HAND.replace("min_bet = 2", f"min_bet = {LONG}"), "a number too long to read"),
         ("replay", HAND.replace("min_bet = 2", "min_bet = 2e-99999"), "more than 15 digits"),
         ("replay", HAND.replace("min_bet = 2", f"min_bet = 2.{LONG}"), "more than 15 digits"),
