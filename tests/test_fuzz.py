@@ -36,6 +36,7 @@ from floorman.formats.session import parse_table_line
 from floorman.shuffle import SeededShuffler
 from floorman.table import Table
 from tests.conftest import sample_size
+from tests.test_cli import HAND
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -44,15 +45,6 @@ SHARED = ROOT.parent / "shared" / "phh"
 #: Seconds one case may take: far beyond any input here (the slowest, an
 #: ``eval`` with three wild cards, takes a few seconds), far short of a hang.
 BOUND = 30
-
-HAND = """variant = "NT"
-antes = [0, 0, 0]
-blinds_or_straddles = [1, 2, 0]
-min_bet = 2
-starting_stacks = [100, 100, 100]
-actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 f", "p2 f"]
-finishing_stacks = [99, 98, 103]
-"""
 
 
 def _texts(*paths: Path) -> list[str]:

@@ -61,6 +61,11 @@ class Sitter:
         return self.missed_small or self.missed_big
 
 
+#: What a misdeal puts back on each sitter: where he stood on blinds before
+#: the deal (RRP5 misdeals).
+_KEPT = ("active", "missed_small", "missed_big", "post", "dealt_off", "wait", "fresh", "must_post")
+
+
 class Seats:
     """The seats and players of a table, and what lasts from deal to deal.
 
@@ -110,7 +115,7 @@ class Seats:
         self._kept: tuple[
             tuple[int | None, int | None, int | None],
             tuple[set[int], int, str | None, str | None],
-            dict[int, tuple[bool, bool, bool, bool, bool, int, bool, bool]],
+            dict[int, tuple[object, ...]],
         ] = ((None, None, None), (set(), 0, None, None), {})
         # Chips the house holds pending a decision, by the deal whose pot they
         # came from (RRP5 decisions.7).
@@ -665,19 +670,7 @@ class Seats:
         self._kept = (
             (self.button, self.small_blind, self.big_blind),
             (set(self._passed), self._travel, self._button_player, self._big_player),
-            {
-                seat: (
-                    st.active,
-                    st.missed_small,
-                    st.missed_big,
-                    st.post,
-                    st.dealt_off,
-                    st.wait,
-                    st.fresh,
-                    st.must_post,
-                )
-                for seat, st in self._seats.items()
-            },
+            {seat: tuple(getattr(st, name) for name in _KEPT) for seat, st in self._seats.items()},
         )
 
     def _restore_placement(self) -> None:
@@ -690,16 +683,8 @@ class Seats:
         for seat, kept in sitters.items():
             st = self._seats.get(seat)
             if st is not None:
-                (
-                    st.active,
-                    st.missed_small,
-                    st.missed_big,
-                    st.post,
-                    st.dealt_off,
-                    st.wait,
-                    st.fresh,
-                    st.must_post,
-                ) = kept
+                for name, value in zip(_KEPT, kept, strict=True):
+                    setattr(st, name, value)
 
     @property
     def chips(self) -> int:
