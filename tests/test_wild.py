@@ -297,3 +297,38 @@ def test_wild_cards_count_as_cards_of_the_hand() -> None:
         evaluate_high(parse_cards("Xx As Ks Qs"))
     assert evaluate_high([JOKER, *parse_cards("As Ks Qs Js")]).name == "Royal Flush"
     assert Card.parse("Xx") is JOKER
+
+
+def _reference_two(naturals: list[int], rule: JokerRule) -> int:
+    """Best strength of ``naturals`` plus a wild deuce and the joker, by brute force
+    over every ordered pair of stand-ins."""
+    counts = Counter(c // 4 for c in naturals)
+    for rank in range(12, -1, -1):
+        usable = 1 + (rule is JokerRule.WILD or rank == 12)
+        if counts[rank] + usable >= 5:
+            return 7_463 + rank
+    best = 0
+    for wild in range(52):
+        for joker in range(52):
+            if wild == joker or wild in naturals or joker in naturals:
+                continue
+            strength = high_strength([*naturals, wild, joker])
+            category = HandValue(ranking=Ranking.HIGH, strength=strength).category
+            completes = category in (Category.STRAIGHT, Category.FLUSH, Category.STRAIGHT_FLUSH)
+            if rule is JokerRule.WILD or joker // 4 == 12 or completes:
+                best = max(best, strength)
+    return best
+
+
+@settings(max_examples=40)
+@given(
+    st.lists(st.integers(4, 51), min_size=3, max_size=5, unique=True),
+    st.integers(0, 3),
+    st.sampled_from(JokerRule),
+)
+def test_ranking_11_a_wild_card_and_the_joker_are_their_best_stand_ins(
+    naturals: list[int], deuce: int, rule: JokerRule
+) -> None:
+    held = [Card(i) for i in naturals] + [Card(deuce), JOKER]
+    value = evaluate_high(held, wild=[TWO], joker=rule)
+    assert value.strength == _reference_two(naturals, rule)

@@ -216,22 +216,20 @@ def _high_with_wilds(naturals: list[int], bug: list[bool]) -> int:
         return best
     patterns = t.high_patterns()
     free = [c for c in range(52) if c not in naturals]
-    for chosen in itertools.permutations(free, len(bug)):
-        if len(bug) > 1 and not _canonical(chosen, bug):
-            continue
-        strength = _high_generic(naturals + list(chosen))
-        if strength <= best:
-            continue
-        off_ace = any(b and c >> 2 != _ACE for c, b in zip(chosen, bug, strict=True))
-        if off_ace and patterns[strength - 1][0] not in _BUG_CATEGORIES:
-            continue
-        best = strength
+    # Wild cards of one kind are interchangeable: each set of stand-ins is
+    # tried once, not in every order.
+    n_bugs = sum(bug)
+    for wilds in itertools.combinations(free, len(bug) - n_bugs):
+        rest = [c for c in free if c not in wilds] if n_bugs else free
+        for bugs in itertools.combinations(rest, n_bugs):
+            strength = _high_generic([*naturals, *wilds, *bugs])
+            if strength <= best:
+                continue
+            off_ace = any(c >> 2 != _ACE for c in bugs)
+            if off_ace and patterns[strength - 1][0] not in _BUG_CATEGORIES:
+                continue
+            best = strength
     return best
-
-
-def _canonical(chosen: Sequence[int], bug: Sequence[bool]) -> bool:
-    # Interchangeable wild cards need each set of stand-ins tried once only.
-    return all(chosen[i] < chosen[i + 1] for i in range(len(chosen) - 1) if bug[i] == bug[i + 1])
 
 
 @cache
