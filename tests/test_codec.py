@@ -14,8 +14,14 @@ from pathlib import Path
 from typing import Union
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    rule,
+    run_state_machine_as_test,
+)
 
 from floorman import codec
 from floorman.cards import Card
@@ -40,6 +46,7 @@ from floorman.deal import actions as act
 from floorman.deal import events as dev
 from floorman.errors import FloormanError, NotationError
 from floorman.floor import reports as rep
+from floorman.floor import rule as rule_on
 from floorman.floor.rulings import Ruling
 from floorman.formats.room_log import play_room
 from floorman.formats.session import play_session
@@ -51,6 +58,9 @@ from floorman.rulebook import Citation
 from floorman.shuffle import SeededShuffler
 from floorman.table import events as tev
 from tests.table_helpers import make, play
+from tests.test_floor_machine import FloorMachine, reports
+from tests.test_room_machine import RoomMachine
+from tests.test_table_machine import TableMachine
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -150,7 +160,7 @@ def of_type(hint: object) -> st.SearchStrategy[typing.Any]:
 ANY_VALUE = st.sampled_from(sorted(registered().items())).flatmap(lambda item: of_type(item[1]))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(ANY_VALUE)
 def test_any_value_of_any_registered_type_round_trips(value: codec.Value) -> None:
     round_trips(value)
@@ -277,6 +287,68 @@ def test_random_table_sessions_round_trip(seed: int, deals: int, call: bool) -> 
     for event in log:
         round_trips(event)
     assert loads_log(dumps_log(log)) == tuple(log)
+
+
+# ----- the layers' state machines, their logs saved and read back -------------
+
+MACHINES = settings(
+    max_examples=5,
+    stateful_step_count=25,
+    deadline=None,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+        HealthCheck.large_base_example,
+    ],
+)
+
+
+class FloorCodecMachine(FloorMachine):
+    """The floorperson's machine: every report drawn and every ruling given,
+    with the deal's events, go to JSON and back."""
+
+    @rule(data=st.data())
+    def report_saved(self, data: st.DataObject) -> None:
+        if self.deal.is_over:
+            return
+        report = data.draw(reports(self.deal, self._live()))
+        round_trips(report)
+        try:
+            ruling = rule_on(self.deal, report)
+        except FloormanError:
+            return
+        round_trips(ruling)
+
+    @invariant()
+    def deal_log_saved(self) -> None:
+        events = tuple(self.deal.events)
+        assert loads_log(dumps_log(events)) == events
+
+
+class TableCodecMachine(TableMachine):
+    """The table's machine: its log goes to JSON lines and back."""
+
+    @invariant()
+    def table_log_saved(self) -> None:
+        events = tuple(self.table.events)
+        assert loads_log(dumps_log(events)) == events
+
+
+class RoomCodecMachine(RoomMachine):
+    """The floor's machine: its log, saved as JSON lines, rebuilds the same books."""
+
+    @invariant()
+    def room_log_saved(self) -> None:
+        again = RoomBooks(clock=self.clock)
+        again.apply(typing.cast(list[rev.RoomEvent], list(loads_log(dumps_log(self.room.events)))))
+        assert again.events == self.room.events
+        assert self._view(again) == self._view(self.room)
+
+
+@pytest.mark.parametrize("machine", [FloorCodecMachine, TableCodecMachine, RoomCodecMachine])
+def test_the_layers_state_machines_logs_round_trip(machine: type[RuleBasedStateMachine]) -> None:
+    run_state_machine_as_test(machine, settings=MACHINES)
 
 
 @pytest.mark.parametrize("example", ["session.txt", "rulings.txt"])
@@ -424,7 +496,7 @@ JSON = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(value=ANY_VALUE, junk=JSON, pick=st.integers(0, 50))
 def test_any_field_spoiled_is_read_or_refused_never_crashes(
     value: codec.Value, junk: object, pick: int
