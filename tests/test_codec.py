@@ -509,3 +509,16 @@ def test_any_field_spoiled_is_read_or_refused_never_crashes(
         data[fields[pick % len(fields)]] = junk
     with contextlib.suppress(NotationError):
         from_json(data)
+
+
+def test_a_field_type_with_no_json_form_is_found_when_the_class_is_compiled() -> None:
+    """Every registered class is compiled on import; a field type the codec
+    cannot write (here a set) fails there, not in the middle of a log."""
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Odd:
+        seats: frozenset[int]
+
+    with pytest.raises(TypeError, match="no JSON form for a field of type"):
+        codec._spec(Odd)
+    assert set(codec._SPECS) >= set(registered().values())

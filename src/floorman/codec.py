@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import math
 import types
@@ -97,18 +98,29 @@ def registered() -> Mapping[str, type]:
     return dict(_BY_NAME)
 
 
-# ----- field types, read once per class --------------------------------------
+# ----- field types, compiled once per type -----------------------------------
+#
+# Each field type is turned once into an encoder and a decoder; a log of many
+# thousand events then costs a call per field, not a reading of type hints.
+# A refusal deep inside a value carries the path back out (``.posts[0]``), so
+# the message names the field.
 
-_HINTS: dict[type, tuple[tuple[str, object], ...]] = {}
+_Encoder = Callable[[Any], Any]
+_Decoder = Callable[[Any], Any]
 
 
-def _fields(cls: type) -> tuple[tuple[str, object], ...]:
-    found = _HINTS.get(cls)
-    if found is None:
-        hints = typing.get_type_hints(cls)
-        found = tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if f.init)
-        _HINTS[cls] = found
-    return found
+class _Refused(Exception):
+    """A field refused; ``path`` leads to it, gathered innermost first on the way out."""
+
+    def __init__(self, message: str, text: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.text = text
+        self.path: list[str] = []
+
+    def error(self, where: str) -> NotationError:
+        inside = "".join(reversed(self.path))
+        return NotationError(f"{where}{inside}: {self.message}", text=self.text)
 
 
 def _is_union(hint: object) -> bool:
@@ -120,6 +132,42 @@ def _name(hint: object) -> str:
     if isinstance(hint, type):
         return hint.__name__
     return str(hint).replace("floorman.", "")
+
+
+def _show(data: object) -> str:
+    try:
+        text = json.dumps(data)
+    except (TypeError, ValueError):
+        text = repr(data)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_SPECS: dict[type, tuple[tuple[str, _Encoder, _Decoder, bool], ...]] = {}
+
+
+def _spec(cls: type) -> tuple[tuple[str, _Encoder, _Decoder, bool], ...]:
+    """Each field of a class: its name, encoder, decoder and whether it is required."""
+    found = _SPECS.get(cls)
+    if found is None:
+        found = _SPECS[cls] = _compile(cls)
+    return found
+
+
+def _compile(cls: type) -> tuple[tuple[str, _Encoder, _Decoder, bool], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (
+            f.name,
+            _encoder(hints[f.name]),
+            _decoder(hints[f.name]),
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
+
+
+def _fields_of(cls: type) -> frozenset[str]:
+    return frozenset(name for name, _, _, _ in _spec(cls))
 
 
 # ----- encoding ----------------------------------------------------------------
@@ -136,61 +184,112 @@ def to_json(value: Value) -> dict[str, _Json]:
     name = _NAME_OF.get(type(value))
     if name is None:
         raise NotationError(f"no JSON form for {type(value).__name__}: not an event of any layer")
-    return {"type": name} | _encode_fields(value, name)
+    try:
+        return _encode_object(value, name)
+    except _Refused as refused:
+        raise refused.error(name) from None
 
 
-def _encode_fields(value: object, where: str) -> dict[str, _Json]:
-    return {
-        field: _encode(hint, getattr(value, field), f"{where}.{field}")
-        for field, hint in _fields(type(value))
-    }
+def _encode_object(value: object, name: str | None) -> dict[str, _Json]:
+    out: dict[str, _Json] = {"type": name} if name is not None else {}
+    for field, encode, _, _ in _spec(type(value)):
+        try:
+            out[field] = encode(getattr(value, field))
+        except _Refused as refused:
+            refused.path.append(f".{field}")
+            raise
+    return out
 
 
-def _encode(hint: object, value: object, where: str) -> _Json:
-    if value is None:
-        return None
+@functools.cache
+def _encoder(hint: object) -> _Encoder:
     if _is_union(hint):
-        options = [h for h in typing.get_args(hint) if h is not type(None)]
+        options = tuple(h for h in typing.get_args(hint) if h is not type(None))
+        optional = len(options) < len(typing.get_args(hint))
         if len(options) == 1:
-            return _encode(options[0], value, where)
-        name = _NAME_OF.get(type(value))
-        if name is None:
-            raise NotationError(f"{where}: no JSON form for {type(value).__name__}")
-        return {"type": name} | _encode_fields(value, where)
+            inner = _encoder(options[0])
+            return (lambda v: None if v is None else inner(v)) if optional else inner
+        return _union_encoder(hint, options, optional=optional)
     if typing.get_origin(hint) is tuple:
-        if not isinstance(value, tuple):
-            raise NotationError(f"{where}: expected a tuple, not {value!r}")
-        pairs = _items(hint, value, where)
-        return [_encode(h, v, f"{where}[{i}]") for i, (h, v) in enumerate(pairs)]
-    if not _holds(hint, value):
-        raise NotationError(f"{where}: expected {_name(hint)}, not {value!r}")
-    if hint in (Card, Citation, GameKind):
-        return str(value)
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value):
-        return _encode_fields(value, where)
-    return value
-
-
-def _holds(hint: object, value: object) -> bool:
-    """Whether a field holds a value of its declared type (an int is a float's
-    whole value; a bool is no number)."""
-    if hint is float:
-        ok = isinstance(value, int | float) and not isinstance(value, bool)
-        return ok and math.isfinite(typing.cast(float, value))
+        return _tuple_encoder(hint)
     if hint is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(hint, type) and isinstance(value, hint)
+        return _checked(hint, lambda v: isinstance(v, int) and not isinstance(v, bool))
+    if hint is float:
+        return _checked(hint, _is_number)
+    if hint in (str, bool):
+        return _checked(hint, lambda v: isinstance(v, typing.cast(type, hint)))
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _checked(hint, lambda v: isinstance(v, hint), lambda v: v.value)
+    if hint in (Card, Citation, GameKind):
+        return _checked(hint, lambda v: isinstance(v, typing.cast(type, hint)), str)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        cls = hint
+        return _checked(hint, lambda v: type(v) is cls, lambda v: _encode_object(v, None))
+    raise TypeError(f"floorman.codec has no JSON form for a field of type {_name(hint)}")
 
 
-def _items(hint: object, value: tuple[object, ...], where: str) -> Iterable[tuple[object, object]]:
+def _is_number(value: object) -> bool:
+    """A float field holds a finite number (an int is a whole one; a bool is none)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return math.isfinite(value)
+
+
+def _checked(hint: object, holds: Callable[[Any], bool], write: _Encoder | None = None) -> _Encoder:
+    def encode(value: Any) -> Any:
+        if not holds(value):
+            raise _Refused(f"expected {_name(hint)}, not {value!r}")
+        return value if write is None else write(value)
+
+    return encode
+
+
+def _union_encoder(hint: object, options: tuple[object, ...], *, optional: bool) -> _Encoder:
+    allowed = frozenset(typing.cast(tuple[type, ...], options))
+
+    def encode(value: Any) -> Any:
+        if value is None and optional:
+            return None
+        if type(value) not in allowed:
+            raise _Refused(f"expected {_name(hint)}, not {value!r}")
+        return _encode_object(value, _NAME_OF[type(value)])
+
+    return encode
+
+
+def _tuple_encoder(hint: object) -> _Encoder:
     args = typing.get_args(hint)
     if len(args) == 2 and args[1] is Ellipsis:
-        return ((args[0], v) for v in value)
-    if len(args) != len(value):
-        raise NotationError(f"{where}: expected {len(args)} items, not {value!r}")
-    return zip(args, value, strict=True)
+        each = _encoder(args[0])
+
+        def encode_all(value: Any) -> Any:
+            if not isinstance(value, tuple):
+                raise _Refused(f"expected a tuple, not {value!r}")
+            out = []
+            for i, item in enumerate(value):
+                try:
+                    out.append(each(item))
+                except _Refused as refused:
+                    refused.path.append(f"[{i}]")
+                    raise
+            return out
+
+        return encode_all
+    parts = tuple(_encoder(a) for a in args)
+
+    def encode_fixed(value: Any) -> Any:
+        if not isinstance(value, tuple) or len(value) != len(parts):
+            raise _Refused(f"expected {len(parts)} items, not {value!r}")
+        out = []
+        for i, (part, item) in enumerate(zip(parts, value, strict=True)):
+            try:
+                out.append(part(item))
+            except _Refused as refused:
+                refused.path.append(f"[{i}]")
+                raise
+        return out
+
+    return encode_fixed
 
 
 # ----- decoding ----------------------------------------------------------------
@@ -211,157 +310,183 @@ def from_json(data: object) -> Value:
     """
     if not isinstance(data, dict):
         raise NotationError(f"a value is a JSON object with a 'type', not {_show(data)}")
-    return typing.cast(Value, _decode_object(data, tuple(_BY_NAME.values()), "value"))
+    name = data.get("type")
+    try:
+        return typing.cast(Value, _decode_object(data, _ALL))
+    except _Refused as refused:
+        raise refused.error(
+            name if isinstance(name, str) and name in _BY_NAME else "value"
+        ) from None
 
 
-def _decode_object(data: Mapping[str, object], allowed: tuple[type, ...], where: str) -> object:
+def _decode_object(data: Mapping[str, Any], allowed: frozenset[type]) -> object:
     name = data.get("type")
     if not isinstance(name, str):
-        raise NotationError(f"{where}: no 'type' naming what it is")
+        raise _Refused("no 'type' naming what it is")
     cls = _BY_NAME.get(name)
     if cls is None:
-        known = ", ".join(sorted(_BY_NAME))
-        raise NotationError(f"unknown type {name!r}; types are: {known}", text=name)
+        raise _Refused(f"unknown type {name!r}; types are: {', '.join(sorted(_BY_NAME))}", name)
     if cls not in allowed:
-        wanted = ", ".join(_NAME_OF[c] for c in allowed)
-        raise NotationError(f"{where}: a {name} is not allowed here (allowed: {wanted})")
-    return _decode_fields(cls, data, name, skip="type")
+        wanted = ", ".join(sorted(_NAME_OF[c] for c in allowed))
+        raise _Refused(f"a {name} is not allowed here (allowed: {wanted})")
+    return _decode_fields(cls, data, skip="type")
 
 
-def _decode_fields(cls: type, data: Mapping[str, object], where: str, *, skip: str = "") -> object:
-    fields = _fields(cls)
-    names = {f for f, _ in fields}
-    extra = sorted((k for k in data if k != skip and k not in names), key=repr)
-    if extra:
-        raise NotationError(
-            f"{where}: unknown field {extra[0]!r}; fields are: {', '.join(sorted(names))}"
-        )
+def _decode_fields(cls: type, data: Mapping[str, Any], *, skip: str = "") -> object:
     kwargs: dict[str, object] = {}
-    for field, hint in fields:
+    for field, _, decode, required in _spec(cls):
         if field in data:
-            kwargs[field] = _decode(hint, data[field], f"{where}.{field}")
-        elif _required(cls, field):
-            raise NotationError(f"{where}: missing field {field!r}")
+            try:
+                kwargs[field] = decode(data[field])
+            except _Refused as refused:
+                refused.path.append(f".{field}")
+                raise
+        elif required:
+            raise _Refused(f"missing field {field!r}")
+    if len(kwargs) + (skip in data) != len(data):
+        names = _fields_of(cls)
+        extra = sorted((k for k in data if k != skip and k not in names), key=repr)
+        raise _Refused(f"unknown field {extra[0]!r}; fields are: {', '.join(sorted(names))}")
     try:
         return cls(**kwargs)
-    except FloormanError as error:
-        raise NotationError(f"{where}: {error}") from None
-    except (TypeError, ValueError) as error:
-        raise NotationError(f"{where}: {error}") from None
+    except (FloormanError, TypeError, ValueError) as error:
+        raise _Refused(str(error)) from None
 
 
-def _required(cls: type, field: str) -> bool:
-    for f in dataclasses.fields(cls):
-        if f.name == field:
-            return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    return True
-
-
-def _show(data: object) -> str:
-    text = json.dumps(data) if _plain(data) else repr(data)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _plain(data: object) -> bool:
-    try:
-        json.dumps(data)
-    except (TypeError, ValueError):
-        return False
-    return True
-
-
-def _decode(hint: object, data: object, where: str) -> object:
+@functools.cache
+def _decoder(hint: object) -> _Decoder:
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
-        if data is None:
-            if len(options) < len(typing.get_args(hint)):
-                return None
-            raise NotationError(f"{where}: expected {_name(hint)}, not null")
-        if len(options) == 1:
-            return _decode(options[0], data, where)
-        if not isinstance(data, dict):
-            raise NotationError(f"{where}: expected an object with a 'type', not {_show(data)}")
-        return _decode_object(data, typing.cast(tuple[type, ...], options), where)
+        optional = len(options) < len(typing.get_args(hint))
+        inner = _decoder(options[0]) if len(options) == 1 else _union_decoder(hint, options)
+        if not optional:
+            return inner
+        return lambda data: None if data is None else inner(data)
     if typing.get_origin(hint) is tuple:
-        return _decode_tuple(hint, data, where)
-    decode = _SCALARS.get(hint)
-    if decode is not None:
-        return decode(data, where)
+        return _tuple_decoder(hint)
+    found = _SCALARS.get(hint)
+    if found is not None:
+        return found
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return _decode_enum(hint, data, where)
+        return _enum_decoder(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        cls = hint
+
+        def decode_value(data: Any) -> object:
+            if not isinstance(data, dict):
+                raise _Refused(f"expected an object, not {_show(data)}")
+            return _decode_fields(cls, data)
+
+        return decode_value
+    raise TypeError(f"floorman.codec has no JSON form for a field of type {_name(hint)}")
+
+
+def _union_decoder(hint: object, options: tuple[object, ...]) -> _Decoder:
+    allowed = frozenset(typing.cast(tuple[type, ...], options))
+
+    def decode(data: Any) -> object:
         if not isinstance(data, dict):
-            raise NotationError(f"{where}: expected an object, not {_show(data)}")
-        return _decode_fields(hint, data, where)
-    raise NotationError(f"{where}: no JSON form for a field of type {_name(hint)}")
-
-
-def _decode_tuple(hint: object, data: object, where: str) -> tuple[object, ...]:
-    if not isinstance(data, list):
-        raise NotationError(f"{where}: expected a list, not {_show(data)}")
-    args = typing.get_args(hint)
-    if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
-    if len(data) != len(args):
-        raise NotationError(f"{where}: expected a list of {len(args)}, not {_show(data)}")
-    return tuple(
-        _decode(h, v, f"{where}[{i}]") for i, (h, v) in enumerate(zip(args, data, strict=True))
-    )
-
-
-def _decode_enum(hint: type[enum.Enum], data: object, where: str) -> enum.Enum:
-    for member in hint:
-        if member.value == data and type(member.value) is type(data):
-            return member
-    known = ", ".join(repr(m.value) for m in hint)
-    raise NotationError(f"{where}: no {hint.__name__} {_show(data)}; expected one of {known}")
-
-
-def _int(data: object, where: str) -> int:
-    if isinstance(data, bool) or not isinstance(data, int):
-        raise NotationError(f"{where}: expected a whole number, not {_show(data)}")
-    return data
-
-
-def _float(data: object, where: str) -> float:
-    if isinstance(data, bool) or not isinstance(data, int | float) or not math.isfinite(data):
-        raise NotationError(f"{where}: expected a number, not {_show(data)}")
-    return float(data)
-
-
-def _bool(data: object, where: str) -> bool:
-    if not isinstance(data, bool):
-        raise NotationError(f"{where}: expected true or false, not {_show(data)}")
-    return data
-
-
-def _str(data: object, where: str) -> str:
-    if not isinstance(data, str):
-        raise NotationError(f"{where}: expected a string, not {_show(data)}")
-    return data
-
-
-def _parsed(parse: Callable[[str], object], what: str) -> Callable[[object, str], object]:
-    def decode(data: object, where: str) -> object:
-        if not isinstance(data, str):
-            raise NotationError(f"{where}: expected {what} as text, not {_show(data)}")
-        try:
-            return parse(data)
-        except FloormanError as error:
-            raise NotationError(f"{where}: {error}", text=data) from None
+            raise _Refused(f"expected an object with a 'type', not {_show(data)}")
+        return _decode_object(data, allowed)
 
     return decode
 
 
-_SCALARS: Final[Mapping[object, Callable[[object, str], object]]] = {
+def _tuple_decoder(hint: object) -> _Decoder:
+    args = typing.get_args(hint)
+    if len(args) == 2 and args[1] is Ellipsis:
+        each = _decoder(args[0])
+        parts: tuple[_Decoder, ...] | None = None
+    else:
+        parts = tuple(_decoder(a) for a in args)
+
+    def decode(data: Any) -> tuple[object, ...]:
+        if not isinstance(data, list):
+            raise _Refused(f"expected a list, not {_show(data)}")
+        if parts is not None and len(data) != len(parts):
+            raise _Refused(f"expected a list of {len(parts)}, not {_show(data)}")
+        out = []
+        for i, item in enumerate(data):
+            try:
+                out.append(each(item) if parts is None else parts[i](item))
+            except _Refused as refused:
+                refused.path.append(f"[{i}]")
+                raise
+        return tuple(out)
+
+    return decode
+
+
+def _enum_decoder(hint: type[enum.Enum]) -> _Decoder:
+    members = {(type(m.value), m.value): m for m in hint}
+    known = ", ".join(repr(m.value) for m in hint)
+
+    def decode(data: Any) -> enum.Enum:
+        try:
+            return members[type(data), data]
+        except (KeyError, TypeError):
+            raise _Refused(f"no {hint.__name__} {_show(data)}; expected one of {known}") from None
+
+    return decode
+
+
+def _int(data: Any) -> int:
+    if type(data) is not int:
+        raise _Refused(f"expected a whole number, not {_show(data)}")
+    return data
+
+
+def _float(data: Any) -> float:
+    if not _is_number(data):
+        raise _Refused(f"expected a number, not {_show(data)}")
+    return float(data)
+
+
+def _bool(data: Any) -> bool:
+    if not isinstance(data, bool):
+        raise _Refused(f"expected true or false, not {_show(data)}")
+    return data
+
+
+def _str(data: Any) -> str:
+    if not isinstance(data, str):
+        raise _Refused(f"expected a string, not {_show(data)}")
+    return data
+
+
+def _parsed(parse: Callable[[str], object], what: str) -> _Decoder:
+    def decode(data: Any) -> object:
+        if not isinstance(data, str):
+            raise _Refused(f"expected {what} as text, not {_show(data)}")
+        try:
+            return parse(data)
+        except FloormanError as error:
+            raise _Refused(str(error), data) from None
+
+    return decode
+
+
+def _game_kind(text: str) -> GameKind:
+    # Written as str() gives it ("1/2 no-limit holdem"), read as parse() reads it.
+    return GameKind.parse(" ".join(reversed(text.split())))
+
+
+_SCALARS: Final[Mapping[object, _Decoder]] = {
     int: _int,
     float: _float,
     bool: _bool,
     str: _str,
     Card: _parsed(Card.parse, "a card"),
     Citation: _parsed(Citation.parse, "a citation"),
-    GameKind: _parsed(lambda text: GameKind.parse(" ".join(reversed(text.split()))), "a game"),
+    GameKind: _parsed(_game_kind, "a game"),
 }
+
+_ALL: Final = frozenset(_BY_NAME.values())
+
+# Every registered class compiled now: a field of a type with no JSON form
+# fails on import, not in the middle of a log.
+for _cls in _ALL:
+    _spec(_cls)
 
 
 # ----- logs --------------------------------------------------------------------
