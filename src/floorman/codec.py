@@ -6,9 +6,10 @@ object whose ``"type"`` names its layer and class (``"deal.Wagered"``,
 ``"table.PlayerSeated"``, ``"room.PlayerSeated"``: some names recur between
 layers) and whose other keys are its fields: cards as their notation
 (``"As"``), citations as their text (``"RRP5 blinds.9"``), enums by value,
-kinds of game as ``"1/2 no-limit holdem"``, tuples as lists, ``None`` as
-``null``, nested values as objects. A log is JSON lines whose first line names
-the schema. Anything else is refused with a :class:`~floorman.errors.NotationError`
+kinds of game as ``"1/2 no-limit holdem"``, times as the clock's seconds,
+tuples as lists, ``None`` as ``null``, nested values as objects (with their
+``"type"`` where the field may hold more than one class, as a declared action
+does). A log is JSON lines whose first line names the schema. Anything else is refused with a :class:`~floorman.errors.NotationError`
 saying what is wrong and where.
 
 >>> from floorman.deal.events import Wagered
