@@ -262,35 +262,25 @@ def _tuple_encoder(hint: object) -> _Encoder:
     args = typing.get_args(hint)
     if len(args) == 2 and args[1] is Ellipsis:
         each = _encoder(args[0])
+        parts: tuple[_Encoder, ...] | None = None
+    else:
+        parts = tuple(_encoder(a) for a in args)
 
-        def encode_all(value: Any) -> Any:
-            if not isinstance(value, tuple):
-                raise _Refused(f"expected a tuple, not {value!r}")
-            out = []
-            for i, item in enumerate(value):
-                try:
-                    out.append(each(item))
-                except _Refused as refused:
-                    refused.path.append(f"[{i}]")
-                    raise
-            return out
-
-        return encode_all
-    parts = tuple(_encoder(a) for a in args)
-
-    def encode_fixed(value: Any) -> Any:
-        if not isinstance(value, tuple) or len(value) != len(parts):
+    def encode(value: Any) -> Any:
+        if not isinstance(value, tuple):
+            raise _Refused(f"expected a tuple, not {value!r}")
+        if parts is not None and len(value) != len(parts):
             raise _Refused(f"expected {len(parts)} items, not {value!r}")
         out = []
-        for i, (part, item) in enumerate(zip(parts, value, strict=True)):
+        for i, item in enumerate(value):
             try:
-                out.append(part(item))
+                out.append(each(item) if parts is None else parts[i](item))
             except _Refused as refused:
                 refused.path.append(f"[{i}]")
                 raise
         return out
 
-    return encode_fixed
+    return encode
 
 
 # ----- decoding ----------------------------------------------------------------
