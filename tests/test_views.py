@@ -566,9 +566,11 @@ class Night:
             seats=most,
             players=tuple(range(1, count + 1)),
             seed=data.draw(st.integers(0, 2**16), label="seed"),
+            button=data.draw(st.sampled_from((1, None)), label="button"),
             **options,
         )
         self.newcomers = 0
+        self.table_seen = 0
 
     def play_deal(self) -> None:
         data, table = self.data, self.table
@@ -585,6 +587,13 @@ class Night:
             self.step()
             self.check(sight, deal.events[before:], names)
         assert len(redact_all(deal.events, AsObserver(), positions=names)) == len(deal.events)
+        # What happens at the table between deals is public: the cards drawn
+        # for the button are turned face up (RRP5 seating.6).
+        for event in table.events[self.table_seen :]:
+            for viewer in viewers_of(table):
+                assert redact(event, viewer) == event
+            round_trips(event)
+        self.table_seen = len(table.events)
 
     def step(self) -> None:
         data, table = self.data, self.table

@@ -67,7 +67,6 @@ import dataclasses
 import typing
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 from floorman.cards import Card
 from floorman.deal import events as dev
@@ -350,7 +349,8 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
     """The table as ``viewer`` may see it (see the module's notes for who sees
     which card); ``now`` is the time of the view, the table's clock by default.
 
-    Reading the table changes nothing.
+    The view only reads the table's public properties and the deal's and
+    table's logs; it keeps nothing and changes nothing of its own.
     """
     setup = table.setup
     deal = table.deal
@@ -465,7 +465,7 @@ def _options(deal: Deal, legal: Legal, seat_of: Sequence[int]) -> Options:
 
 # ----- the stream --------------------------------------------------------------
 
-E = TypeVar("E")
+E = typing.TypeVar("E")
 
 
 def redact(event: E, viewer: Viewer, *, positions: Sequence[str] = ()) -> E | Hidden:
