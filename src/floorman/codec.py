@@ -1,4 +1,4 @@
-"""Every value of every layer as JSON and back: events, actions, reports, rulings.
+"""Every value of every layer as JSON and back: events, actions, reports, rulings, views.
 
 The codec reads each class's fields from its type hints, so a new event needs
 no code here, only its place in its layer's union. Each value becomes a JSON
@@ -42,6 +42,7 @@ from floorman.floor.rulings import Ruling
 from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
+from floorman.service import views as vw
 from floorman.table import events as tev
 
 __all__ = [
@@ -66,10 +67,11 @@ LAYERS: Final[Mapping[str, object]] = {
     "room": rev.RoomEvent,
     "report": rep.Report,
     "floor": Ruling,
+    "view": vw.ViewValue,
 }
 
 #: Any value the codec reads and writes.
-Value = dev.Event | act.Action | tev.TableEvent | rev.RoomEvent | rep.Report | Ruling
+Value = dev.Event | act.Action | tev.TableEvent | rev.RoomEvent | rep.Report | Ruling | vw.ViewValue
 
 _HEADER_KIND: Final = "log"
 

@@ -7,4 +7,34 @@ where time acts. It does no I/O and starts no threads: a server, a web page,
 bots and the log players drive it and only move bytes.
 """
 
-__all__: list[str] = []
+from floorman.service.viewers import AsDealer, AsFloor, AsObserver, AsPlayer, Viewer
+from floorman.service.views import (
+    Hidden,
+    Options,
+    PotView,
+    SeatView,
+    TableView,
+    cards_in,
+    dealt_in,
+    redact,
+    redact_all,
+    view,
+)
+
+__all__ = [
+    "AsDealer",
+    "AsFloor",
+    "AsObserver",
+    "AsPlayer",
+    "Hidden",
+    "Options",
+    "PotView",
+    "SeatView",
+    "TableView",
+    "Viewer",
+    "cards_in",
+    "dealt_in",
+    "redact",
+    "redact_all",
+    "view",
+]
