@@ -63,6 +63,16 @@ class _Game:
         """Open seats not reserved for someone else."""
         return [s for s in self.open_seats() if self.reserved.get(s, player) == player]
 
+    def places_held(self, *, besides: str | None = None) -> int:
+        """Places held in a new game (but ``besides``'s) that will take seats
+        nobody reserved when it starts: a player with an open seat reserved
+        for him takes that one (RRP5 seating.7, seating.8)."""
+        open_ = self.open_seats()
+        mine = {p for s, p in self.reserved.items() if s in open_}
+        return sum(
+            1 for k in self.locks if k.seat is None and k.player != besides and k.player not in mine
+        )
+
     def room_for(self) -> int:
         """Places not sat in or locked."""
         return self.seats - len(self.sitting) - len(self.locks)
@@ -213,10 +223,11 @@ class RoomBooks:
         ]
 
     def _eligible_seat(self, player: str, game: _Game) -> bool:
-        """An open seat not reserved for someone else is left for ``player``."""
-        places = game.free_for(player)
-        waiting_places = sum(1 for k in game.locks if k.seat is None)
-        return len(places) > waiting_places
+        """An open seat not reserved for someone else is left for ``player``.
+        A place held in a new game takes one of those seats when the game
+        starts, unless an open seat is reserved for its player, which it takes
+        instead (RRP5 seating.7, seating.8)."""
+        return len(game.free_for(player)) > game.places_held()
 
     def _blocked(self, player: str, game: _Game) -> FloorError | None:
         """Why ``player`` may not play in ``game``, if a rule forbids it."""
@@ -309,8 +320,10 @@ class RoomBooks:
                 game.new = False
                 for i, lock in enumerate(game.locks):
                     if lock.seat is None:  # a place held in a new game becomes a seat
-                        seat = game.free_for(lock.player)[0]
-                        game.locks[i] = _with_seat(lock, seat)
+                        free = game.free_for(lock.player)
+                        # A seat the house reserved for its player first (RRP5 seating.8).
+                        mine = [s for s in free if game.reserved.get(s) == lock.player]
+                        game.locks[i] = _with_seat(lock, (mine or free)[0])
             case ev.GameClosed():
                 game = self._games.pop(event.table)
                 # A bar is from that game; another opened at the table is not it.

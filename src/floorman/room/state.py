@@ -118,11 +118,11 @@ class Room(RoomBooks):
             raise FloorError(f"table {table} has {len(game.sitting)} player(s); a game needs two")
         if not game.new:
             raise FloorError(f"the game at table {table} has started already")
-        held = [k for k in game.locks if k.seat is None]
+        held = game.places_held()
         unclaimed = [s for s in game.open_seats() if s not in game.reserved]
-        if len(unclaimed) < len(held):
+        if len(unclaimed) < held:
             raise FloorError(
-                f"table {table} has {len(held)} places held and {len(unclaimed)} seats free for"
+                f"table {table} has {held} places held and {len(unclaimed)} seats free for"
                 " them; seat or release those players first",
                 citations=cite("seating.7", "seating.8"),
             )
@@ -184,10 +184,10 @@ class Room(RoomBooks):
             )
         # Places held in a new game need seats nobody else has a claim on.
         unclaimed = [s for s in game.open_seats() if s not in game.reserved and s != seat]
-        held = [k for k in game.locks if k.seat is None and k.player != player]
-        if len(unclaimed) < len(held):
+        held = game.places_held(besides=player)
+        if len(unclaimed) < held:
             raise FloorError(
-                f"seat {seat} at table {table} is needed for the {len(held)} players called"
+                f"seat {seat} at table {table} is needed for the {held} players called"
                 " to the new game",
                 citations=cite("seating.7", "seating.8"),
             )
