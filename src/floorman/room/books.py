@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from floorman.clock import Clock
 from floorman.errors import FloorError
 from floorman.room import events as ev
+from floorman.room import timers
 from floorman.room.values import Due, GameKind, Sanction
 from floorman.rulebook import cite
 
@@ -185,33 +186,42 @@ class RoomBooks:
         """The warnings, suspensions and bars recorded against a player."""
         return tuple(self._sanctions.get(player, ()))
 
+    def next_deadline(self) -> float | None:
+        """The earliest moment at which the floor's timers act (a lock-up held
+        too long, RRP5 policies.21, seating.2; an absence past its limit, RRP5
+        policies.20; a bar from a game ending, RRP5 seating.10), or None; read
+        from the books, changing nothing. See :mod:`floorman.room.timers`."""
+        return timers.next_deadline(self)
+
     def kept_apart(self, a: str, b: str) -> bool:
         """Whether the house keeps ``a`` and ``b`` out of the same game (RRP5 seating.5)."""
         return frozenset((a, b)) in self._apart
 
     # ----- who may play where -----------------------------------------------
 
-    def _could_play(self, player: str, game: _Game) -> bool:
-        """A name on the list the floor could call to ``game``, seat or no seat:
-        no rule keeps the player out, the game was not turned down, and the
-        player is not called, moving, or in a game of that kind already."""
+    def _could_play(self, player: str, game: _Game, *, when: float | None = None) -> bool:
+        """A name on the list the floor could call to ``game``, seat or no seat,
+        now or at the moment ``when``: no rule keeps the player out, the game was
+        not turned down, and the player is not called, moving, or in a game of
+        that kind already."""
         at = self.seat_of(player)
         return not (
             (at is not None and self._game(at[0]).kind == game.kind)
             or (player, game.table) in self._declined
             or self.lock_of(player) is not None
             or player in self._moves
-            or self._blocked(player, game) is not None
+            or self._blocked(player, game, when=when) is not None
         )
 
-    def _waiting_for(self, game: _Game) -> list[str]:
+    def _waiting_for(self, game: _Game, *, when: float | None = None) -> list[str]:
         """Names on the list, not yet called, who could play in ``game``, seat
         open or not: someone "waiting to play" (RRP5 policies.21, seating.14).
         A player away with nothing left to hold a seat is not (RRP5 seating.2)."""
         return [
             p
             for p in self._lists.get(game.kind, ())
-            if self._could_play(p, game) and (self._player(p).present or self._player(p).lockup)
+            if self._could_play(p, game, when=when)
+            and (self._player(p).present or self._player(p).lockup)
         ]
 
     def _eligible_list(self, game: _Game) -> list[str]:
@@ -229,13 +239,13 @@ class RoomBooks:
         instead (RRP5 seating.7, seating.8)."""
         return len(game.free_for(player)) > game.places_held()
 
-    def _blocked(self, player: str, game: _Game) -> FloorError | None:
-        """Why ``player`` may not play in ``game``, if a rule forbids it."""
-        sanction = self._standing(player)
+    def _blocked(self, player: str, game: _Game, *, when: float | None = None) -> FloorError | None:
+        """Why ``player`` may not play in ``game`` (now, or at ``when``), if a rule forbids it."""
+        sanction = self._standing(player, when=when)
         if sanction is not None:
             return sanction
         until = self._bars.get((player, game.table))
-        if until is not None and self._now() < until:
+        if until is not None and (self._now() if when is None else when) < until:
             return FloorError(
                 f"{player} refused to move from the must-move game at table {game.table} and"
                 " may not play in it or be called to it from the list for an hour (until"
@@ -252,8 +262,8 @@ class RoomBooks:
                 )
         return None
 
-    def _standing(self, player: str) -> FloorError | None:
-        now = self._now()
+    def _standing(self, player: str, *, when: float | None = None) -> FloorError | None:
+        now = self._now() if when is None else when
         for record in self._sanctions.get(player, ()):
             if record.sanction is Sanction.WARNING:
                 continue
