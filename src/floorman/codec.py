@@ -42,6 +42,7 @@ from floorman.floor.rulings import Ruling
 from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
+from floorman.service import timing
 from floorman.table import events as tev
 
 __all__ = [
@@ -66,10 +67,19 @@ LAYERS: Final[Mapping[str, object]] = {
     "room": rev.RoomEvent,
     "report": rep.Report,
     "floor": Ruling,
+    "timing": timing.TimingEvent,
 }
 
 #: Any value the codec reads and writes.
-Value = dev.Event | act.Action | tev.TableEvent | rev.RoomEvent | rep.Report | Ruling
+Value = (
+    dev.Event
+    | act.Action
+    | tev.TableEvent
+    | rev.RoomEvent
+    | rep.Report
+    | Ruling
+    | timing.TimingEvent
+)
 
 _HEADER_KIND: Final = "log"
 

@@ -3,8 +3,41 @@
 The service joins the floor (:mod:`floorman.room`) and its live tables
 (:mod:`floorman.table`), keeps the chips of the whole room accounted for,
 gives each person the view of a table they may see, and is the one place
-where time acts. It does no I/O and starts no threads: a server, a web page,
-bots and the log players drive it and only move bytes.
+where time acts (:mod:`floorman.service.timing`). It does no I/O and starts
+no threads: a server, a web page, bots and the log players drive it and only
+move bytes.
 """
 
-__all__: list[str] = []
+from floorman.service.timing import (
+    ActionClock,
+    BanksRefilled,
+    Clocked,
+    Deadline,
+    Expiry,
+    Outcome,
+    PlayerTurn,
+    TimeBankUsed,
+    TimeLimits,
+    TimingEvent,
+    TurnTimedOut,
+    deadlines,
+    due,
+    next_deadline,
+)
+
+__all__: list[str] = [
+    "ActionClock",
+    "BanksRefilled",
+    "Clocked",
+    "Deadline",
+    "Expiry",
+    "Outcome",
+    "PlayerTurn",
+    "TimeBankUsed",
+    "TimeLimits",
+    "TimingEvent",
+    "TurnTimedOut",
+    "deadlines",
+    "due",
+    "next_deadline",
+]
