@@ -936,3 +936,34 @@ def test_seating_10_a_call_to_the_must_move_game_cites_it() -> None:
     calls = [e for e in r.events if isinstance(e, ev.PlayerCalled) and e.table == 2]
     assert calls
     assert all(ids(c) == ["seating.2", "seating.10"] for c in calls)
+
+
+def test_seating_8_a_place_held_by_a_player_with_a_reserved_seat_takes_that_seat() -> None:
+    r, _ = room()
+    full_game(r, 1, "abcd", seats=4)
+    for name in ("eve", "ann", "lou"):
+        r.sign_up(name, NL)
+    r.open_game(2, NL, seats=4)  # three places held in the new game
+    r.reserve(2, 4, "ann")  # ann's place is that seat, not another
+    events = r.sign_up("dee", NL)
+    called = [e.player for e in events if isinstance(e, ev.PlayerCalled)]
+    assert called == ["dee"], "seats 1-3 are for eve, lou and dee"
+    for name in ("eve", "lou", "dee"):
+        r.take_seat(name, 2)
+    r.start_game(2)
+    assert r.seated(2) == {1: "eve", 2: "lou", 3: "dee"}
+    assert [(k.player, k.seat) for k in r.locks(2)] == [("ann", 4)]
+    # With one place too many for the seats, one lock-up goes, and only one
+    # (RRP5 policies.21): the name waiting is called at once.
+    r2, clock2 = room()
+    full_game(r2, 1, "abcd", seats=4)
+    for name in ("eve", "ann", "lou", "bob"):
+        r2.sign_up(name, NL)
+    r2.open_game(2, NL, seats=4)
+    r2.reserve(2, 1, "ann")
+    r2.sign_up("dee", NL)  # waiting: four places for four seats
+    clock2.advance(minutes=5)
+    events = r2.tick()
+    assert [e.player for e in events if isinstance(e, ev.LockUpPickedUp)] == ["eve"]
+    assert [e.player for e in events if isinstance(e, ev.PlayerCalled)] == ["dee"]
+    assert r2.tick() == []

@@ -42,6 +42,7 @@ from floorman.floor.rulings import Ruling
 from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
+from floorman.service import timing
 from floorman.service import views as vw
 from floorman.table import events as tev
 
@@ -68,10 +69,20 @@ LAYERS: Final[Mapping[str, object]] = {
     "report": rep.Report,
     "floor": Ruling,
     "view": vw.ViewValue,
+    "timing": timing.TimingEvent,
 }
 
 #: Any value the codec reads and writes.
-Value = dev.Event | act.Action | tev.TableEvent | rev.RoomEvent | rep.Report | Ruling | vw.ViewValue
+Value = (
+    dev.Event
+    | act.Action
+    | tev.TableEvent
+    | rev.RoomEvent
+    | rep.Report
+    | Ruling
+    | vw.ViewValue
+    | timing.TimingEvent
+)
 
 _HEADER_KIND: Final = "log"
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from floorman.clock import Clock
 from floorman.errors import FloorError
 from floorman.room import events as ev
+from floorman.room import timers
 from floorman.room.values import Due, GameKind, Sanction
 from floorman.rulebook import cite
 
@@ -62,6 +63,16 @@ class _Game:
     def free_for(self, player: str) -> list[int]:
         """Open seats not reserved for someone else."""
         return [s for s in self.open_seats() if self.reserved.get(s, player) == player]
+
+    def places_held(self, *, besides: str | None = None) -> int:
+        """Places held in a new game (but ``besides``'s) that will take seats
+        nobody reserved when it starts: a player with an open seat reserved
+        for him takes that one (RRP5 seating.7, seating.8)."""
+        open_ = self.open_seats()
+        mine = {p for s, p in self.reserved.items() if s in open_}
+        return sum(
+            1 for k in self.locks if k.seat is None and k.player != besides and k.player not in mine
+        )
 
     def room_for(self) -> int:
         """Places not sat in or locked."""
@@ -175,33 +186,42 @@ class RoomBooks:
         """The warnings, suspensions and bars recorded against a player."""
         return tuple(self._sanctions.get(player, ()))
 
+    def next_deadline(self) -> float | None:
+        """The earliest moment at which the floor's timers act (a lock-up held
+        too long, RRP5 policies.21, seating.2; an absence past its limit, RRP5
+        policies.20; a bar from a game ending, RRP5 seating.10), or None; read
+        from the books, changing nothing. See :mod:`floorman.room.timers`."""
+        return timers.next_deadline(self)
+
     def kept_apart(self, a: str, b: str) -> bool:
         """Whether the house keeps ``a`` and ``b`` out of the same game (RRP5 seating.5)."""
         return frozenset((a, b)) in self._apart
 
     # ----- who may play where -----------------------------------------------
 
-    def _could_play(self, player: str, game: _Game) -> bool:
-        """A name on the list the floor could call to ``game``, seat or no seat:
-        no rule keeps the player out, the game was not turned down, and the
-        player is not called, moving, or in a game of that kind already."""
+    def _could_play(self, player: str, game: _Game, *, when: float | None = None) -> bool:
+        """A name on the list the floor could call to ``game``, seat or no seat,
+        now or at the moment ``when``: no rule keeps the player out, the game was
+        not turned down, and the player is not called, moving, or in a game of
+        that kind already."""
         at = self.seat_of(player)
         return not (
             (at is not None and self._game(at[0]).kind == game.kind)
             or (player, game.table) in self._declined
             or self.lock_of(player) is not None
             or player in self._moves
-            or self._blocked(player, game) is not None
+            or self._blocked(player, game, when=when) is not None
         )
 
-    def _waiting_for(self, game: _Game) -> list[str]:
+    def _waiting_for(self, game: _Game, *, when: float | None = None) -> list[str]:
         """Names on the list, not yet called, who could play in ``game``, seat
         open or not: someone "waiting to play" (RRP5 policies.21, seating.14).
         A player away with nothing left to hold a seat is not (RRP5 seating.2)."""
         return [
             p
             for p in self._lists.get(game.kind, ())
-            if self._could_play(p, game) and (self._player(p).present or self._player(p).lockup)
+            if self._could_play(p, game, when=when)
+            and (self._player(p).present or self._player(p).lockup)
         ]
 
     def _eligible_list(self, game: _Game) -> list[str]:
@@ -213,18 +233,19 @@ class RoomBooks:
         ]
 
     def _eligible_seat(self, player: str, game: _Game) -> bool:
-        """An open seat not reserved for someone else is left for ``player``."""
-        places = game.free_for(player)
-        waiting_places = sum(1 for k in game.locks if k.seat is None)
-        return len(places) > waiting_places
+        """An open seat not reserved for someone else is left for ``player``.
+        A place held in a new game takes one of those seats when the game
+        starts, unless an open seat is reserved for its player, which it takes
+        instead (RRP5 seating.7, seating.8)."""
+        return len(game.free_for(player)) > game.places_held()
 
-    def _blocked(self, player: str, game: _Game) -> FloorError | None:
-        """Why ``player`` may not play in ``game``, if a rule forbids it."""
-        sanction = self._standing(player)
+    def _blocked(self, player: str, game: _Game, *, when: float | None = None) -> FloorError | None:
+        """Why ``player`` may not play in ``game`` (now, or at ``when``), if a rule forbids it."""
+        sanction = self._standing(player, when=when)
         if sanction is not None:
             return sanction
         until = self._bars.get((player, game.table))
-        if until is not None and self._now() < until:
+        if until is not None and (self._now() if when is None else when) < until:
             return FloorError(
                 f"{player} refused to move from the must-move game at table {game.table} and"
                 " may not play in it or be called to it from the list for an hour (until"
@@ -241,8 +262,8 @@ class RoomBooks:
                 )
         return None
 
-    def _standing(self, player: str) -> FloorError | None:
-        now = self._now()
+    def _standing(self, player: str, *, when: float | None = None) -> FloorError | None:
+        now = self._now() if when is None else when
         for record in self._sanctions.get(player, ()):
             if record.sanction is Sanction.WARNING:
                 continue
@@ -309,8 +330,10 @@ class RoomBooks:
                 game.new = False
                 for i, lock in enumerate(game.locks):
                     if lock.seat is None:  # a place held in a new game becomes a seat
-                        seat = game.free_for(lock.player)[0]
-                        game.locks[i] = _with_seat(lock, seat)
+                        free = game.free_for(lock.player)
+                        # A seat the house reserved for its player first (RRP5 seating.8).
+                        mine = [s for s in free if game.reserved.get(s) == lock.player]
+                        game.locks[i] = _with_seat(lock, (mine or free)[0])
             case ev.GameClosed():
                 game = self._games.pop(event.table)
                 # A bar is from that game; another opened at the table is not it.

@@ -29,6 +29,7 @@ from floorman.clock import Clock
 from floorman.errors import ConfigError, FloorError, NotationError
 from floorman.room import events as ev
 from floorman.room.books import RoomBooks, _Game
+from floorman.room.timers import AWAY_LIMIT, MINUTE, REFUSAL_BAR, away_limit, lock_limit
 from floorman.room.values import Due, GameKind, Sanction, check_term, is_whole
 from floorman.rulebook import cite
 from floorman.shuffle import SeededShuffler, Shuffler
@@ -36,11 +37,6 @@ from floorman.table.state import draw_for_button
 
 __all__ = ["Room"]
 
-MINUTE = 60.0
-AWAY_LIMIT = 30 * MINUTE  # RRP5 policies.20
-NEW_GAME_LOCK = 5 * MINUTE  # RRP5 policies.21
-LOCK_LIMIT = 10 * MINUTE  # RRP5 policies.21
-REFUSAL_BAR = 60 * MINUTE  # RRP5 seating.10
 FEW_EMPTY = 3  # RRP5 seating.11
 
 
@@ -118,11 +114,11 @@ class Room(RoomBooks):
             raise FloorError(f"table {table} has {len(game.sitting)} player(s); a game needs two")
         if not game.new:
             raise FloorError(f"the game at table {table} has started already")
-        held = [k for k in game.locks if k.seat is None]
+        held = game.places_held()
         unclaimed = [s for s in game.open_seats() if s not in game.reserved]
-        if len(unclaimed) < len(held):
+        if len(unclaimed) < held:
             raise FloorError(
-                f"table {table} has {len(held)} places held and {len(unclaimed)} seats free for"
+                f"table {table} has {held} places held and {len(unclaimed)} seats free for"
                 " them; seat or release those players first",
                 citations=cite("seating.7", "seating.8"),
             )
@@ -184,10 +180,10 @@ class Room(RoomBooks):
             )
         # Places held in a new game need seats nobody else has a claim on.
         unclaimed = [s for s in game.open_seats() if s not in game.reserved and s != seat]
-        held = [k for k in game.locks if k.seat is None and k.player != player]
-        if len(unclaimed) < len(held):
+        held = game.places_held(besides=player)
+        if len(unclaimed) < held:
             raise FloorError(
-                f"seat {seat} at table {table} is needed for the {len(held)} players called"
+                f"seat {seat} at table {table} is needed for the {held} players called"
                 " to the new game",
                 citations=cite("seating.7", "seating.8"),
             )
@@ -755,7 +751,8 @@ class Room(RoomBooks):
         return self.events[start:]
 
     def tick(self) -> list[ev.RoomEvent]:
-        """Let the floor act on the time now: lock-ups and absences run out."""
+        """Let the floor act on the time now: lock-ups and absences run out
+        (:meth:`next_deadline` says when this next does something)."""
         return self._run()
 
     # ----- the floor's decisions --------------------------------------------
@@ -786,7 +783,7 @@ class Room(RoomBooks):
         now = self._now()
         for game in list(self._games.values()):
             # As many lock-ups go as there are players waiting, the oldest first.
-            limit = NEW_GAME_LOCK if game.new else LOCK_LIMIT
+            limit = lock_limit(game)
             overdue = sorted(
                 (k for k in game.locks if k.reason == "called" and now - k.since >= limit),
                 key=lambda k: k.since,
@@ -813,9 +810,7 @@ class Room(RoomBooks):
         for name, state in list(self._players.items()):
             if state.away_since is None:
                 continue
-            limit = (
-                state.away_until if state.away_until is not None else state.away_since + AWAY_LIMIT
-            )
+            limit = away_limit(state.away_since, state.away_until)
             at = self.seat_of(name)
             if now > limit and at is not None:  # more than thirty minutes
                 self._emit(
