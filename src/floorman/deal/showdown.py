@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from floorman.cards import Card
 from floorman.deal import events as ev
-from floorman.deal.pots import split
+from floorman.deal.pots import Pot, split
 from floorman.deal.showing import card_order
 from floorman.evaluation import (
     HandValue,
@@ -37,7 +37,7 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["award_pots", "read_hand", "showdown_order"]
+__all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
 
 
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
@@ -246,4 +246,25 @@ def _award(
         hand=value.name,
         run=run,
         citations=citations,
+    )
+
+
+def last_in_pot(deal: Deal, p: int) -> Pot | None:
+    """A pot in which ``p`` holds the last hand not folded or mucked, if any."""
+    for pot in deal.pots:
+        rivals = [
+            q
+            for q in pot.eligible
+            if q != p and not (deal._players[q].folded or deal._players[q].mucked)
+        ]
+        if p in pot.eligible and not rivals:
+            return pot
+    return None
+
+
+def contested(deal: Deal, p: int) -> bool:
+    """Whether a shown hand still stands against ``p``'s in some pot."""
+    return any(
+        p in pot.eligible and any(q != p and deal._players[q].shown for q in pot.eligible)
+        for pot in deal.pots
     )
