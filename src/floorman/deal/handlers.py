@@ -74,7 +74,9 @@ def on_kill(deal: Deal, event: ev.HandKilled) -> None:
     p = event.player
     pl = deal._players[p]
     pl.folded = pl.mucked = True
-    # A dead hand is dealt no more cards, owes no bring-in and has no turn to act.
+    # A dead hand is dealt no more cards (not even those it drew for), owes no
+    # bring-in and has no turn to act.
+    pl.pending_draw = 0
     deal._dealing = [(q, up) for q, up in deal._dealing if q != p]
     deal._needs = [q for q in deal._needs if q != p]
     if deal._bring_in_due == p:
