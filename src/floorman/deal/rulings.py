@@ -107,7 +107,7 @@ def replace_card(
         )
     if card not in deal.hole(p):
         raise IllegalAction(
-            "{who} does not hold {card}", code="card_not_held", who=Who(p), card=card
+            "{who} does not hold {card}", code="card_not_held", who=Who(p), card=str(card)
         )
     undealt = stub(deal)
     if new is None and undealt is not None:
@@ -127,7 +127,7 @@ def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> list[ev.Event]:
         raise IllegalAction(
             "{card} is not in the stub: only an undealt card is scrapped there",
             code="card_not_in_stub",
-            card=card,
+            card=str(card),
         )
     if undealt is None:
         check_cards(deal, (card,), dealing=False)
@@ -182,7 +182,7 @@ def expose(deal: Deal, p: int, card: Card, rule: tuple[Citation, ...]) -> list[e
     up = deal.up(p) if live else ()
     if card not in hole or up[hole.index(card)]:
         raise IllegalAction(
-            "{who} holds no downcard {card}", code="no_downcard", who=Who(p), card=card
+            "{who} holds no downcard {card}", code="no_downcard", who=Who(p), card=str(card)
         )
     acted = any(
         isinstance(e, ev.BringInPosted | ev.Wagered | ev.Called | ev.Checked | ev.Folded)
