@@ -490,7 +490,7 @@ class DealMachine(RuleBasedStateMachine):
             events = self._apply(Chop(player=legal.player))
             assert isinstance(events[0], ev.BlindsChopped)
         else:
-            live = [q for q in range(deal.players) if not deal.folded(q)]
+            live = [q for q in range(deal.players) if not (deal.folded(q) or deal.mucked(q))]
             victim = data.draw(st.sampled_from(live), label="ruled dead")
             self._apply(Kill(player=victim, citations=cite("dead-hands.1.1")))
             assert deal.folded(victim)

@@ -292,3 +292,31 @@ def test_showdown_7_the_dealer_tabling_hands_is_no_input():
         for e in s.deal.events
     ]
     assert not any(isinstance(a, Show | Muck) for a in inputs(forged))
+
+
+def test_dead_hands_intro_a_side_pot_whose_hands_are_all_dead_goes_to_the_pot_below():
+    """Position 3 shows, position 1 mucks to it, then position 3's hand is ruled
+    dead: neither may win the side pot they made (a dead hand has no claim to
+    the pot), so it joins the main pot, which the one live hand wins. The
+    showdown used to fail looking for a winner of the side pot."""
+    from floorman.deal import Deal, Kill
+    from floorman.shuffle import SeededShuffler
+
+    deal = Deal(
+        HOLDEM,
+        structure=FL,
+        stakes=Stakes(blinds=(1, 2), antes=(1, 1, 1, 1), small_bet=2, big_bet=4),
+        stacks=(1, 3, 43, 6),
+        shuffler=SeededShuffler(62),
+        auto_showdown=False,
+    )
+    for action in (Fold(player=2), Call(player=3), Show(player=3), Muck(player=1)):
+        deal.apply(action)
+    assert [(pot.amount, pot.eligible) for pot in deal.pots] == [(4, (0, 1, 3)), (4, (1, 3))]
+    events = deal.apply(Kill(player=3, citations=cite("dead-hands.1.1")))
+    awards = [e for e in events if isinstance(e, ev.PotAwarded)]
+    assert [(e.pot, e.amounts) for e in awards] == [(0, ((0, 8),))]
+    assert [c.id for c in awards[0].citations] == ["dead-hands.intro"]
+    assert deal.is_over
+    assert deal.stacks == (8, 0, 42, 3)
+    assert rebuild(deal.events, like=deal).stacks == deal.stacks
