@@ -32,7 +32,11 @@ calls, bring-ins or completions, wagers anywhere between ``min_to`` and
 - illegal actions (a wager below the minimum that is not all in, or above the
   maximum, a check facing a bet, the stud bring-in folding, acting out of
   turn, a card that is not in the hand, the dealer's cards at the wrong time)
-  are refused with ``IllegalAction`` or ``OutOfTurn`` and change nothing;
+  are refused with ``IllegalAction`` or ``OutOfTurn`` and change nothing; each
+  refusal carries a registered code of its own, and said at a table's seats
+  names no position;
+- now and then the blinds chop (RRP5 policies.15), or are refused the chop
+  when the rules do not allow it, or a hand is ruled dead;
 - at the end ``DealEnded.stacks`` are the stacks, and the deal replays: the same
   set-up, seed and actions give the same events, and the log alone rebuilds it
   (``floorman.deal.log.rebuild``).
@@ -64,11 +68,13 @@ from floorman.deal import (
     BringIn,
     Call,
     Check,
+    Chop,
     Deal,
     DealBoard,
     DealHole,
     Draw,
     Fold,
+    Kill,
     Muck,
     Show,
     Stakes,
@@ -77,8 +83,9 @@ from floorman.deal import (
 )
 from floorman.deal import events as ev
 from floorman.deal.log import rebuild
-from floorman.errors import IllegalAction, NotationError, OutOfTurn
+from floorman.errors import CODES, FloormanError, IllegalAction, NotationError, OutOfTurn
 from floorman.games import GAMES, HOLDEM, SEVEN_CARD_STUD, Game, Structure
+from floorman.rulebook import cite
 from floorman.shuffle import SeededShuffler
 
 from .conftest import sample_size
@@ -454,10 +461,40 @@ class DealMachine(RuleBasedStateMachine):
             return
         action, error = data.draw(st.sampled_from(candidates), label="illegal")
         before = (len(deal.events), deal.stacks, deal.legal(), deal.pots, deal.street)
-        with pytest.raises(error):
+        with pytest.raises(error) as refused:
             deal.apply(action)
         after = (len(deal.events), deal.stacks, deal.legal(), deal.pots, deal.street)
         assert after == before, f"the refused {action} changed the deal\n{self._where()}"
+        check_error(refused.value, deal.players)
+
+    @precondition(lambda self: self._running())
+    @rule(data=st.data())
+    def rule_on_the_deal(self, data: st.DataObject) -> None:
+        """Now and then the blinds chop (RRP5 policies.15) or a hand is ruled
+        dead (RRP5 dead-hands.1.1); a chop the rules do not allow is refused."""
+        deal = self.deal
+        assert deal is not None
+        if data.draw(st.integers(0, 7), label="ruling?"):
+            return
+        legal = deal.legal()
+        if data.draw(st.booleans(), label="chop?"):
+            if legal.turn is not Turn.BET or legal.player is None:
+                return
+            if not deal.can_chop:
+                before = (len(deal.events), deal.stacks, deal.legal())
+                with pytest.raises(IllegalAction) as refused:
+                    deal.apply(Chop(player=legal.player))
+                assert (len(deal.events), deal.stacks, deal.legal()) == before
+                check_error(refused.value, deal.players)
+                return
+            events = self._apply(Chop(player=legal.player))
+            assert isinstance(events[0], ev.BlindsChopped)
+        else:
+            live = [q for q in range(deal.players) if not (deal.folded(q) or deal.mucked(q))]
+            victim = data.draw(st.sampled_from(live), label="ruled dead")
+            self._apply(Kill(player=victim, citations=cite("dead-hands.1.1")))
+            assert deal.folded(victim)
+        self._after_step()
 
     def _illegal_actions(self) -> list[tuple[Action, type[IllegalAction]]]:
         deal = self.deal
@@ -530,6 +567,20 @@ class DealMachine(RuleBasedStateMachine):
     def a_raise_when_the_rules_give_one(self) -> None:
         if self.deal is not None and not self.deal.is_over:
             check_raise_offered(self.deal)
+
+
+def check_error(error: FloormanError, players: int) -> None:
+    """A refusal carries a registered code of its own (not its class's
+    catch-all), and says every player it names as a seat once a table gives
+    the seats: no position is left in its words."""
+    assert error.code in CODES, f"unregistered code {error.code!r}: {error}"
+    assert error.code != "illegal_action", f"no code of its own: {error}"
+    seats = tuple(range(11, 11 + players))
+    said = str(error.at_seats(seats))
+    assert "position" not in said, said
+    if error.position is not None:
+        assert error.seat == seats[error.position]
+        assert f"seat {error.seat}" in said
 
 
 MACHINE_SETTINGS = settings(
@@ -841,3 +892,29 @@ def test_stud_a_community_card_only_when_the_cards_run_short() -> None:
     with pytest.raises(IllegalAction):
         deal.apply(DealBoard(cards=parse_cards("As")))
     assert (len(deal.events), deal.legal()) == before
+
+
+def test_a_hand_ruled_dead_while_its_draw_is_due_is_dealt_nothing() -> None:
+    """A hand ruled dead after discarding, before the dealer served its draw:
+    the deal used to wait for the dealer to give the dead hand its cards."""
+    deal = Deal(
+        GAMES["27-triple-draw"],
+        structure=Structure.FIXED_LIMIT,
+        stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+        stacks=(100, 100, 100),
+    )
+    stub = list(deal_cards(deal.game))
+    while (legal := deal.legal()).turn is Turn.DEAL_HOLE:
+        assert legal.player is not None
+        deal.apply(DealHole(player=legal.player, cards=tuple(stub[: legal.cards])))
+        del stub[: legal.cards]
+    p = _to_first_draw(deal)
+    deal.apply(Draw(player=p, discards=deal.hole(p)[:2]))
+    deal.apply(Kill(player=p, citations=cite("dead-hands.1.1")))
+    while (legal := deal.legal()).turn is Turn.DRAW:
+        assert legal.player is not None
+        deal.apply(Draw(player=legal.player))  # standing pat
+    assert legal.turn is Turn.BET, legal
+    assert len(deal.hole(p)) == 3  # the discards are gone and nothing came back
+    again = rebuild(deal.events, like=deal)
+    assert again.legal() == legal

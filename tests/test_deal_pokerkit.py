@@ -56,6 +56,7 @@ from floorman.deal import (
     Wager,
 )
 from floorman.deal import events as ev
+from floorman.deal.options import covered, faces_full_wager
 from floorman.deal.showing import bring_in_player
 from floorman.deal.state import Legal, Turn
 from floorman.evaluation import evaluate_eight_or_better, evaluate_omaha_eight_or_better
@@ -542,7 +543,7 @@ class Pair:
     def apply(self, action: Action) -> None:
         self.actions.append(action)
         s = self.state
-        if isinstance(action, Wager) and action.to >= self.deal._covered(action.player):
+        if isinstance(action, Wager) and action.to >= covered(self.deal, action.player):
             # As much as the opponents can match: the same wager as PokerKit's
             # smallest raise (see "betting.5 wager capped by the opponents").
             least = s.min_completion_betting_or_raising_to_amount
@@ -650,11 +651,11 @@ def explain(pair: Pair, ours: dict[str, Any], theirs: dict[str, Any]) -> str | N
         mine is not None
         and its is not None
         and mine[1] == its[1]
-        and level < deal._covered(p) <= mine[0] < its[0]
+        and level < covered(deal, p) <= mine[0] < its[0]
     ):
         return "betting.5 wager capped by the opponents"
     player = deal._players[p]
-    acted = player.acted_at is not None and not deal._faces_full_wager(player.acted_at)
+    acted = player.acted_at is not None and not faces_full_wager(deal, player.acted_at)
     if mine is not None and its is None:
         refusal = _pk_refusal(state)
         if "No more completion" in refusal and limit:

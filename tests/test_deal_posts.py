@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+from pathlib import Path
+
 import pytest
 
-from floorman.deal import Call, Check, Chop, Deal, Fold, Stakes, Wager, rebuild
+from floorman.deal import (
+    Call,
+    Check,
+    Chop,
+    Deal,
+    Fold,
+    Kill,
+    Stakes,
+    Wager,
+    inputs,
+    rebuild,
+    rulings,
+)
 from floorman.deal import events as ev
 from floorman.errors import ConfigError, IllegalAction
 from floorman.games import HOLDEM, Structure
+from floorman.rulebook import cite
 from floorman.shuffle import SeededShuffler
 
 NL = Structure.NO_LIMIT
@@ -96,6 +113,56 @@ def test_policies_15_no_chop_after_a_raise_or_with_antes() -> None:
     assert not d.can_chop
 
 
+def test_policies_15_the_chop_is_an_event_of_its_own_and_replays_by_type() -> None:
+    d = deal(Stakes(blinds=(1, 2)))
+    for p in (2, 3, 4):
+        d.apply(Fold(player=p))
+    events = d.apply(Chop(player=0))
+    assert [type(e) for e in events] == [
+        ev.BlindsChopped,
+        ev.BetReturned,
+        ev.BetReturned,
+        ev.DealEnded,
+    ]
+    assert events[0] == ev.BlindsChopped(player=0, citations=cite("policies.15"))
+    assert [(e.player, e.amount) for e in events[1:3]] == [(0, 1), (1, 2)]
+    # The inputs are known by the events' types: their citations play no part.
+    bare = [dataclasses.replace(e, citations=()) for e in d.events]
+    assert list(inputs(bare)) == list(inputs(d.events))
+    assert list(inputs(bare))[-1] == Chop(player=0)
+
+
+def test_policies_15_a_bet_returned_citing_the_chop_is_no_chop() -> None:
+    d = deal(Stakes(blinds=(1, 2)))
+    d.apply(Wager(player=2, to=6))
+    for p in (3, 4, 0, 1):
+        d.apply(Fold(player=p))
+    returned = [e for e in d.events if isinstance(e, ev.BetReturned)]
+    assert [(e.player, e.amount) for e in returned] == [(2, 4)]
+    forged = [
+        dataclasses.replace(e, citations=cite("policies.15"))
+        if isinstance(e, ev.BetReturned | ev.DealEnded)
+        else e
+        for e in d.events
+    ]
+    assert not any(isinstance(a, Chop) for a in inputs(forged))
+
+
+def test_policies_15_no_chop_once_a_blind_has_acted() -> None:
+    # The small blind completes and the big blind raises: the small blind is
+    # to act with only the blinds in, but the pot is no longer just the blinds.
+    d = deal(Stakes(blinds=(1, 2)))
+    for p in (2, 3, 4):
+        d.apply(Fold(player=p))
+    d.apply(Call(player=0))
+    d.apply(Wager(player=1, to=6))
+    assert d.legal().player == 0
+    assert not d.can_chop
+    with pytest.raises(IllegalAction) as refused:
+        d.apply(Chop(player=0))
+    assert refused.value.code == "chop_not_allowed"
+
+
 def run_twice() -> Deal:
     return Deal(
         HOLDEM,
@@ -160,3 +227,26 @@ def test_policies_16_a_blind_all_in_runs_only_once_the_betting_closes() -> None:
     assert d.is_over
     assert len(d.boards) == 1
     assert [e.run for e in d.events if isinstance(e, ev.PotAwarded)] == [0]
+
+
+def test_rulings_change_a_deal_only_through_the_deal() -> None:
+    """A ruling is checked and turned into events by ``floorman.deal.rulings``,
+    which reads the deal's public views only; the deal records the events."""
+    source = Path(rulings.__file__).read_text()
+    private = [
+        (node.lineno, node.attr)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute)
+        and node.attr.startswith("_")
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "deal"
+    ]
+    assert private == []
+    d = deal(Stakes(blinds=(1, 2)))
+    before = (len(d.events), d.stacks, d.legal())
+    killed = rulings.kill(d, d.legal(), 3, cite("dead-hands.1.1"))
+    assert killed == [ev.HandKilled(player=3, citations=cite("dead-hands.1.1"))]
+    assert (len(d.events), d.stacks, d.legal()) == before
+    d.apply(Kill(player=3, citations=cite("dead-hands.1.1")))
+    assert d.folded(3)
+    assert d.legal().player == 2

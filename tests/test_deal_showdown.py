@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from floorman.deal import BringIn, Call, Check, Fold, Muck, Show, Stakes, Turn, Wager
+from floorman.deal import (
+    BringIn,
+    Call,
+    Check,
+    Fold,
+    Muck,
+    Show,
+    Stakes,
+    Turn,
+    Wager,
+    inputs,
+    rebuild,
+)
 from floorman.deal import events as ev
 from floorman.errors import IllegalAction
 from floorman.games import HOLDEM, OMAHA_EIGHT, SEVEN_CARD_STUD, Structure
+from floorman.rulebook import cite
 
 from .dealing import Scripted
 
@@ -233,3 +248,75 @@ def test_showdown_1_the_last_hand_in_a_pot_may_show_but_not_muck():
     assert s.deal.legal().muck  # the all-in hand may give up the main pot
     s.act(Show(player=0))
     assert s.awarded() == {0: 30, 2: 40}
+
+
+def test_showdown_1_a_show_or_muck_the_player_chose_is_an_event_of_its_own():
+    """The dealer's tabling by the showdown order (RRP5 showdown.7) and killing
+    of a shown loser (RRP5 showdown.4) are plain ``HandShown`` and ``HandMucked``;
+    the player's own show or muck in turn (RRP5 showdown.1) is ``PlayerShowed``
+    or ``PlayerMucked``, and the log's inputs are read from those types alone."""
+    s = holdem(["As Ad", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", auto=False)
+    check_down(s)
+    s.act(Show(player=0), Muck(player=1), Show(player=2))
+    chosen = [e for e in s.deal.events if isinstance(e, ev.PlayerShowed | ev.PlayerMucked)]
+    assert [(type(e).__name__, e.player) for e in chosen] == [
+        ("PlayerShowed", 0),
+        ("PlayerMucked", 1),
+        ("PlayerShowed", 2),
+    ]
+    assert all([c.id for c in e.citations] == ["showdown.1"] for e in chosen)
+    killed = [e for e in s.deal.events if type(e) is ev.HandMucked]
+    assert [(e.player, [c.id for c in e.citations]) for e in killed] == [(2, ["showdown.4"])]
+    # A shown hand is shown, whoever tabled it.
+    assert shown(s) == [0, 2]
+    bare = [dataclasses.replace(e, citations=()) for e in s.deal.events]
+    said = [a for a in inputs(bare) if isinstance(a, Show | Muck)]
+    assert said == [
+        Show(player=0, cards=tuple(s.deal.hole(0))),
+        Muck(player=1),
+        Show(player=2, cards=tuple(s.deal.hole(2))),
+    ]
+    assert rebuild(s.deal.events, like=s.deal).stacks == s.deal.stacks
+
+
+def test_showdown_7_the_dealer_tabling_hands_is_no_input():
+    s = holdem(["As Ad", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h")
+    check_down(s)
+    assert shown(s) == [0, 1, 2]
+    assert not any(isinstance(e, ev.PlayerShowed | ev.PlayerMucked) for e in s.deal.events)
+    # Citing the player's rule does not make the dealer's tabling a player's show.
+    forged = [
+        dataclasses.replace(e, citations=cite("showdown.1"))
+        if isinstance(e, ev.HandShown | ev.HandMucked)
+        else e
+        for e in s.deal.events
+    ]
+    assert not any(isinstance(a, Show | Muck) for a in inputs(forged))
+
+
+def test_dead_hands_intro_a_side_pot_whose_hands_are_all_dead_goes_to_the_pot_below():
+    """Position 3 shows, position 1 mucks to it, then position 3's hand is ruled
+    dead: neither may win the side pot they made (a dead hand has no claim to
+    the pot), so it joins the main pot, which the one live hand wins. The
+    showdown used to fail looking for a winner of the side pot."""
+    from floorman.deal import Deal, Kill
+    from floorman.shuffle import SeededShuffler
+
+    deal = Deal(
+        HOLDEM,
+        structure=FL,
+        stakes=Stakes(blinds=(1, 2), antes=(1, 1, 1, 1), small_bet=2, big_bet=4),
+        stacks=(1, 3, 43, 6),
+        shuffler=SeededShuffler(62),
+        auto_showdown=False,
+    )
+    for action in (Fold(player=2), Call(player=3), Show(player=3), Muck(player=1)):
+        deal.apply(action)
+    assert [(pot.amount, pot.eligible) for pot in deal.pots] == [(4, (0, 1, 3)), (4, (1, 3))]
+    events = deal.apply(Kill(player=3, citations=cite("dead-hands.1.1")))
+    awards = [e for e in events if isinstance(e, ev.PotAwarded)]
+    assert [(e.pot, e.amounts) for e in awards] == [(0, ((0, 8),))]
+    assert [c.id for c in awards[0].citations] == ["dead-hands.intro"]
+    assert deal.is_over
+    assert deal.stacks == (8, 0, 42, 3)
+    assert rebuild(deal.events, like=deal).stacks == deal.stacks

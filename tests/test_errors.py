@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+import ast
+import json
 import pickle
+import re
+from pathlib import Path
 
 import pytest
 
 import floorman
 from floorman import evaluate_high, parse_cards
+from floorman.deal import Check, Wager
 from floorman.errors import (
+    CODES,
     ConfigError,
     FloorError,
     FloormanError,
     IllegalAction,
     NotationError,
     OutOfTurn,
+    Who,
 )
+from floorman.games import HOLDEM, Structure
 from floorman.rulebook import Citation, cite
+from floorman.shuffle import SeededShuffler
+from floorman.table import Table, TableSetup
 
 ALL_ERRORS = [ConfigError, FloorError, FloormanError, IllegalAction, NotationError, OutOfTurn]
 
@@ -126,3 +136,155 @@ def test_errors_survive_pickling(error: type[FloormanError]) -> None:
     assert type(again) is error
     assert str(again) == str(raised)
     assert again.citations == raised.citations
+
+
+# --- codes and fields: the English rendered from them ---------------------------------------------
+
+
+def _holdem_table() -> Table:
+    setup = TableSetup(game=HOLDEM, structure=Structure.NO_LIMIT, blinds=(1, 2), seats=9)
+    table = Table(setup, shuffler=SeededShuffler(4), button=9)
+    for seat in (2, 5, 8):
+        table.sit(seat, f"p{seat}", 100)
+    return table
+
+
+def test_conduct_improper_1_an_error_from_a_deal_at_a_table_names_seats() -> None:
+    """The deal refuses by position; the table gives its seats and the same
+    error is said again from its fields, every player in it a seat."""
+    table = _holdem_table()
+    deal = table.start_deal()
+    legal = deal.legal()
+    assert legal.player is not None
+    other = (legal.player + 1) % deal.players
+    with pytest.raises(OutOfTurn) as refused:
+        table.apply(Check(player=other))
+    error = refused.value
+    seats = table.positions
+    assert error.code == "out_of_turn"
+    assert (error.position, error.seat) == (other, seats[other])
+    assert error.citations == cite("conduct.improper.1")
+    assert str(error) == (
+        f"seat {seats[other]} cannot check: it is seat {seats[legal.player]}'s turn"
+        f" (seat {seats[legal.player]} may call 2, raise to 4-100 or fold)"
+        " [RRP5 conduct.improper.1]"
+    )
+    # The deal's own words are still there, from the same fields.
+    assert error.say() == (
+        f"position {other} cannot check: it is position {legal.player}'s turn"
+        f" (position {legal.player} may call 2, raise to 4-100 or fold)"
+    )
+
+
+def test_an_error_names_players_from_its_fields_not_its_words() -> None:
+    """Only a :class:`Who` is said as a seat: words that happen to read
+    'position 2' are left as they are."""
+    error = IllegalAction(
+        "{who} cannot do it: {note}", code="not_now", who=Who(2), note="position 2 of the list"
+    )
+    assert str(error.at_seats((4, 7, 1))) == "seat 1 cannot do it: position 2 of the list"
+
+
+def test_an_error_is_plain_data_for_a_program() -> None:
+    table = _holdem_table()
+    deal = table.start_deal()
+    p = deal.legal().player
+    assert p is not None
+    with pytest.raises(IllegalAction) as refused:
+        table.apply(Wager(player=p, to=3))
+    data = refused.value.details()
+    assert data["code"] == "wager_out_of_range"
+    assert (data["position"], data["seat"]) == (p, table.positions[p])
+    assert (data["to"], data["min_to"], data["max_to"]) == (3, 4, 100)
+    assert data["citations"] == ["betting.5", "betting.7"]
+    allowed = data["allowed"]
+    assert isinstance(allowed, dict)
+    assert (allowed["turn"], allowed["call"], allowed["min_to"]) == ("bet", 2, 4)
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_codes_survive_pickling_with_their_fields() -> None:
+    raised = IllegalAction(
+        "{who} cannot check facing a bet of {bet}",
+        code="check_facing_bet",
+        who=Who(1),
+        bet=10,
+        citations=cite("betting.5"),
+    ).at_seats((3, 6))
+    again = pickle.loads(pickle.dumps(raised))
+    assert (again.code, again.seat, again.fields["bet"]) == ("check_facing_bet", 6, 10)
+    assert str(again) == "seat 6 cannot check facing a bet of 10 [RRP5 betting.5]"
+
+
+def test_a_refusal_without_a_code_of_its_own_carries_its_class_code() -> None:
+    codes = {cls: cls("x").code for cls in ALL_ERRORS}
+    assert codes == {
+        ConfigError: "config",
+        FloorError: "floor",
+        FloormanError: "illegal_action",
+        IllegalAction: "illegal_action",
+        NotationError: "notation",
+        OutOfTurn: "out_of_turn",
+    }
+    assert set(codes.values()) <= set(CODES)
+
+
+def test_the_betting_codes_are_stable() -> None:
+    """A server sends these to clients: renaming one breaks them."""
+    stable = {
+        "out_of_turn",
+        "not_now",
+        "cannot_fold",
+        "check_facing_bet",
+        "nothing_to_call",
+        "not_bring_in",
+        "raise_not_reopened",
+        "raise_uncallable",
+        "check_raise_barred",
+        "raise_capped",
+        "raise_not_allowed",
+        "wager_over_stack",
+        "wager_out_of_range",
+        "wager_off_chip",
+        "wager_not_raise",
+        "last_hand_must_show",
+        "chop_not_allowed",
+    }
+    assert stable <= set(CODES)
+    assert all(re.fullmatch(r"[a-z]+(_[a-z]+)*", code) for code in CODES)
+
+
+_ERRORS = {"FloormanError", "ConfigError", "NotationError", "IllegalAction", "OutOfTurn"}
+_ERRORS |= {"FloorError"}
+_SRC = Path(floorman.__file__).parent
+
+
+def _raise_sites() -> list[tuple[Path, ast.Call]]:
+    sites = []
+    for path in sorted(_SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in _ERRORS:
+                sites.append((path, node))
+    return sites
+
+
+def test_every_code_given_is_registered() -> None:
+    given = [
+        (path.name, node.lineno, kw.value.value)
+        for path, node in _raise_sites()
+        for kw in node.keywords
+        if kw.arg == "code" and isinstance(kw.value, ast.Constant)
+    ]
+    assert len(given) > 50
+    assert [g for g in given if g[2] not in CODES] == []
+
+
+def test_every_refusal_of_the_deal_and_the_floorperson_has_a_code_of_its_own() -> None:
+    uncoded = [
+        (path.relative_to(_SRC).as_posix(), node.lineno)
+        for path, node in _raise_sites()
+        if path.parent.name in ("deal", "floor")
+        and path.name in ("state.py", "legal.py", "rulings.py", "checks.py", "log.py")
+        and not any(kw.arg == "code" for kw in node.keywords)
+    ]
+    assert uncoded == []

@@ -466,6 +466,9 @@ def test_blinds_10_at_the_table_the_blind_owed_comes_from_the_table_record() -> 
     with pytest.raises(FloorError) as refused:
         rule_at_table(table, BlindNotPosted(player=clear))
     assert "blinds.10" in str(refused.value)
+    # At the table the refusal and the ruling name the seat, not the position.
+    assert (refused.value.code, refused.value.seat) == ("no_blind_owed", 5)
+    assert refused.value.message.startswith("seat 5 owes no blind")
     assert not deal.folded(clear)  # refused: nothing done to the deal
     with pytest.raises(FloorError):
         rule_at_table(table, BlindNotPosted(player=clear, acted=True))
@@ -477,6 +480,7 @@ def test_blinds_10_at_the_table_the_blind_owed_comes_from_the_table_record() -> 
     assert ids(ruling) == ["blinds.10"]
     assert not deal.folded(owing)
     assert "small blind" in ruling.decision
+    assert ruling.decision.startswith("seat 2 acted and put chips in")
     assert table.events[-1] == tev.PostOwed(seat=2, blinds=("small",), citations=ruling.citations)
 
 

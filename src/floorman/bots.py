@@ -33,9 +33,9 @@ from collections.abc import Sequence
 
 from floorman.cards import Card, Rank
 from floorman.deal.actions import Action, BringIn, Call, Check, Draw, Fold, Show, Wager
-from floorman.deal.legal import Legal, Turn, describe
+from floorman.deal.legal import Legal, Turn
 from floorman.deal.state import Deal
-from floorman.errors import IllegalAction
+from floorman.errors import IllegalAction, Who
 from floorman.evaluation import Category, evaluate_high, evaluate_omaha
 from floorman.evaluation.variants import evaluate_badugi
 from floorman.games import Game, Reading
@@ -206,8 +206,10 @@ class Bot:
         legal = deal.legal()
         if legal.player != position or legal.turn not in (Turn.BET, Turn.DRAW, Turn.SHOW):
             raise IllegalAction(
-                f"a bot plays its own turns only; position {position} was asked, and"
-                f" {describe(legal)}"
+                "a bot plays its own turns only; {who} was asked, and {allowed}",
+                code="not_now",
+                who=Who(position),
+                allowed=legal,
             )
         hole = [c for c in deal.hole(position) if c is not None]
         if legal.turn is Turn.DRAW:

@@ -10,57 +10,276 @@ Everything floorman raises on purpose derives from :class:`FloormanError`::
     └── FloorError                a floor operation that cannot be done
 
 An error says what cannot be done, why, what may be done instead, and which rule
-says so. The rules travel as structured data (:attr:`FloormanError.citations`)
-so that a caller never has to parse the message.
+says so. A program reads it without parsing words: :attr:`~FloormanError.code`
+is a stable name for the kind of refusal (one of :data:`CODES`),
+:attr:`~FloormanError.fields` hold who and how much, and
+:attr:`~FloormanError.citations` name the rules. The English is rendered from
+those fields; a player named by a :class:`Who` is said by deal position, or by
+table seat once the table names its seats (:meth:`FloormanError.at_seats`).
 
 >>> from floorman.rulebook import Citation
->>> error = IllegalAction("seat 4 cannot check facing a bet of 100; call or fold",
+>>> error = IllegalAction("{who} cannot check facing a bet of {bet}; call or fold",
+...                       code="check_facing_bet", who=Who(2), bet=100,
 ...                       citations=(Citation.parse("betting.5"),))
 >>> str(error)
-'seat 4 cannot check facing a bet of 100; call or fold [RRP5 betting.5]'
->>> error.citations
-(Citation.parse('RRP5 betting.5'),)
+'position 2 cannot check facing a bet of 100; call or fold [RRP5 betting.5]'
+>>> error.code, error.position, error.fields["bet"]
+('check_facing_bet', 2, 100)
+>>> str(error.at_seats((4, 7, 1)))
+'seat 1 cannot check facing a bet of 100; call or fold [RRP5 betting.5]'
+>>> error.seat
+1
+
+Every code, a stable string a client may rely on, is in :data:`CODES` with
+what it means; a refusal with no code of its own carries its class's
+(``illegal_action``, ``out_of_turn``, ``notation``, ``config``, ``floor``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar, Final, Protocol, Self, runtime_checkable
 
 if TYPE_CHECKING:
     from floorman.rulebook import Citation
 
 __all__ = [
+    "CODES",
     "ConfigError",
     "FloorError",
     "FloormanError",
     "IllegalAction",
+    "Naming",
     "NotationError",
     "OutOfTurn",
+    "Who",
+    "by_position",
+    "by_seats",
 ]
+
+#: How a deal position is said: ``position 2``, or ``seat 7`` at a table.
+Naming = Callable[[int], str]
+
+
+def by_position(position: int) -> str:
+    """A deal position in the deal's own words."""
+    return f"position {position}"
+
+
+def by_seats(seats: Sequence[int]) -> Naming:
+    """Deal positions said as a table's seats: ``seats[p]`` is position ``p``'s.
+
+    >>> by_seats((4, 7, 1))(2)
+    'seat 1'
+    """
+    seated = tuple(seats)
+
+    def by_seat(position: int) -> str:
+        if 0 <= position < len(seated):
+            return f"seat {seated[position]}"
+        return by_position(position)
+
+    return by_seat
+
+
+#: Every code an error may carry, each a stable string, with what it means.
+CODES: Final[Mapping[str, str]] = {
+    "config": "a game, table or room set up wrongly (any other ConfigError)",
+    "notation": "unreadable input (any other NotationError)",
+    "illegal_action": "an action the rules forbid now (any other IllegalAction)",
+    "out_of_turn": "someone acted whose turn it is not",
+    "floor": "a floor operation that cannot be done (any other FloorError)",
+    "structure_not_played": "the game is not played at that betting structure",
+    "too_few_players": "a deal needs two players or more",
+    "no_chips": "a player dealt in has no chips",
+    "too_many_players": "more players than the game can be dealt to",
+    "runs_not_allowed": "the board cannot be dealt that many times",
+    "card_not_in_deck": "a card that is not in the game's deck",
+    "card_out_of_play": "a card ruled a scrap of paper",
+    "card_held_back": "a card dealt too soon, barred from this street",
+    "card_dealt_twice": "a card already dealt",
+    "not_now": "the action is not what the deal waits for now",
+    "cannot_fold": "no fold now (the stud bring-in)",
+    "check_facing_bet": "a check facing a bet",
+    "nothing_to_call": "a call with no bet to call",
+    "not_bring_in": "a bring-in by someone who does not bring it in",
+    "raise_not_reopened": "a raise after acting, facing less than a full raise since",
+    "raise_uncallable": "a raise nobody else could call any part of",
+    "check_raise_barred": "a check-raise in a game that forbids it",
+    "raise_capped": "a raise after the raising is capped",
+    "raise_not_allowed": "no bet or raise possible (it cannot cover more than the bet)",
+    "wager_over_stack": "a wager of more chips than the player has (table stakes)",
+    "wager_out_of_range": "a wager outside the smallest and largest allowed",
+    "wager_off_chip": "a wager that is not a whole number of the smallest chip",
+    "wager_not_raise": "a wager that does not raise the bet",
+    "no_such_card_to_discard": "a discard of a card not in the hand",
+    "discard_twice": "the same card discarded twice",
+    "unknown_discards": "more unseen cards discarded than the hand holds",
+    "cards_not_due": "the dealer dealing cards the deal does not wait for",
+    "show_wrong_cards": "a show naming cards the hand does not hold",
+    "show_unknown_cards": "a show of a hand whose cards nobody saw, without naming them",
+    "last_hand_must_show": "a muck by the last hand in a pot, which wins it unshown",
+    "chop_not_allowed": "a chop when the blinds may not chop",
+    "deal_over": "a ruling on a deal that is over",
+    "no_such_player": "a player who is not dealt in",
+    "no_live_hand": "a ruling on a hand that is dead or not there",
+    "hand_mucked": "a ruling on a hand already mucked",
+    "card_not_held": "a player does not hold the card named",
+    "stub_empty": "no card left in the stub",
+    "card_not_in_stub": "a card named as undealt that is not in the stub",
+    "betting_closed": "cards dealt too soon while no betting round is open",
+    "cards_named_twice": "the same card named twice",
+    "already_taken_back": "cards sent back beneath the stub already",
+    "no_upcards": "a game with no upcards to turn",
+    "no_downcard": "a player holds no such downcard",
+    "log_does_not_replay": "a deal's log that its inputs do not reproduce",
+    "no_deal": "no deal under way to act or rule on",
+    "no_blind_owed": "a blind reported missing from a player who owes none",
+    "not_own_action": "a player reported declaring another player's action",
+    "choice_not_offered": "a decision the ruling did not offer",
+    "deal_not_ended": "a log whose deal stops before its end",
+}
+
+
+@runtime_checkable
+class Sayable(Protocol):
+    """A field said in words that depend on how positions are named."""
+
+    def say(self, name: Naming) -> str:
+        """The words for this field, positions named by ``name``."""
+        ...
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Who:
+    """A player named in an error by deal position; said as a position or a seat."""
+
+    position: int
+
+    def say(self, name: Naming) -> str:
+        """The player in words."""
+        return name(self.position)
+
+
+def _plain(value: object) -> object:
+    """A field as plain data (numbers, strings, lists, mappings) for a program."""
+    if isinstance(value, Who):
+        return value.position
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    return str(value)
 
 
 class FloormanError(Exception):
     """The root of every error floorman raises on purpose.
 
-    ``message`` says what went wrong and what is allowed instead; ``citations``
-    name the rules behind the refusal, and are appended to the text.
+    ``message`` is the English, a template whose ``{name}`` places are filled
+    from ``fields`` (keyword arguments): a :class:`Who` is said by position or
+    seat, another field with a ``say`` method (what may be done instead) by the
+    same naming. ``code`` names the refusal (one of :data:`CODES`; by default
+    the class's own); ``citations`` name the rules behind it and are appended
+    to the text.
     """
 
-    def __init__(self, message: str, *, citations: Iterable[Citation] = ()) -> None:
-        self.message = message
+    default_code: ClassVar[str] = "illegal_action"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        citations: Iterable[Citation] = (),
+        **fields: object,
+    ) -> None:
+        self.template = message
+        self.fields: Mapping[str, object] = dict(fields)
+        self.code = code or self.default_code
         self.citations: tuple[Citation, ...] = tuple(citations)
-        super().__init__(message)
+        self.seats: tuple[int, ...] | None = None
+        self.where = ""
+        super().__init__(self.message)
+
+    def say(self, name: Naming = by_position) -> str:
+        """The English, positions named by ``name`` (no place, no citations)."""
+        if not self.fields:
+            return self.template
+        said = {k: v.say(name) if isinstance(v, Sayable) else v for k, v in self.fields.items()}
+        return self.template.format(**said)
+
+    def _naming(self) -> Naming:
+        return by_position if self.seats is None else by_seats(self.seats)
+
+    @property
+    def message(self) -> str:
+        """What went wrong and what is allowed instead, as the speaker names players."""
+        said = self.say(self._naming())
+        return f"{self.where}: {said}" if self.where else said
+
+    @property
+    def position(self) -> int | None:
+        """The deal position of the player refused, if the error names one."""
+        who = self.fields.get("who")
+        return who.position if isinstance(who, Who) else None
+
+    @property
+    def seat(self) -> int | None:
+        """The table seat of the player refused, once a table has named its seats."""
+        p = self.position
+        if p is None or self.seats is None or not 0 <= p < len(self.seats):
+            return None
+        return self.seats[p]
+
+    def at_seats(self, seats: Sequence[int]) -> Self:
+        """Say this error of a table's seats: ``seats[p]`` is the seat of deal
+        position ``p``. Returns the error itself, for ``raise``."""
+        self.seats = tuple(seats)
+        self.args = (self.message,)
+        return self
+
+    def locate(self, where: str) -> Self:
+        """Say where the refused input was (a line of a log), before the rest."""
+        self.where = where
+        self.args = (self.message,)
+        return self
+
+    def details(self) -> dict[str, object]:
+        """The error as plain data for a program: code, who, fields, citations."""
+        data: dict[str, object] = {"code": self.code}
+        if self.position is not None:
+            data["position"] = self.position
+        if self.seat is not None:
+            data["seat"] = self.seat
+        data.update((k, _plain(v)) for k, v in self.fields.items() if k != "who")
+        data["citations"] = [c.id for c in self.citations]
+        data["message"] = self.message
+        return data
+
+    def render(self, name: Naming | None = None) -> str:
+        """The whole error in words, citations appended; players named by
+        ``name`` (by default as positions, or as seats after :meth:`at_seats`)."""
+        said = self.say(self._naming() if name is None else name)
+        said = f"{self.where}: {said}" if self.where else said
+        if not self.citations:
+            return said
+        cited = ", ".join(c.id for c in self.citations)
+        return f"{said} [RRP5 {cited}]"
 
     def __str__(self) -> str:
-        if not self.citations:
-            return self.message
-        cited = ", ".join(c.id for c in self.citations)
-        return f"{self.message} [RRP5 {cited}]"
+        return self.render()
 
 
 class ConfigError(FloormanError, ValueError):
     """A game, table or room was set up wrongly."""
+
+    default_code = "config"
 
 
 class NotationError(FloormanError, ValueError):
@@ -72,9 +291,19 @@ class NotationError(FloormanError, ValueError):
     'Zz'
     """
 
-    def __init__(self, message: str, *, text: str = "", citations: Iterable[Citation] = ()) -> None:
+    default_code = "notation"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str = "",
+        code: str | None = None,
+        citations: Iterable[Citation] = (),
+        **fields: object,
+    ) -> None:
         self.text = text
-        super().__init__(message, citations=citations)
+        super().__init__(message, code=code, citations=citations, **fields)
 
 
 class IllegalAction(FloormanError, ValueError):
@@ -84,6 +313,10 @@ class IllegalAction(FloormanError, ValueError):
 class OutOfTurn(IllegalAction):
     """An action by someone whose turn it is not."""
 
+    default_code = "out_of_turn"
+
 
 class FloorError(FloormanError):
     """A floor operation that cannot be done (a seat taken, a list closed)."""
+
+    default_code = "floor"

@@ -29,7 +29,7 @@ from floorman.cards import Card, format_cards, parse_cards
 from floorman.clock import Clock, ManualClock, SystemClock
 from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Call, Check, Draw, Fold, Muck, Show, Wager
-from floorman.deal.legal import Legal, Turn, describe
+from floorman.deal.legal import Legal, Turn
 from floorman.deal.showdown import read_hand
 from floorman.deal.state import Deal
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, NotationError
@@ -289,13 +289,9 @@ class _Session:
         seat = self.table.positions[position]
         return f"seat {seat} ({self.names.get(seat, '?')})"
 
-    def in_seats(self, message: str) -> str:
-        """The deal speaks of positions; the person sees seats, with names."""
-        return re.sub(
-            r"\bseat (\d+)\b(?! \()",
-            lambda m: f"seat {m[1]} ({self.names.get(int(m[1]), '?')})",
-            self.table.in_seats(message),
-        )
+    def spoken(self, error: Exception) -> str:
+        """An error as the person hears it: the players by seat and name."""
+        return error.render(self.who) if isinstance(error, FloormanError) else str(error)
 
     def owed(self, seat: int) -> str:
         owed, setup = self.table.owes(seat), self.table.setup
@@ -491,7 +487,9 @@ class _Session:
         while not deal.is_over:
             legal = deal.legal()
             if legal.player is None:  # the dealer waits: never with a shuffled deck
-                raise IllegalAction(f"the deal cannot go on by itself: {describe(legal)}")
+                raise IllegalAction(
+                    "the deal cannot go on by itself: {allowed}", code="not_now", allowed=legal
+                )
             if t.positions[legal.player] == self.human:
                 self.human_turn(deal, legal, ask)
             else:
@@ -596,7 +594,7 @@ class _Session:
                     return
             except (FloormanError, ValueError) as error:
                 # The options were shown with the turn; Enter shows them again.
-                self.say(f"  {self.in_seats(str(error))}")
+                self.say(f"  {self.spoken(error)}")
 
     def show_turn(self, deal: Deal, legal: Legal) -> None:
         assert legal.player is not None

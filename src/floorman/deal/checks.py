@@ -15,7 +15,7 @@ from floorman.rulebook import cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["check_cards", "check_runs", "stub_left"]
+__all__ = ["check_cards", "check_runs", "held_back_after", "stub", "stub_left"]
 
 
 def stub_left(deal: Deal) -> int:
@@ -28,6 +28,18 @@ def stub_left(deal: Deal) -> int:
     return len(deal.game.deck) - out
 
 
+def stub(deal: Deal) -> tuple[Card, ...] | None:
+    """The undealt cards, top first, when the dealer shuffled; None when the
+    caller deals every card (the stub is then not known)."""
+    return None if deal._deck is None else tuple(deal._deck)
+
+
+def held_back_after(deal: Deal, card: Card) -> bool:
+    """Whether ``card`` went back beneath the stub on this street, dealt too
+    soon, and so does not play before the next (RRP5 irregularities.15)."""
+    return deal._held_back.get(card, -1) > deal._street
+
+
 def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = True) -> None:
     """Dealt cards must come from the game's deck, each once (RRP5
     irregularities.4); ``dealing``: they are being dealt, so cards held
@@ -36,21 +48,28 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     strange = [c for c in known if c not in deal._deck_set]
     if strange:
         raise NotationError(
-            f"{format_cards(strange)} is not in the {deal.game.name} deck",
+            "{cards} is not in the {game} deck",
+            code="card_not_in_deck",
             text=format_cards(strange),
+            cards=format_cards(strange),
+            game=deal.game.name,
         )
     out = [c for c in known if c in deal._scrapped]
     if out:
         raise NotationError(
-            f"{format_cards(out)} is out of play, a scrap of paper",
+            "{cards} is out of play, a scrap of paper",
+            code="card_out_of_play",
             text=format_cards(out),
+            cards=format_cards(out),
             citations=cite("irregularities.7"),
         )
     early = [c for c in known if dealing and deal._held_back.get(c, -1) >= deal._street]
     if early:
         raise NotationError(
-            f"{format_cards(early)} was dealt too soon and does not play on this street",
+            "{cards} was dealt too soon and does not play on this street",
+            code="card_held_back",
             text=format_cards(early),
+            cards=format_cards(early),
             citations=cite("irregularities.15"),
         )
     seen = {c for pl in deal._players for c in pl.hole if c is not None}
@@ -60,8 +79,10 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
     if twice:
         raise NotationError(
-            f"{format_cards(twice)} has been dealt already (a deck has one of each card)",
+            "{cards} has been dealt already (a deck has one of each card)",
+            code="card_dealt_twice",
             text=format_cards(twice),
+            cards=format_cards(twice),
             citations=cite("irregularities.4"),
         )
 
@@ -70,11 +91,18 @@ def check_runs(game: Game, structure: Structure, runs: int) -> None:
     """Refuse a number of runs of the board the rules do not allow: more than
     one only at big-bet poker with a board (RRP5 policies.16)."""
     if runs < 1 or runs > 3:
-        raise ConfigError(f"the rest of a board is dealt once, twice or three times, not {runs}")
+        raise ConfigError(
+            "the rest of a board is dealt once, twice or three times, not {runs}",
+            code="runs_not_allowed",
+            runs=runs,
+        )
     if runs > 1 and structure is Structure.FIXED_LIMIT:
         raise ConfigError(
             "dealing the board more than once is for big-bet poker, not fixed limit",
+            code="runs_not_allowed",
             citations=cite("policies.16"),
         )
     if runs > 1 and not any(street.board for street in game.streets):
-        raise ConfigError(f"{game.name} has no board to deal more than once")
+        raise ConfigError(
+            "{game} has no board to deal more than once", code="runs_not_allowed", game=game.name
+        )

@@ -16,6 +16,7 @@ __all__ = [
     "AntePosted",
     "BetReturned",
     "BlindPosted",
+    "BlindsChopped",
     "BoardDealt",
     "BringInPosted",
     "Called",
@@ -34,6 +35,8 @@ __all__ = [
     "HandMucked",
     "HandShown",
     "HoleDealt",
+    "PlayerMucked",
+    "PlayerShowed",
     "PotAwarded",
     "RunsStarted",
     "StreetStarted",
@@ -208,6 +211,31 @@ class HandMucked:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerShowed(HandShown):
+    """The player chose to table the hand at the showdown, in turn (RRP5
+    showdown.1); the dealer's own tabling of every hand in the showdown order
+    (RRP5 showdown.7) is a plain :class:`HandShown`. A hand shown either way is
+    shown, so this is a kind of :class:`HandShown`."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerMucked(HandMucked):
+    """The player chose to throw the hand away unshown at the showdown, in turn;
+    a losing hand the dealer kills after the pots are read (RRP5 showdown.4)
+    is a plain :class:`HandMucked`."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlindsChopped:
+    """Everyone else having folded, the small blind (``player``) and the big
+    blind agreed to take their blinds back (RRP5 policies.15). The chips go
+    back by the :class:`BetReturned` events that follow."""
+
+    player: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PotAwarded:
     """A pot (or half of one) went to its winners.
 
@@ -308,6 +336,9 @@ Event = (
     | BetReturned
     | HandShown
     | HandMucked
+    | PlayerShowed
+    | PlayerMucked
+    | BlindsChopped
     | PotAwarded
     | HandKilled
     | CardReplaced

@@ -71,8 +71,21 @@ def on_board(deal: Deal, event: ev.BoardDealt) -> None:
 
 
 def on_kill(deal: Deal, event: ev.HandKilled) -> None:
-    pl = deal._players[event.player]
+    p = event.player
+    pl = deal._players[p]
     pl.folded = pl.mucked = True
+    # A dead hand is dealt no more cards (not even those it drew for), owes no
+    # bring-in and has no turn to act.
+    pl.pending_draw = 0
+    deal._dealing = [(q, up) for q, up in deal._dealing if q != p]
+    deal._needs = [q for q in deal._needs if q != p]
+    if deal._bring_in_due == p:
+        deal._bring_in_due = None
+
+
+def on_chop(deal: Deal, event: ev.BlindsChopped) -> None:
+    # Nobody acts again: the blinds go back and the deal ends (RRP5 policies.15).
+    deal._needs = []
 
 
 def on_replace(deal: Deal, event: ev.CardReplaced) -> None:
@@ -103,6 +116,8 @@ def on_turn(deal: Deal, event: ev.CardTurned) -> None:
 
 
 def on_void(deal: Deal, event: ev.DealVoided) -> None:
+    # Nothing more is dealt, bet or shown in a void deal.
+    deal._dealing, deal._board_due, deal._needs, deal._show_order = [], 0, [], []
     for p, amount in event.refunds:
         pl = deal._players[p]
         pl.stack += amount
@@ -157,6 +172,8 @@ def on_award(deal: Deal, event: ev.PotAwarded) -> None:
 
 def on_end(deal: Deal, event: ev.DealEnded) -> None:
     deal._over = True
+    # Nothing is dealt in a deal that is over (a ruling may end it mid-street).
+    deal._dealing, deal._board_due = [], 0
 
 
 def on_street(deal: Deal, event: ev.StreetStarted) -> None:
@@ -197,7 +214,10 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.StubReshuffled: on_reshuffle,
     ev.Drew: on_draw,
     ev.HandShown: on_show,
+    ev.PlayerShowed: on_show,
     ev.HandMucked: on_muck,
+    ev.PlayerMucked: on_muck,
+    ev.BlindsChopped: on_chop,
     ev.PotAwarded: on_award,
     ev.DealEnded: on_end,
     ev.StreetStarted: on_street,

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Legal", "Stakes", "Turn", "describe"]
+from floorman.errors import IllegalAction, OutOfTurn, Who
+from floorman.rulebook import cite
+
+__all__ = ["Legal", "Stakes", "Turn", "check_turn", "describe"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -81,6 +85,11 @@ class Legal:
         """Whether a bet, raise or completion is allowed."""
         return self.max_to > 0
 
+    def say(self, name: Callable[[int], str]) -> str:
+        """What may be done, in words, the player named by ``name`` (a position
+        or a seat): this is how an error says what is allowed instead."""
+        return describe(self, who=None if self.player is None else name(self.player))
+
     @property
     def needless_fold(self) -> bool:
         """Whether a fold now gives up a hand that could check: allowed (a fold
@@ -122,3 +131,26 @@ def describe(legal: Legal, *, who: str | None = None) -> str:
         + ", ".join(options[:-1])
         + (f" or {options[-1]}" if len(options) > 1 else options[-1])
     )
+
+
+def check_turn(legal: Legal, turn: Turn, player: int, what: str) -> None:
+    """Refuse ``what`` by ``player`` unless the deal waits for ``turn`` from
+    that player; the refusal says what may be done instead."""
+    if legal.turn is not turn:
+        raise IllegalAction(
+            "{who} cannot {what} now; {allowed}",
+            code="not_now",
+            who=Who(player),
+            what=what,
+            allowed=legal,
+        )
+    if legal.player != player:
+        raise OutOfTurn(
+            "{who} cannot {what}: it is {turn}'s turn ({allowed})",
+            code="out_of_turn",
+            who=Who(player),
+            what=what,
+            turn=Who(legal.player if legal.player is not None else -1),
+            allowed=legal,
+            citations=cite("conduct.improper.1"),
+        )

@@ -46,17 +46,15 @@ from floorman.deal.actions import (
 )
 from floorman.deal.state import Deal
 from floorman.errors import NotationError
-from floorman.rulebook import cite
 
 __all__ = ["inputs", "rebuild"]
 
-_SHOWN_BY_CHOICE = cite("showdown.1")
-_CHOPPED = cite("policies.15")
-
 
 def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
-    """The actions (the dealer's and the players') that produced a log."""
-    chopped = False
+    """The actions (the dealer's and the players') that produced a log, each
+    known by its event's type alone: a chop by :class:`~ev.BlindsChopped`, a
+    player's show or muck by :class:`~ev.PlayerShowed` and
+    :class:`~ev.PlayerMucked` (what the dealer does by rule is no input)."""
     for event in events:
         match event:
             case ev.HoleDealt(player=p, cards=cards):
@@ -85,17 +83,13 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
                 yield Kill(player=p, citations=citations)
             case ev.DealVoided(citations=citations, kept=kept):
                 yield Void(citations=citations, keep=kept)
-            case ev.BetReturned(player=p, citations=citations) if citations == _CHOPPED:
-                if not chopped:
-                    chopped = True
-                    yield Chop(player=p)
+            case ev.BlindsChopped(player=p):
+                yield Chop(player=p)
             case ev.Drew(player=p, discards=discards):
                 yield Draw(player=p, discards=discards)
-            case ev.HandShown(player=p, cards=cards, citations=citations) if (
-                citations == _SHOWN_BY_CHOICE
-            ):
+            case ev.PlayerShowed(player=p, cards=cards):
                 yield Show(player=p, cards=tuple(c for c in cards if c is not None))
-            case ev.HandMucked(player=p, citations=citations) if citations == _SHOWN_BY_CHOICE:
+            case ev.PlayerMucked(player=p):
                 yield Muck(player=p)
             case _:
                 pass
@@ -134,7 +128,9 @@ def rebuild(events: Sequence[ev.Event], *, like: Deal) -> Deal:
             min(len(mine), len(theirs)),
         )
         raise NotationError(
-            f"the log does not replay: event {at} differs",
+            "the log does not replay: event {at} differs",
+            code="log_does_not_replay",
             text=repr(theirs[at]) if at < len(theirs) else "(log ends early)",
+            at=at,
         )
     return deal

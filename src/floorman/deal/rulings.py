@@ -5,6 +5,11 @@ table's agreement or a floorperson's ruling, and each cites its rule. They
 reach the deal through :meth:`Deal.apply <floorman.deal.state.Deal.apply>`
 (:class:`~floorman.deal.actions.Chop`, :class:`~floorman.deal.actions.Kill`,
 :class:`~floorman.deal.actions.Void`), so the log replays them.
+
+Each function here checks a ruling against the deal as its public views show
+it and returns the events that record it; it changes nothing. The deal
+records them (its event handlers are the only code that changes its state)
+and carries on from where the ruling leaves it.
 """
 
 from __future__ import annotations
@@ -13,10 +18,9 @@ from typing import TYPE_CHECKING
 
 from floorman.cards import Card
 from floorman.deal import events as ev
-from floorman.deal.checks import check_cards
-from floorman.deal.legal import Legal, Turn
-from floorman.deal.legal import describe as _describe
-from floorman.errors import IllegalAction
+from floorman.deal.checks import check_cards, held_back_after, stub
+from floorman.deal.legal import Legal, Turn, check_turn
+from floorman.errors import IllegalAction, Who
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
@@ -30,153 +34,177 @@ def can_chop(deal: Deal) -> bool:
     dealt in, everyone but the two blinds folded without a raise, the small
     blind to act, and nothing in the pot but the blinds (RRP5 policies.15)."""
     legal = deal.legal()
-    if not deal.game.is_button_game or legal.turn is not Turn.BET or deal._street != 0:
+    if not deal.game.is_button_game or legal.turn is not Turn.BET or deal.street != 0:
         return False
-    live = deal._live()
-    blinds = deal._blinds()
-    posted = [p for p in range(len(deal._players)) if blinds[p]]
+    live = [p for p in range(deal.players) if not deal.folded(p)]
+    blinds, bets = deal.blinds, deal.bets
+    posted = [p for p in range(deal.players) if blinds[p]]
     return (
-        len(deal._players) > 2
+        deal.players > 2
         and len(live) == 2
         and sorted(live) == sorted(posted)
         and legal.player == min(posted, key=lambda p: blinds[p])
-        and deal._full_count == 1
-        and deal.pot == sum(deal._players[p].street_bet for p in live)
+        # Each blind's bet is still the blind: nobody has raised.
+        and all(bets[p] == blinds[p] for p in live)
+        and deal.pot == sum(bets[p] for p in live)
     )
 
 
-def chop(deal: Deal, legal: Legal, p: int) -> None:
-    deal._turn_check(legal, Turn.BET, p, "chop")
+def chop(deal: Deal, legal: Legal, p: int) -> list[ev.Event]:
+    """The chop, small blind ``p`` first: the agreement, then each blind back."""
+    check_turn(legal, Turn.BET, p, "chop")
     if not deal.can_chop:
         raise IllegalAction(
-            f"position {p} cannot chop: the blinds chop only when everyone else has"
-            f" folded to the small blind and the pot holds just the blinds; {_describe(legal)}",
+            "{who} cannot chop: the blinds chop only when everyone else has"
+            " folded to the small blind and the pot holds just the blinds; {allowed}",
+            code="chop_not_allowed",
+            who=Who(p),
+            allowed=legal,
             citations=cite("policies.15"),
         )
-    for q in sorted(deal._live(), key=lambda q: q != p):
-        amount = deal._players[q].street_bet
-        deal._emit(ev.BetReturned(player=q, amount=amount, citations=cite("policies.15")))
-    deal._needs = []
-    deal._emit(ev.DealEnded(stacks=deal.stacks, citations=cite("policies.15")))
+    rule = cite("policies.15")
+    live = [q for q in range(deal.players) if not deal.folded(q)]
+    back: list[ev.Event] = [
+        ev.BetReturned(player=q, amount=deal.bets[q], citations=rule)
+        for q in sorted(live, key=lambda q: q != p)
+    ]
+    return [ev.BlindsChopped(player=p, citations=rule), *back]
 
 
-def void(deal: Deal, rule: tuple[Citation, ...], keep: tuple[int, ...] = ()) -> None:
-    if deal._over:
+def _refuse_if_over(deal: Deal, what: str = "") -> None:
+    if deal.is_over:
         raise IllegalAction(
-            "the deal is over: its result stands, save a ruling on a pot asked for"
-            " before the next deal",
-            citations=cite("decisions.5"),
+            "the deal is over: {what}",
+            code="deal_over",
+            what=what or "its result stands, save a ruling on a pot asked for before the next deal",
+            citations=() if what else cite("decisions.5"),
         )
-    if any(not 0 <= p < len(deal._players) for p in keep):
-        raise IllegalAction(f"no such player among {keep}")
-    put_in = [deal.starting_stacks[p] - pl.stack for p, pl in enumerate(deal._players)]
+
+
+def void(deal: Deal, rule: tuple[Citation, ...], keep: tuple[int, ...] = ()) -> list[ev.Event]:
+    """Every chip back to whoever put it in, but those of the players ``keep``."""
+    _refuse_if_over(deal)
+    if any(not 0 <= p < deal.players for p in keep):
+        raise IllegalAction("no such player among {keep}", code="no_such_player", keep=keep)
+    put_in = [deal.starting_stacks[p] - s for p, s in enumerate(deal.stacks)]
     refunds = tuple((p, n) for p, n in enumerate(put_in) if n and p not in keep)
     carried = sum(put_in[p] for p in set(keep))
-    deal._dealing, deal._board_due, deal._needs, deal._show_order = [], 0, [], []
-    deal._emit(ev.DealVoided(refunds=refunds, kept=keep, carried=carried, citations=rule))
-    deal._emit(ev.DealEnded(stacks=deal.stacks, citations=rule))
+    return [ev.DealVoided(refunds=refunds, kept=keep, carried=carried, citations=rule)]
+
+
+def _live_hand(deal: Deal, p: int) -> bool:
+    return not deal.is_over and 0 <= p < deal.players and not deal.folded(p)
 
 
 def replace_card(
     deal: Deal, p: int, card: Card, new: Card | None, rule: tuple[Citation, ...]
-) -> None:
+) -> list[ev.Event]:
     """Take ``card`` out of player ``p``'s hand and give the next stub card (or
     ``new``) in its place."""
-    if deal._over or not 0 <= p < len(deal._players) or deal._players[p].folded:
-        raise IllegalAction(f"position {p} has no live hand whose card could be replaced")
-    if card not in deal._players[p].hole:
-        raise IllegalAction(f"position {p} does not hold {card}")
-    if new is None and deal._deck is not None:
-        if not deal._deck:
-            raise IllegalAction("the stub has no card left to replace it with")
-        new = deal._deck[0]
+    if not _live_hand(deal, p):
+        raise IllegalAction(
+            "{who} has no live hand whose card could be replaced", code="no_live_hand", who=Who(p)
+        )
+    if card not in deal.hole(p):
+        raise IllegalAction(
+            "{who} does not hold {card}", code="card_not_held", who=Who(p), card=str(card)
+        )
+    undealt = stub(deal)
+    if new is None and undealt is not None:
+        if not undealt:
+            raise IllegalAction("the stub has no card left to replace it with", code="stub_empty")
+        new = undealt[0]
     elif new is not None:
         check_cards(deal, (new,))
-    deal._emit(ev.CardReplaced(player=p, card=card, new=new, citations=rule))
+    return [ev.CardReplaced(player=p, card=card, new=new, citations=rule)]
 
 
-def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> None:
+def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> list[ev.Event]:
     """Take ``card``, not yet dealt, out of play as a scrap of paper."""
-    if deal._over:
-        raise IllegalAction("the deal is over: no card is left to rule on")
-    if deal._deck is not None and card not in deal._deck:
-        raise IllegalAction(f"{card} is not in the stub: only an undealt card is scrapped there")
-    if deal._deck is None:
+    _refuse_if_over(deal, "no card is left to rule on")
+    undealt = stub(deal)
+    if undealt is not None and card not in undealt:
+        raise IllegalAction(
+            "{card} is not in the stub: only an undealt card is scrapped there",
+            code="card_not_in_stub",
+            card=str(card),
+        )
+    if undealt is None:
         check_cards(deal, (card,), dealing=False)
-    deal._emit(ev.CardScrapped(card=card, citations=rule))
+    return [ev.CardScrapped(card=card, citations=rule)]
 
 
 def take_back(
     deal: Deal, legal: Legal, cards: tuple[Card, ...], rule: tuple[Citation, ...]
-) -> None:
+) -> list[ev.Event]:
     """Send ``cards``, dealt while the betting was still open, back beneath the stub."""
     if legal.turn is not Turn.BET:
         raise IllegalAction(
-            f"cards are dealt too soon only while a betting round is open; {_describe(legal)}",
+            "cards are dealt too soon only while a betting round is open; {allowed}",
+            code="betting_closed",
+            allowed=legal,
             citations=cite("irregularities.15"),
         )
     if not cards or len(set(cards)) != len(cards):
-        raise IllegalAction("name each card dealt too soon once")
-    again = [c for c in cards if deal._held_back.get(c, -1) > deal._street]
+        raise IllegalAction("name each card dealt too soon once", code="cards_named_twice")
+    again = [c for c in cards if held_back_after(deal, c)]
     if again:
         raise IllegalAction(
-            f"{' '.join(map(str, again))} went back beneath the stub already",
+            "{cards} went back beneath the stub already",
+            code="already_taken_back",
+            cards=" ".join(map(str, again)),
             citations=cite("irregularities.15"),
         )
-    if deal._deck is not None:
-        missing = [c for c in cards if c not in deal._deck]
+    undealt = stub(deal)
+    if undealt is not None:
+        missing = [c for c in cards if c not in undealt]
         if missing:
             raise IllegalAction(
-                f"{' '.join(map(str, missing))} is not in the stub: only cards not yet in"
-                " play can have been dealt too soon"
+                "{cards} is not in the stub: only cards not yet in play can have been dealt"
+                " too soon",
+                code="card_not_in_stub",
+                cards=" ".join(map(str, missing)),
             )
     else:
         check_cards(deal, cards, dealing=False)
-    deal._emit(ev.CardsTakenBack(cards=cards, citations=rule))
+    return [ev.CardsTakenBack(cards=cards, citations=rule)]
 
 
-def expose(deal: Deal, p: int, card: Card, rule: tuple[Citation, ...]) -> None:
+def expose(deal: Deal, p: int, card: Card, rule: tuple[Citation, ...]) -> list[ev.Event]:
     """A stud downcard the dealer exposed plays up. The stud section is not
     included; this is the standard practice: on third street, before anyone
-    has acted, the player's door card goes down instead, and the bring-in is
-    found again from the cards now showing."""
+    has acted, the player's door card goes down instead (the second event),
+    and the bring-in is found again from the cards now showing."""
     if deal.game.is_button_game:
-        raise IllegalAction(f"{deal.game.name} has no upcards to turn")
-    pl = deal._players[p] if 0 <= p < len(deal._players) else None
-    if pl is None or pl.folded or card not in pl.hole or pl.up[pl.hole.index(card)]:
-        raise IllegalAction(f"position {p} holds no downcard {card}")
+        raise IllegalAction("{game} has no upcards to turn", code="no_upcards", game=deal.game.name)
+    live = 0 <= p < deal.players and not deal.folded(p)
+    hole = deal.hole(p) if live else ()
+    up = deal.up(p) if live else ()
+    if card not in hole or up[hole.index(card)]:
+        raise IllegalAction(
+            "{who} holds no downcard {card}", code="no_downcard", who=Who(p), card=str(card)
+        )
     acted = any(
         isinstance(e, ev.BringInPosted | ev.Wagered | ev.Called | ev.Checked | ev.Folded)
         for e in deal.events
     )
-    deal._emit(ev.CardTurned(player=p, card=card, up=True, citations=rule))
-    if deal._street == 0 and not acted and len(pl.hole) == 3:
-        door = next(c for c, up in zip(pl.hole, pl.up, strict=True) if up and c != card)
+    turned: list[ev.Event] = [ev.CardTurned(player=p, card=card, up=True, citations=rule)]
+    if deal.street == 0 and not acted and len(hole) == 3:
+        door = next(c for c, shown in zip(hole, up, strict=True) if shown and c != card)
         assert door is not None
-        deal._emit(ev.CardTurned(player=p, card=door, up=False, citations=rule))
-        deal._begin_betting()
+        turned.append(ev.CardTurned(player=p, card=door, up=False, citations=rule))
+    return turned
 
 
-def kill(deal: Deal, legal: Legal, p: int, rule: tuple[Citation, ...]) -> None:
-    if deal._over or not 0 <= p < len(deal._players) or deal._players[p].folded:
-        raise IllegalAction(f"position {p} has no live hand to rule dead; {_describe(legal)}")
-    if deal._players[p].mucked:
-        raise IllegalAction(f"position {p}'s hand is already mucked")
-    deal._emit(ev.HandKilled(player=p, citations=rule))
-    deal._dealing = [(q, up) for q, up in deal._dealing if q != p]
-    if deal._bring_in_due == p:
-        deal._bring_in_due = None
-    if legal.turn is Turn.SHOW:
-        waiting = [
-            q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
-        ]
-        if not waiting or (len(waiting) == 1 and not deal._contested(waiting[0])):
-            deal._finish()
-    elif legal.turn is Turn.BET:
-        deal._needs = [q for q in deal._needs if q != p]
-        deal._after_bet()
-    elif len(deal._live()) <= 1:
-        deal._dealing, deal._board_due = [], 0
-        deal._finish()
-    else:
-        deal._auto_deal()
+def kill(deal: Deal, legal: Legal, p: int, rule: tuple[Citation, ...]) -> list[ev.Event]:
+    """Player ``p``'s hand ruled dead for the rule cited."""
+    if not _live_hand(deal, p):
+        raise IllegalAction(
+            "{who} has no live hand to rule dead; {allowed}",
+            code="no_live_hand",
+            who=Who(p),
+            allowed=legal,
+        )
+    if deal.mucked(p):
+        raise IllegalAction("{who}'s hand is already mucked", code="hand_mucked", who=Who(p))
+    return [ev.HandKilled(player=p, citations=rule)]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from floorman.cards import Card
 from floorman.deal import events as ev
-from floorman.deal.pots import split
+from floorman.deal.pots import Pot, split
 from floorman.deal.showing import card_order
 from floorman.evaluation import (
     HandValue,
@@ -37,7 +37,7 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["award_pots", "read_hand", "showdown_order"]
+__all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
 
 
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
@@ -150,9 +150,10 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     each pot is split into equal shares, one per board, the first boards
     taking any odd chip, and each share goes to the best hands on its board.
     """
-    pots = deal.pots
     players = deal._players
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
+    claimed = _claimed(deal.pots, contenders)
+    pots = [pot for pot, _ in claimed]
     boards = deal.boards
     awards: list[ev.PotAwarded] = []
     for run, board in enumerate(boards):
@@ -165,6 +166,8 @@ def award_pots(deal: Deal) -> list[ev.Event]:
         for index, pot in enumerate(pots):
             amount = pot.amount
             base = cite("ties.5") if several else ()
+            if claimed[index][1]:
+                base = (*base, *cite("dead-hands.intro"))
             if len(boards) > 1:
                 shares = split(pot.amount, list(range(len(boards))), unit=deal.stakes.chip)
                 amount = shares[run][1]
@@ -208,6 +211,25 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     return kills + list(awards)
 
 
+def _claimed(pots: Sequence[Pot], contenders: Sequence[int]) -> list[tuple[Pot, bool]]:
+    """The pots some hand still in can win, each with whether it took in a pot
+    above it that none can. A ruling at the showdown may kill the last hand
+    that could win a side pot, the others in it mucked: a dead hand has no
+    claim to any part of the pot (RRP5 dead-hands.intro), so that pot goes
+    to the pot below, which live hands contest (a lower pot's hands include a
+    higher's), as chips only folded hands put in do (see
+    :func:`~floorman.deal.pots.build_pots`).
+    """
+    claimed = [(pot, False) for pot in pots]
+    for index in range(len(claimed) - 1, 0, -1):
+        pot = claimed[index][0]
+        if not any(p in contenders for p in pot.eligible):
+            below = claimed[index - 1][0]
+            claimed[index - 1] = (Pot(below.amount + pot.amount, below.eligible), True)
+            del claimed[index]
+    return claimed
+
+
 def _halves(
     values: dict[int, list[Value | None]], eligible: list[int], readers: int
 ) -> list[tuple[list[int], Value]]:
@@ -246,4 +268,25 @@ def _award(
         hand=value.name,
         run=run,
         citations=citations,
+    )
+
+
+def last_in_pot(deal: Deal, p: int) -> Pot | None:
+    """A pot in which ``p`` holds the last hand not folded or mucked, if any."""
+    for pot in deal.pots:
+        rivals = [
+            q
+            for q in pot.eligible
+            if q != p and not (deal._players[q].folded or deal._players[q].mucked)
+        ]
+        if p in pot.eligible and not rivals:
+            return pot
+    return None
+
+
+def contested(deal: Deal, p: int) -> bool:
+    """Whether a shown hand still stands against ``p``'s in some pot."""
+    return any(
+        p in pot.eligible and any(q != p and deal._players[q].shown for q in pot.eligible)
+        for pot in deal.pots
     )

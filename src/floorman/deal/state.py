@@ -48,14 +48,14 @@ from floorman.deal.actions import (
 )
 from floorman.deal.checks import check_cards, check_runs, stub_left
 from floorman.deal.handlers import HANDLERS
-from floorman.deal.legal import Legal, Stakes, Turn
-from floorman.deal.legal import describe as _describe
+from floorman.deal.legal import Legal, Stakes, Turn, check_turn
+from floorman.deal.options import covered, legal_now, raise_block
 from floorman.deal.pots import Pot, build_pots
-from floorman.deal.showdown import award_pots, showdown_order
+from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_order
 from floorman.deal.showing import bring_in_player, showing_key
-from floorman.errors import ConfigError, IllegalAction, OutOfTurn
+from floorman.errors import ConfigError, IllegalAction, Who
 from floorman.games import Game, RuleSet, Structure
-from floorman.rulebook import Citation, cite
+from floorman.rulebook import cite
 from floorman.shuffle import Shuffler
 
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
@@ -77,9 +77,6 @@ class _Player:
     pending_draw: int = 0
     drew: bool = False
     discards: list[Card] = field(default_factory=list)  # the latest draw's
-
-
-_NO_ACTION = Legal(turn=Turn.OVER)
 
 
 class Deal:
@@ -106,15 +103,34 @@ class Deal:
     ) -> None:
         if structure not in game.structures:
             allowed = ", ".join(s.value for s in game.structures)
-            raise ConfigError(f"{game.name} is played {allowed}, not {structure.value}")
+            raise ConfigError(
+                "{game} is played {allowed}, not {structure}",
+                code="structure_not_played",
+                game=game.name,
+                allowed=allowed,
+                structure=structure.value,
+            )
         if len(stacks) < 2:
-            raise ConfigError(f"a deal needs two players or more, got {len(stacks)}")
+            raise ConfigError(
+                "a deal needs two players or more, got {players}",
+                code="too_few_players",
+                players=len(stacks),
+            )
         if any(s <= 0 for s in stacks):
-            raise ConfigError(f"every player dealt in needs chips; stacks {tuple(stacks)}")
+            raise ConfigError(
+                "every player dealt in needs chips; stacks {stacks}",
+                code="no_chips",
+                stacks=tuple(stacks),
+            )
         if game.has_draw and len(stacks) > 8:
             # The rulebook's draw sections are not included; cardrooms deal draw
             # games to eight at most, so that the discards can serve every draw.
-            raise ConfigError(f"{game.name} is dealt to eight players at most, not {len(stacks)}")
+            raise ConfigError(
+                "{game} is dealt to eight players at most, not {players}",
+                code="too_many_players",
+                game=game.name,
+                players=len(stacks),
+            )
         check_runs(game, structure, runs)
         self.runs = runs
         self.game = game
@@ -221,6 +237,19 @@ class Deal:
     def folded(self, player: int) -> bool:
         """Whether a player's hand is dead."""
         return self._players[player].folded
+
+    def mucked(self, player: int) -> bool:
+        """Whether a player's hand was thrown away or ruled dead, unshown."""
+        return self._players[player].mucked
+
+    def up(self, player: int) -> tuple[bool, ...]:
+        """Which of a player's cards are face up (stud), in the order of :meth:`hole`."""
+        return tuple(self._players[player].up)
+
+    @property
+    def blinds(self) -> tuple[int, ...]:
+        """Each position's live blind (see :meth:`_blinds`)."""
+        return self._blinds()
 
     # ------------------------------------------------------------ the engine
 
@@ -510,136 +539,9 @@ class Deal:
         """Whose turn it is and what they may do (short for :meth:`legal_actions`)."""
         if self._legal_at == len(self.events) and self._legal is not None:
             return self._legal
-        self._legal = self._legal_now()
+        self._legal = legal_now(self)
         self._legal_at = len(self.events)
         return self._legal
-
-    def _legal_now(self) -> Legal:
-        if self._over:
-            return _NO_ACTION
-        if self._dealing:
-            p, up = self._dealing[0]
-            return Legal(turn=Turn.DEAL_HOLE, player=p, cards=len(up))
-        if self._board_due:
-            return Legal(turn=Turn.DEAL_BOARD, cards=self._board_due)
-        street = self.game.streets[self._street] if self._street < len(self.game.streets) else None
-        if self._show_order and not self._over:
-            p = next(
-                q
-                for q in self._show_order
-                if not (self._players[q].shown or self._players[q].mucked)
-            )
-            return Legal(turn=Turn.SHOW, player=p, muck=self._last_in_pot(p) is None)
-        if not self._has_draw:
-            pass
-        elif street is not None and street.draw and not self._draws_done():
-            p = next(q for q in self._draw_order() if not self._players[q].drew)
-            return Legal(turn=Turn.DRAW, player=p, cards=len(self._players[p].hole))
-        elif self._draw_pending():
-            p = next(q for q, pl in enumerate(self._players) if pl.pending_draw)
-            return Legal(turn=Turn.DEAL_HOLE, player=p, cards=self._players[p].pending_draw)
-        if self._needs:
-            return self._betting_options(self._needs[0])
-        return _NO_ACTION
-
-    def _draw_order(self) -> list[int]:
-        return [p for p in range(len(self._players)) if not self._players[p].folded]
-
-    def _betting_options(self, p: int) -> Legal:
-        pl = self._players[p]
-        to_call = min(self._level - pl.street_bet, self._free(pl))
-        reach = pl.street_bet + self._free(pl)  # the most this player's bet can come to
-        min_to = max_to = 0
-        if self._may_raise(p) and reach > self._level:
-            if self.structure is Structure.FIXED_LIMIT:
-                min_to = max_to = min(self._full_level + self._bet_size(), reach)
-            else:
-                min_to = min(self._level + max(self._raise_size, self._bet_size()), reach)
-                if self.structure is Structure.POT_LIMIT:
-                    pot_after_call = self.pot + (self._level - pl.street_bet)
-                    max_to = min(self._level + pot_after_call, reach)
-                else:
-                    max_to = reach
-            covered = self._covered(p)
-            if self._level < covered < min_to:
-                # Nobody could match more: a wager to what the opponents can cover
-                # is the full one, its excess would only come back (RRP5
-                # policies.6), so it is no short raise (RRP5 betting.5).
-                min_to = covered
-        chip = self.stakes.chip
-        if chip > 1 and min_to:
-            # Wagers are whole numbers of the smallest chip (RRP5 betting.8).
-            if max_to != reach:
-                max_to -= max_to % chip
-            if min_to != reach and min_to % chip:
-                min_to = min(min_to + chip - min_to % chip, reach)
-            if min_to > max_to:
-                min_to = max_to = 0
-        bring_in = 0
-        if self._bring_in_due == p:
-            bring_in = min(self.stakes.bring_in, self._free(pl))
-        facing = self._level > pl.street_bet
-        return Legal(
-            turn=Turn.BET,
-            player=p,
-            fold=not bring_in,
-            check=not facing and bring_in == 0,
-            call=to_call if facing else 0,
-            min_to=min_to,
-            max_to=max_to,
-            bring_in=bring_in,
-        )
-
-    def _may_raise(self, p: int) -> bool:
-        return self._raise_block(p) is None
-
-    def _faces_full_wager(self, acted_at: int) -> bool:
-        """Whether the bet has risen by a full-size wager since a player acted at
-        ``acted_at``: together, the wagers since (several short all-ins among
-        them) make half a bet or more at limit (RRP5 betting.6) or at least the
-        last full bet or raise at no-limit and pot-limit (RRP5 betting.7).
-        """
-        rise = self._level - acted_at
-        if self.structure is Structure.FIXED_LIMIT:
-            return 2 * rise >= self._bet_size()
-        return rise >= self._raise_size
-
-    def _covered(self, p: int) -> int:
-        """The most any opponent still in could have in this round: a wager above
-        it is the same wager as one to it, the rest never at risk."""
-        return max(
-            (
-                self._players[q].street_bet + self._free(self._players[q])
-                for q in self._live()
-                if q != p
-            ),
-            default=0,
-        )
-
-    def _raise_block(self, p: int) -> tuple[str, tuple[Citation, ...]] | None:
-        """Why position ``p`` may not bet or raise now, with the rule; None if it may."""
-        pl = self._players[p]
-        if pl.acted_at is not None and not self._faces_full_wager(pl.acted_at):
-            if self.structure is Structure.FIXED_LIMIT:
-                why = "it has acted and faces less than half a bet more since"
-                return (why, cite("betting.6"))
-            why = "it has acted and faces less than a full bet or raise more since"
-            return (why, cite("betting.7"))
-        others = (self._players[q] for q in self._can_act() if q != p)
-        if all(o.street_bet + self._free(o) <= self._level for o in others):
-            # Nobody could call any part of a raise: it would only come back.
-            return ("no other player could call more than the bet", cite("betting.5"))
-        if not self.game.check_raise and p in self._checked:
-            return (f"check-raising is not allowed at {self.game.name}", cite("betting.1"))
-        if self.structure is not Structure.FIXED_LIMIT:
-            return None
-        capped = (self.game.raise_cap_citation, *cite("betting.4"))
-        if self._capped:
-            return ("the raising is capped", capped)
-        heads_up = len([q for q in self._live() if self._free(self._players[q])]) <= 2
-        if self._full_count >= 1 + self.game.max_raises and not heads_up:
-            return ("the raising is capped", capped)
-        return None
 
     # ---------------------------------------------------------------- apply
 
@@ -672,7 +574,10 @@ class Deal:
                     legal = self.legal()
                 if legal.turn is not Turn.DEAL_BOARD or len(cards) != legal.cards:
                     raise IllegalAction(
-                        f"the dealer cannot turn {len(cards)} board cards now; {_describe(legal)}"
+                        "the dealer cannot turn {cards} board cards now; {allowed}",
+                        code="cards_not_due",
+                        cards=len(cards),
+                        allowed=legal,
                     )
                 self._deal_board(cards)
                 self._auto_deal()
@@ -685,20 +590,52 @@ class Deal:
             case Fold() | Check() | Call() | Wager() | BringIn():
                 self._apply_bet(legal, action)
             case Chop(player=p):
-                rulings.chop(self, legal, p)
+                self._record(rulings.chop(self, legal, p))
+                self._emit(ev.DealEnded(stacks=self.stacks, citations=cite("policies.15")))
             case Kill(player=p, citations=rule):
-                rulings.kill(self, legal, p, rule)
+                self._record(rulings.kill(self, legal, p, rule))
+                self._after_kill(legal)
             case Expose(player=p, card=card, citations=rule):
-                rulings.expose(self, p, card, rule)
+                turned = rulings.expose(self, p, card, rule)
+                self._record(turned)
+                if len(turned) > 1:
+                    # The door card went down again: the bring-in is found anew.
+                    self._begin_betting()
             case Replace(player=p, card=card, citations=rule, new=new):
-                rulings.replace_card(self, p, card, new, rule)
+                self._record(rulings.replace_card(self, p, card, new, rule))
             case Scrap(card=card, citations=rule):
-                rulings.scrap(self, card, rule)
+                self._record(rulings.scrap(self, card, rule))
             case TakeBack(cards=cards, citations=rule):
-                rulings.take_back(self, legal, cards, rule)
+                self._record(rulings.take_back(self, legal, cards, rule))
             case Void(citations=rule, keep=keep):
-                rulings.void(self, rule, keep)
+                self._record(rulings.void(self, rule, keep))
+                self._emit(ev.DealEnded(stacks=self.stacks, citations=rule))
         return self.events[start:]
+
+    def _record(self, events: Sequence[ev.Event]) -> None:
+        """Record a ruling's events (:mod:`floorman.deal.rulings` checked them)."""
+        for event in events:
+            self._emit(event)
+
+    def _after_kill(self, legal: Legal) -> None:
+        """Carry on after a hand was ruled dead while the deal waited for ``legal``."""
+        if legal.turn is Turn.SHOW:
+            self._after_show()
+        elif legal.turn is Turn.BET:
+            self._after_bet()
+        elif len(self._live()) <= 1:
+            self._finish()
+        else:
+            self._auto_deal()
+
+    def _after_show(self) -> None:
+        """Award the pots once every hand has shown or mucked, or the one left
+        waiting stands against no shown hand."""
+        waiting = [
+            q for q in self._show_order if not (self._players[q].shown or self._players[q].mucked)
+        ]
+        if not waiting or (len(waiting) == 1 and not contested(self, waiting[0])):
+            self._finish()
 
     @property
     def can_chop(self) -> bool:
@@ -710,16 +647,6 @@ class Deal:
     def voided(self) -> bool:
         """Whether a ruling voided the deal, every chip going back."""
         return any(isinstance(e, ev.DealVoided) for e in self.events)
-
-    def _turn_check(self, legal: Legal, turn: Turn, player: int, what: str) -> None:
-        if legal.turn is not turn:
-            raise IllegalAction(f"position {player} cannot {what} now; {_describe(legal)}")
-        if legal.player != player:
-            raise OutOfTurn(
-                f"position {player} cannot {what}: it is position {legal.player}'s turn"
-                f" ({_describe(legal)})",
-                citations=cite("conduct.improper.1"),
-            )
 
     def _apply_deal_hole(self, legal: Legal, p: int, cards: tuple[Card | None, ...]) -> None:
         check_cards(self, cards)
@@ -736,25 +663,38 @@ class Deal:
             self._auto_deal()
             return
         raise IllegalAction(
-            f"the dealer cannot give position {p} {len(cards)} cards now; {_describe(legal)}"
+            "the dealer cannot give {who} {cards} cards now; {allowed}",
+            code="cards_not_due",
+            who=Who(p),
+            cards=len(cards),
+            allowed=legal,
         )
 
     def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
-        self._turn_check(legal, Turn.DRAW, p, "draw")
+        check_turn(legal, Turn.DRAW, p, "draw")
         pl = self._players[p]
         known = [c for c in discards if c is not None]
         missing = [c for c in known if c not in pl.hole]
         if missing:
             raise IllegalAction(
-                f"position {p} cannot discard {format_cards(missing)}: not in the hand"
+                "{who} cannot discard {cards}: not in the hand",
+                code="no_such_card_to_discard",
+                who=Who(p),
+                cards=format_cards(missing),
             )
         if len(set(known)) != len(known):
-            raise IllegalAction(f"position {p} cannot discard the same card twice")
+            raise IllegalAction(
+                "{who} cannot discard the same card twice", code="discard_twice", who=Who(p)
+            )
         unknown = len(discards) - len(known)
         if unknown > pl.hole.count(None):
             raise IllegalAction(
-                f"position {p} cannot discard {unknown} unknown cards: its hand has"
-                f" {pl.hole.count(None)} cards nobody saw; name the cards discarded"
+                "{who} cannot discard {unknown} unknown cards: its hand has"
+                " {unseen} cards nobody saw; name the cards discarded",
+                code="unknown_discards",
+                who=Who(p),
+                unknown=unknown,
+                unseen=pl.hole.count(None),
             )
         self._emit(ev.Drew(player=p, discards=discards, cards=()))
         pl.drew = True
@@ -764,7 +704,7 @@ class Deal:
     def _apply_show(
         self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
     ) -> None:
-        self._turn_check(legal, Turn.SHOW, p, "show or muck")
+        check_turn(legal, Turn.SHOW, p, "show or muck")
         if show:
             hole = self.hole(p)
             if cards:
@@ -775,60 +715,51 @@ class Deal:
                         rest.remove(c)
                 if len(cards) != len(hole) or len(rest) != hole.count(None):
                     raise IllegalAction(
-                        f"position {p} holds {format_cards(c for c in hole if c)}"
-                        f" and {hole.count(None)} unknown; it cannot show {format_cards(cards)}",
+                        "{who} holds {known} and {unknown} unknown; it cannot show {cards}",
+                        code="show_wrong_cards",
+                        who=Who(p),
+                        known=format_cards(c for c in hole if c),
+                        unknown=hole.count(None),
+                        cards=format_cards(cards),
                         citations=cite("showdown.1"),
                     )
                 check_cards(self, [c for c in cards if c not in known])
                 hole = cards
             elif None in hole:
                 raise IllegalAction(
-                    f"position {p} holds cards nobody saw; to show the hand, name all its cards",
+                    "{who} holds cards nobody saw; to show the hand, name all its cards",
+                    code="show_unknown_cards",
+                    who=Who(p),
                     citations=cite("showdown.1"),
                 )
-            self._emit(ev.HandShown(player=p, cards=hole, citations=cite("showdown.1")))
+            self._emit(ev.PlayerShowed(player=p, cards=hole, citations=cite("showdown.1")))
         else:
-            pot = self._last_in_pot(p)
+            pot = last_in_pot(self, p)
             if pot is not None:
                 raise IllegalAction(
-                    f"position {p} holds the last hand in a pot of {pot.amount}, which it"
+                    "{who} holds the last hand in a pot of {pot}, which it"
                     " wins without showing; it may show, not muck",
+                    code="last_hand_must_show",
+                    who=Who(p),
+                    pot=pot.amount,
                     citations=cite("showdown.1"),
                 )
-            self._emit(ev.HandMucked(player=p, citations=cite("showdown.1")))
-        waiting = [
-            q for q in self._show_order if not (self._players[q].shown or self._players[q].mucked)
-        ]
-        if not waiting or (len(waiting) == 1 and not self._contested(waiting[0])):
-            self._finish()
-
-    def _last_in_pot(self, p: int) -> Pot | None:
-        """A pot in which ``p`` holds the last hand not folded or mucked, if any."""
-        for pot in self.pots:
-            rivals = [
-                q
-                for q in pot.eligible
-                if q != p and not (self._players[q].folded or self._players[q].mucked)
-            ]
-            if p in pot.eligible and not rivals:
-                return pot
-        return None
-
-    def _contested(self, p: int) -> bool:
-        """Whether a shown hand still stands against ``p``'s in some pot."""
-        return any(
-            p in pot.eligible and any(q != p and self._players[q].shown for q in pot.eligible)
-            for pot in self.pots
-        )
+            self._emit(ev.PlayerMucked(player=p, citations=cite("showdown.1")))
+        self._after_show()
 
     def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
         p = action.player
-        self._turn_check(legal, Turn.BET, p, type(action).__name__.lower())
+        check_turn(legal, Turn.BET, p, type(action).__name__.lower())
         pl = self._players[p]
         match action:
             case Fold():
                 if not legal.fold:
-                    raise IllegalAction(f"position {p} cannot fold now; {_describe(legal)}")
+                    raise IllegalAction(
+                        "{who} cannot fold now; {allowed}",
+                        code="cannot_fold",
+                        who=Who(p),
+                        allowed=legal,
+                    )
                 # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
                 # bet to face the rules forbid it nowhere, and a fold declared in
                 # turn binds (RRP5 betting.9, dead-hands.1.2).
@@ -839,21 +770,34 @@ class Deal:
             case Check():
                 if not legal.check:
                     raise IllegalAction(
-                        f"position {p} cannot check facing a bet of {self._level};"
-                        f" {_describe(legal)}",
+                        "{who} cannot check facing a bet of {bet}; {allowed}",
+                        code="check_facing_bet",
+                        who=Who(p),
+                        bet=self._level,
+                        allowed=legal,
                         citations=cite("betting.5"),
                     )
                 self._emit(ev.Checked(player=p))
                 self._checked.add(p)
             case Call():
                 if not legal.call:
-                    raise IllegalAction(f"position {p} has no bet to call; {_describe(legal)}")
+                    raise IllegalAction(
+                        "{who} has no bet to call; {allowed}",
+                        code="nothing_to_call",
+                        who=Who(p),
+                        allowed=legal,
+                    )
                 self._emit(
                     ev.Called(player=p, amount=legal.call, all_in=legal.call == self._free(pl))
                 )
             case BringIn():
                 if not legal.bring_in:
-                    raise IllegalAction(f"position {p} does not bring it in; {_describe(legal)}")
+                    raise IllegalAction(
+                        "{who} does not bring it in; {allowed}",
+                        code="not_bring_in",
+                        who=Who(p),
+                        allowed=legal,
+                    )
                 self._emit(ev.BringInPosted(player=p, amount=legal.bring_in))
                 # The bring-in is not a full bet: completing it to the small bet is.
                 self._bring_in_due = None
@@ -875,19 +819,28 @@ class Deal:
         pl = self._players[p]
         reach = pl.street_bet + self._free(pl)
         if not legal.can_wager:
-            why, rule = self._raise_block(p) or (
+            code, why, rule = raise_block(self, p) or (
+                "raise_not_allowed",
                 "it cannot cover more than the bet",
                 cite("betting.5"),
             )
             raise IllegalAction(
-                f"position {p} cannot bet or raise now: {why}; {_describe(legal)}",
+                "{who} cannot bet or raise now: {why}; {allowed}",
+                code=code,
+                who=Who(p),
+                why=why,
+                allowed=legal,
                 citations=rule,
             )
         all_in = to == reach
         if to > reach:
             raise IllegalAction(
-                f"position {p} cannot wager to {to}: it has only {reach} in all"
-                f" (table stakes); {_describe(legal)}",
+                "{who} cannot wager to {to}: it has only {reach} in all (table stakes); {allowed}",
+                code="wager_over_stack",
+                who=Who(p),
+                to=to,
+                reach=reach,
+                allowed=legal,
                 citations=cite("policies.6"),
             )
         if to > legal.max_to or (to < legal.min_to and not all_in):
@@ -897,18 +850,33 @@ class Deal:
                 else cite("betting.5")
             )
             raise IllegalAction(
-                f"position {p} cannot wager to {to}: {_describe(legal)}", citations=rule
+                "{who} cannot wager to {to}: {allowed}",
+                code="wager_out_of_range",
+                who=Who(p),
+                to=to,
+                min_to=legal.min_to,
+                max_to=legal.max_to,
+                allowed=legal,
+                citations=rule,
             )
         if to % self.stakes.chip and not all_in:
             raise IllegalAction(
-                f"position {p} cannot wager to {to}: the smallest chip that plays is"
-                f" {self.stakes.chip}; {_describe(legal)}",
+                "{who} cannot wager to {to}: the smallest chip that plays is {chip}; {allowed}",
+                code="wager_off_chip",
+                who=Who(p),
+                to=to,
+                chip=self.stakes.chip,
+                allowed=legal,
                 citations=cite("betting.8"),
             )
         if to <= self._level:
             raise IllegalAction(
-                f"position {p} cannot wager to {to}: that does not raise the bet of"
-                f" {self._level}; {_describe(legal)}",
+                "{who} cannot wager to {to}: that does not raise the bet of {bet}; {allowed}",
+                code="wager_not_raise",
+                who=Who(p),
+                to=to,
+                bet=self._level,
+                allowed=legal,
                 citations=cite("betting.5"),
             )
         increment = to - self._level
@@ -927,7 +895,7 @@ class Deal:
             )
         # As much as any opponent still in can match is the same wager as a full
         # one: the rest would only come back (RRP5 betting.5, policies.6).
-        capped = not full and to >= self._covered(p)
+        capped = not full and to >= covered(self, p)
         if capped:
             grounds = cite("betting.5", "policies.6")
         elif full:

@@ -25,8 +25,15 @@ from dataclasses import dataclass, replace
 from floorman.cards import JOKER, Card, format_cards
 from floorman.deal import Action, Deal, Expose, Kill, Replace, Scrap, TakeBack, Turn, Void
 from floorman.deal import events as ev
-from floorman.deal.legal import describe as _describe
-from floorman.errors import FloorError, IllegalAction
+from floorman.errors import (
+    FloorError,
+    FloormanError,
+    IllegalAction,
+    Naming,
+    Who,
+    by_position,
+    by_seats,
+)
 from floorman.floor.reports import (
     ActionDeclared,
     BlindNotPosted,
@@ -87,12 +94,14 @@ def acted_in_turn(deal: Deal) -> int:
     return sum(1 for e in deal.events if isinstance(e, _ACTIONS))
 
 
-def rule(deal: Deal, report: Report) -> Ruling:
-    """Rule on a report, applying the ruling to the deal."""
+def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
+    """Rule on a report, applying the ruling to the deal; ``name`` says the
+    players (by deal position unless a table names its seats)."""
     if deal.is_over:
         raise IllegalAction(
             "the deal is over: its result stands, save a ruling on a pot asked for before"
             " the next deal",
+            code="deal_over",
             citations=cite("decisions.5"),
         )
     match report:
@@ -105,21 +114,25 @@ def rule(deal: Deal, report: Report) -> Ruling:
         case DealingError(cause=cause):
             return _dealing_error(deal, cause)
         case HandInQuestion():
-            return _hand_in_question(deal, report)
+            return _hand_in_question(deal, report, name)
         case HandFouled(player=p, protected=False):
             return _kill(
-                deal, p, "irregularities.2", "its cards were not protected: there is no redress"
+                deal,
+                p,
+                "irregularities.2",
+                "its cards were not protected: there is no redress",
+                name,
             )
         case HandFouled(player=p):
             return Ruling(
-                decision=f"position {p} protected its cards: management decides whether the"
+                decision=f"{name(p)} protected its cards: management decides whether the"
                 " fouled hand can be identified and retrieved",
                 citations=cite("irregularities.2", "dead-hands.2", "decisions.1"),
                 options=rule_options(report),
             )
         case MuckedHand(player=p):
             return Ruling(
-                decision=f"position {p}'s mucked hand is dead unless management rules it"
+                decision=f"{name(p)}'s mucked hand is dead unless management rules it"
                 " clearly identifiable and retrieves it",
                 citations=cite("dead-hands.2"),
                 options=rule_options(report),
@@ -133,9 +146,9 @@ def rule(deal: Deal, report: Report) -> Ruling:
             return _void(deal, "a card with a different back in play", "irregularities.3")
         case DuplicateCard(knew=None):
             return _void(deal, "a duplicate card", "irregularities.4")
-        case DuplicateCard(knew=p):
+        case DuplicateCard(knew=int() as p):
             return Ruling(
-                decision=f"a duplicate card, and position {p} knew the deck was defective and"
+                decision=f"a duplicate card, and {name(p)} knew the deck was defective and"
                 " bet on: management may refuse that player's refund and keep the chips in"
                 " the pot for the next deal",
                 citations=cite("irregularities.4", "irregularities.5"),
@@ -148,11 +161,11 @@ def rule(deal: Deal, report: Report) -> Ruling:
             )
         case CardsDropped(player=p):
             return Ruling(
-                decision=f"position {p}'s dropped cards play: the hand is played with them",
+                decision=f"{name(p)}'s dropped cards play: the hand is played with them",
                 citations=cite("irregularities.14"),
             )
         case ActionDeclared(player=p, action=action):
-            return _declared(deal, p, action)
+            return _declared(deal, p, action, name)
         case (
             BoxedCard()
             | JokerFound()
@@ -161,12 +174,14 @@ def rule(deal: Deal, report: Report) -> Ruling:
             | PrematureCards()
             | CardsShown()
         ):
-            return _procedure(deal, report)
+            return _procedure(deal, report, name)
         case BlindNotPosted(player=p, acted=False):
-            return _kill(deal, p, "blinds.10", "it was dealt in owing a blind and has not acted")
+            return _kill(
+                deal, p, "blinds.10", "it was dealt in owing a blind and has not acted", name
+            )
         case BlindNotPosted(player=p, acted=True):
             return Ruling(
-                decision=f"position {p} acted and put chips in before the missing blind was"
+                decision=f"{name(p)} acted and put chips in before the missing blind was"
                 " found: the hand is live, and the blind is posted on the next deal",
                 citations=cite("blinds.10"),
             )
@@ -182,30 +197,43 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
     nothing; owed by a player who acted, they are posted on the next deal
     (:meth:`~floorman.table.Table.post_next_deal`).
     """
+    try:
+        return _rule_at_table(table, report)
+    except FloormanError as error:
+        # The ruling speaks of the deal's positions; at the table they are seats.
+        error.at_seats(table.positions)
+        raise
+
+
+def _rule_at_table(table: Table, report: Report) -> Ruling:
     deal = table.deal
     if deal is None or not table.in_deal:
-        raise IllegalAction("no deal is under way to rule on", citations=cite("decisions.5"))
+        raise IllegalAction(
+            "no deal is under way to rule on", code="no_deal", citations=cite("decisions.5")
+        )
+    name = by_seats(table.positions)
     if not isinstance(report, BlindNotPosted):
-        return rule(deal, report)
+        return rule(deal, report, name=name)
     if not 0 <= report.player < len(table.positions):
-        raise IllegalAction(f"position {report.player} is not dealt in")
+        raise IllegalAction("{who} is not dealt in", code="no_such_player", who=Who(report.player))
     seat = table.positions[report.player]
     owed = table.owes(seat)
     if not report.acted:
         if not owed:
             raise FloorError(
-                f"position {report.player} owes no blind by the table's record: its hand"
-                " is not dead for a blind",
+                "{who} owes no blind by the table's record: its hand is not dead for a blind",
+                code="no_blind_owed",
+                who=Who(report.player),
                 citations=cite("blinds.10"),
             )
-        return rule(deal, report)
+        return rule(deal, report, name=name)
     event = table.post_next_deal(seat)  # refused, changing nothing, if nothing is owed
-    ruling = rule(deal, report)
+    ruling = rule(deal, report, name=name)
     owes = " and ".join(event.blinds)
     owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
     return replace(
         ruling,
-        decision=f"position {report.player} acted and put chips in before the missing blind"
+        decision=f"{name(report.player)} acted and put chips in before the missing blind"
         f" was found: the hand is live, and the {owes} in on the next deal it is dealt in"
         " (by the table's record)",
     )
@@ -214,6 +242,7 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
 def _procedure(
     deal: Deal,
     report: BoxedCard | JokerFound | ExtraCard | ExposedCard | PrematureCards | CardsShown,
+    name: Naming,
 ) -> Ruling:
     """Rulings on the cards themselves. They tell the dealer what to do with a
     card; a deal whose cards floorman deals from its own shuffle is not changed
@@ -231,7 +260,7 @@ def _procedure(
             citations = cite("irregularities.7")
             events = deal.apply(Replace(player=p, card=card, citations=citations))
             return Ruling(
-                decision=f"the boxed {card} dealt to position {p} is a scrap of paper: it is"
+                decision=f"the boxed {card} dealt to {name(p)} is a scrap of paper: it is"
                 f" replaced by the next card{later}",
                 citations=citations,
                 events=tuple(events),
@@ -260,16 +289,16 @@ def _procedure(
             # Acting without looking at every card takes on that liability
             # (RRP5 irregularities.9, dead-hands.1.5).
             rules = ("irregularities.8", "irregularities.9")
-            return _kill(deal, p, rules, "it acted on a hand holding a joker")
+            return _kill(deal, p, rules, "it acted on a hand holding a joker", name)
         case JokerFound(player=p) if JOKER not in deal.game.deck:
             return Ruling(
-                decision=f"the joker in position {p}'s hand is a scrap of paper, replaced as a"
+                decision=f"the joker in {name(p)}'s hand is a scrap of paper, replaced as a"
                 " boxed card is; no misdeal",
                 citations=cite("irregularities.8", "irregularities.7"),
             )
         case JokerFound(player=p):
             return Ruling(
-                decision=f"{game.name} is played with the joker: position {p}'s card plays",
+                decision=f"{game.name} is played with the joker: {name(p)}'s card plays",
                 citations=cite("irregularities.8"),
             )
         case ExtraCard():
@@ -279,14 +308,14 @@ def _procedure(
             )
         case ExposedCard(player=p, by_player=True):
             return Ruling(
-                decision=f"position {p} flashed its own card: the card plays",
+                decision=f"{name(p)} flashed its own card: the card plays",
                 citations=cite("irregularities.12"),
             )
         case ExposedCard(player=p, card=Card() as card) if deal.game.is_button_game:
             citations = cite("irregularities.12", "irregularities.13")
             events = deal.apply(Replace(player=p, card=card, citations=citations))
             return Ruling(
-                decision=f"position {p}'s card exposed by the dealer: {_exposed_practice(deal)};"
+                decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 f" {card} is replaced and goes to the muck",
                 citations=citations,
                 events=tuple(events),
@@ -295,14 +324,14 @@ def _procedure(
             citations = cite("irregularities.12", "irregularities.13")
             events = deal.apply(Expose(player=p, card=card, citations=citations))
             return Ruling(
-                decision=f"position {p}'s card exposed by the dealer: {_exposed_practice(deal)};"
+                decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 f" {card} plays up",
                 citations=citations,
                 events=tuple(events),
             )
         case ExposedCard(player=p):
             return Ruling(
-                decision=f"position {p}'s card exposed by the dealer: {_exposed_practice(deal)};"
+                decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 " the player has no option to take or refuse it",
                 citations=cite("irregularities.12", "irregularities.13"),
             )
@@ -329,14 +358,14 @@ def _procedure(
         case CardsShown(player=p, to=q, after_deal=True):
             return _shown(
                 report,
-                f"position {p} showed cards to {_whom(q)} after the deal: every player dealt"
+                f"{name(p)} showed cards to {_whom(q, name)} after the deal: every player dealt"
                 " in may see them",
                 "showdown.6.1",
             )
         case CardsShown(player=p, to=q) if q is None or deal.folded(q):
             return _shown(
                 report,
-                f"position {p} showed cards to {_whom(q)}, who cannot use them in wagering:"
+                f"{name(p)} showed cards to {_whom(q, name)}, who cannot use them in wagering:"
                 " nothing about them is told until the betting is over",
                 "showdown.6.2",
             )
@@ -350,14 +379,14 @@ def _procedure(
             )
             return _shown(
                 report,
-                f"position {p} showed cards to position {q} during the deal: they are shown {when}",
+                f"{name(p)} showed cards to {name(q)} during the deal: they are shown {when}",
                 "showdown.6.3" if still else "showdown.6.4",
             )
     raise TypeError(f"not a card report: {report!r}")
 
 
-def _whom(q: int | None) -> str:
-    return "someone not dealt in" if q is None else f"position {q}"
+def _whom(q: int | None, name: Naming) -> str:
+    return "someone not dealt in" if q is None else name(q)
 
 
 def _shown(report: CardsShown, decision: str, part: str) -> Ruling:
@@ -392,58 +421,65 @@ def _exposed_practice(deal: Deal) -> str:
     )
 
 
-def _declared(deal: Deal, player: int, action: Action) -> Ruling:
+def _declared(deal: Deal, player: int, action: Action, name: Naming) -> Ruling:
     """A declaration in turn binds (RRP5 betting.9): the action is taken."""
     if getattr(action, "player", None) != player:
-        raise IllegalAction(f"position {player} declared another player's action: {action!r}")
+        raise IllegalAction(
+            "{who} declared another player's action: {action}",
+            code="not_own_action",
+            who=Who(player),
+            action=repr(action),
+        )
     legal = deal.legal()
     if legal.player != player:
         return Ruling(
-            decision=f"position {player} spoke out of turn: the declaration does not bind;"
-            f" {_describe(legal)}",
+            decision=f"{name(player)} spoke out of turn: the declaration does not bind;"
+            f" {legal.say(name)}",
             citations=cite("betting.9", "conduct.improper.1"),
         )
     events = deal.apply(action)
     return Ruling(
-        decision=f"position {player}'s declaration in turn binds: {type(action).__name__.lower()}",
+        decision=f"{name(player)}'s declaration in turn binds: {type(action).__name__.lower()}",
         citations=cite("betting.9"),
         events=tuple(events),
     )
 
 
-def decide(deal: Deal, report: Report, choice: str) -> Ruling:
+def decide(deal: Deal, report: Report, choice: str, *, name: Naming = by_position) -> Ruling:
     """Apply management's choice on a report whose ruling offered options
-    (an option, or the unambiguous start of one)."""
+    (an option, or the unambiguous start of one); ``name`` says the players."""
     offered = rule_options(report)
     # An unambiguous start of an option names it ("keep", "refund").
     named = [o for o in offered if o.startswith(choice.replace("-", " ").strip())] if choice else []
     choice = named[0] if len(named) == 1 else choice
     if choice not in offered:
         raise IllegalAction(
-            f"{choice!r} is not a ruling the rules allow here; the options are"
-            f" {', '.join(repr(o) for o in offered) or 'none'}",
+            "{choice} is not a ruling the rules allow here; the options are {options}",
+            code="choice_not_offered",
+            choice=repr(choice),
+            options=", ".join(repr(o) for o in offered) or "none",
             citations=cite("decisions.1"),
         )
     match report, choice:
         case HandFouled(player=p), "dead":
-            return _kill(deal, p, "dead-hands.2", "the fouled hand is dead")
+            return _kill(deal, p, "dead-hands.2", "the fouled hand is dead", name)
         case HandFouled(player=p), "retrieve":
             return Ruling(
-                decision=f"position {p}'s hand is retrieved and stays live",
+                decision=f"{name(p)}'s hand is retrieved and stays live",
                 citations=cite("irregularities.2", "decisions.1"),
             )
         case MuckedHand(player=p), "dead":
-            return _kill(deal, p, "dead-hands.2", "the mucked hand is dead")
+            return _kill(deal, p, "dead-hands.2", "the mucked hand is dead", name)
         case MuckedHand(player=p), "retrieve":
             return Ruling(
-                decision=f"position {p}'s hand is retrieved and stays live",
+                decision=f"{name(p)}'s hand is retrieved and stays live",
                 citations=cite("dead-hands.2", "decisions.1"),
             )
         case HandInQuestion(player=p), "dead":
-            return _kill(deal, p, report.cause.rule, "the hand is dead")
+            return _kill(deal, p, report.cause.rule, "the hand is dead", name)
         case HandInQuestion(player=p), "live":
             return Ruling(
-                decision=f"position {p}'s hand is ruled live",
+                decision=f"{name(p)}'s hand is ruled live",
                 citations=cite(report.cause.rule, "decisions.1"),
             )
         case DuplicateCard(), "refund everyone":
@@ -453,7 +489,7 @@ def decide(deal: Deal, report: Report, choice: str) -> Ruling:
             events = deal.apply(Void(citations=citations, keep=(p,)))
             return Ruling(
                 decision=f"a duplicate card: all action is void and every chip goes back but"
-                f" position {p}'s, which knew and bet on: its chips stay in the pot for the"
+                f" {name(p)}'s, which knew and bet on: its chips stay in the pot for the"
                 " next deal, for which only the players dealt in now may be dealt in",
                 citations=citations,
                 events=tuple(events),
@@ -483,11 +519,13 @@ def _void(deal: Deal, what: str, rule_id: str) -> Ruling:
     )
 
 
-def _kill(deal: Deal, player: int, rule_id: str | tuple[str, ...], what: str) -> Ruling:
+def _kill(
+    deal: Deal, player: int, rule_id: str | tuple[str, ...], what: str, name: Naming
+) -> Ruling:
     citations = cite(*((rule_id,) if isinstance(rule_id, str) else rule_id))
     events = deal.apply(Kill(player=player, citations=citations))
     return Ruling(
-        decision=f"position {player}: {what}; it can no longer act or win any part of the pot",
+        decision=f"{name(player)}: {what}; it can no longer act or win any part of the pot",
         citations=citations,
         events=tuple(events),
     )
@@ -521,24 +559,22 @@ def _proper_cards(deal: Deal) -> int:
     return sum(len(street.hole) for street in streets)
 
 
-def _hand_in_question(deal: Deal, report: HandInQuestion) -> Ruling:
+def _hand_in_question(deal: Deal, report: HandInQuestion, name: Naming) -> Ruling:
     p, cause = report.player, report.cause
     if deal.folded(p):
-        raise IllegalAction(f"position {p}'s hand is already dead")
+        raise IllegalAction("{who}'s hand is already dead", code="no_live_hand", who=Who(p))
     facing = _facing_bet(deal, p)
     if cause in (DeadHandCause.FOLDED_FACING_BET, DeadHandCause.CLOCK_EXPIRED) and not facing:
         return Ruling(
-            decision=f"position {p}'s hand stays live: it did not face a bet or raise",
+            decision=f"{name(p)}'s hand stays live: it did not face a bet or raise",
             citations=cite(cause.rule),
         )
     if cause is DeadHandCause.STUD_UPCARDS_DISTURBED and (deal.game.is_button_game or not facing):
         where = "this is not a stud game" if deal.game.is_button_game else "it faced no bet"
-        return Ruling(
-            decision=f"position {p}'s hand stays live: {where}", citations=cite(cause.rule)
-        )
+        return Ruling(decision=f"{name(p)}'s hand stays live: {where}", citations=cite(cause.rule))
     if cause is DeadHandCause.WRONG_NUMBER_OF_CARDS:
-        return _card_count(deal, report)
-    return _kill(deal, p, cause.rule, _WHY[cause])
+        return _card_count(deal, report, name)
+    return _kill(deal, p, cause.rule, _WHY[cause], name)
 
 
 _WHY = {
@@ -551,7 +587,7 @@ _WHY = {
 }
 
 
-def _card_count(deal: Deal, report: HandInQuestion) -> Ruling:
+def _card_count(deal: Deal, report: HandInQuestion, name: Naming) -> Ruling:
     """The proper number of cards (RRP5 dead-hands.1.4). The rulebook's
     explanation of it is not included; these are the exceptions the rule
     names: at stud a hand short only the final card may be ruled live
@@ -562,12 +598,12 @@ def _card_count(deal: Deal, report: HandInQuestion) -> Ruling:
     last = deal.street == len(deal.game.streets) - 1
     if held == proper:
         return Ruling(
-            decision=f"position {p} holds {held} cards, the proper number: the hand is live",
+            decision=f"{name(p)} holds {held} cards, the proper number: the hand is live",
             citations=cite("dead-hands.1.4"),
         )
     if not deal.game.is_button_game and last and held == proper - 1:
         return Ruling(
-            decision=f"position {p}'s stud hand lacks only its final card: management may"
+            decision=f"{name(p)}'s stud hand lacks only its final card: management may"
             " rule it live",
             citations=cite("dead-hands.1.4", "decisions.1"),
             options=rule_options(report),
@@ -575,11 +611,11 @@ def _card_count(deal: Deal, report: HandInQuestion) -> Ruling:
     before_draw = deal.game.has_draw and not any(isinstance(e, ev.Drew) for e in deal.events)
     if before_draw and held < proper:
         return Ruling(
-            decision=f"position {p} holds {held} of {proper} cards before the draw: the hand"
+            decision=f"{name(p)} holds {held} of {proper} cards before the draw: the hand"
             " is live and draws to its proper number",
             citations=cite("dead-hands.1.4"),
         )
-    return _kill(deal, p, "dead-hands.1.4", f"it holds {held} cards, not {proper}")
+    return _kill(deal, p, "dead-hands.1.4", f"it holds {held} cards, not {proper}", name)
 
 
 def _applied() -> dict[str, list[str]]:

@@ -325,7 +325,7 @@ def history_from_deal(deal: Deal, *, variant: str | None = None) -> phh.HandHist
             text=deal.game.name,
             citations=cite("policies.16"),
         )
-    if any(e.citations == cite("policies.15") for e in deal.events if isinstance(e, ev.DealEnded)):
+    if any(isinstance(e, ev.BlindsChopped) for e in deal.events):
         raise NotationError(
             "PHH has no action for the blinds chopping", text="chop", citations=cite("policies.15")
         )
@@ -348,9 +348,8 @@ def history_from_deal(deal: Deal, *, variant: str | None = None) -> phh.HandHist
                 actions.append(f"p{p + 1} sd {_cards_text(discards)}".rstrip())
             case ev.HandShown(player=p, cards=cards):
                 actions.append(f"p{p + 1} sm {_cards_text(cards)}")
-            case ev.HandMucked(player=p, citations=citations) if all(
-                c.id != "showdown.4" for c in citations
-            ):
+            case ev.PlayerMucked(player=p):
+                # A shown loser the dealer mucks (RRP5 showdown.4) is no action.
                 actions.append(f"p{p + 1} sm")
             case _:
                 pass

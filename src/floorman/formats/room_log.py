@@ -640,8 +640,7 @@ def _located(error: FloormanError, number: int, line: str) -> FloormanError:
     """The same error (its citations kept), naming the log line that caused it."""
     if getattr(error, "room_line", None) is not None:
         return error
-    error.message = f"line {number} {line!r}: {error.message}"
-    error.args = (error.message,)
+    error.locate(f"line {number} {line!r}")
     error.room_line = number  # type: ignore[attr-defined]
     return error
 

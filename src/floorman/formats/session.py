@@ -92,8 +92,7 @@ from typing import Any
 from floorman.cards import parse_cards
 from floorman.clock import ManualClock
 from floorman.deal import Action, Call, Check, Chop, Deal, Fold, Wager
-from floorman.deal.legal import describe
-from floorman.errors import ConfigError, FloorError, FloormanError, NotationError
+from floorman.errors import ConfigError, FloorError, FloormanError, NotationError, by_seats
 from floorman.floor import (
     ActionDeclared,
     BlindNotPosted,
@@ -342,9 +341,9 @@ def _located(
     the seats of the ``table``'s deal rather than its positions."""
     if getattr(error, "session_line", None) is not None:
         return error
-    message = table.in_seats(error.message) if table is not None else error.message
-    error.message = f"line {number} {line!r}: {message}"
-    error.args = (error.message,)
+    if table is not None and error.seats is None:
+        error.at_seats(table.positions)
+    error.locate(f"line {number} {line!r}")
     error.session_line = number  # type: ignore[attr-defined]
     return error
 
@@ -545,10 +544,6 @@ def _chop(deal: Deal) -> None:
     deal.apply(Chop(player=player if player is not None else -1))
 
 
-def _in_seats(table: Table, ruling: Ruling) -> Ruling:
-    return dataclasses.replace(ruling, decision=table.in_seats(ruling.decision))
-
-
 def _seat_word(table: Table, word: str) -> int:
     found = _SEAT_WORD.fullmatch(word)
     if found is None:
@@ -667,13 +662,14 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
                 report = _report(table, deal, text.split()[1:])
                 ruling = rule_at_table(table, report)
                 pending = report if ruling.needs_decision else None
-                rulings.append((text, _in_seats(table, ruling)))
+                rulings.append((text, ruling))
                 continue
             if text.startswith("decide "):
                 if pending is None:
                     raise NotationError("no ruling waits for a decision", text=text)
                 choice = text.split(maxsplit=1)[1]  # decide() reads a start of an option
-                rulings.append((text, _in_seats(table, decide(deal, pending, choice))))
+                decided = decide(deal, pending, choice, name=by_seats(table.positions))
+                rulings.append((text, decided))
                 pending = None
                 continue
             action = phh.parse_action(text, index=index, letter="s", where="")
@@ -691,12 +687,13 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
     settle_showdown(deal, shows, final=True)
     if not deal.is_over:
         legal = deal.legal()
-        who = None if legal.player is None else f"seat {table.positions[legal.player]}"
         raise NotationError(
-            f"the deal started on line {number} did not end: {describe(legal, who=who)};"
+            f"the deal started on line {number} did not end: {{allowed}};"
             " a deal's actions follow its line, up to its end",
+            code="deal_not_ended",
             text=line,
-        )
+            allowed=legal,
+        ).at_seats(table.positions)
     assert not table.in_deal  # the deal's result is back at the table
     started = next(e for e in table.events[mark:] if isinstance(e, tev.DealStarted))
     missed = tuple((e.seat, e.blind) for e in table.events[mark:] if isinstance(e, tev.BlindMissed))

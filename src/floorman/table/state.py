@@ -25,7 +25,6 @@ the first player left of the button.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -42,8 +41,6 @@ from floorman.table.placement import Placement, arc, place
 from floorman.table.seats import Seats
 
 __all__ = ["Table", "draw_for_button"]
-
-_POSITION = re.compile(r"\bposition ([0-9]+)\b")
 
 
 def draw_for_button(
@@ -508,29 +505,10 @@ class Table(Seats):
             events = self.deal.apply(action)
         except FloormanError as error:
             # The deal speaks of positions; at the table they are seats.
-            error.message = self.in_seats(error.message)
-            error.args = (error.message,)
+            error.at_seats(self.positions)
             raise
         self._sync()
         return events
-
-    def in_seats(self, text: str) -> str:
-        """A deal's words about positions said in the table's seats.
-
-        >>> from floorman.games import HOLDEM, Structure
-        >>> from floorman.table import TableSetup
-        >>> table = Table(TableSetup(game=HOLDEM, structure=Structure.NO_LIMIT, blinds=(1, 2)))
-        >>> table.positions = (4, 7, 1)
-        >>> table.in_seats("position 2 may call 2 or fold; position 0 is all in")
-        'seat 1 may call 2 or fold; seat 4 is all in'
-        """
-        seats = self.positions
-
-        def seat(found: re.Match[str]) -> str:
-            p = int(found.group(1))
-            return f"seat {seats[p]}" if p < len(seats) else found.group(0)
-
-        return _POSITION.sub(seat, text)
 
     def correct_button(self, seat: int) -> ev.ButtonCorrected:
         """The button was found placed wrongly on the last deal: it should have
