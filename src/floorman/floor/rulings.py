@@ -55,6 +55,7 @@ __all__ = [
     "Ruling",
     "acted_in_turn",
     "decide",
+    "decide_at_table",
     "rule",
     "rule_at_table",
     "rule_options",
@@ -177,6 +178,9 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
     """Rule on a report about the table's deal under way, as :func:`rule` does,
     and carry out at the table what the ruling leaves to a later deal.
 
+    The ruling acts on the deal through the table
+    (:meth:`~floorman.table.Table.on_deal`), so the table's log records it and
+    a deal it ends is settled at once.
     A blind not posted (RRP5 blinds.10) is ruled on from the table's record of
     the blinds the player owes: none owed, the report is refused, changing
     nothing; owed by a player who acted, they are posted on the next deal
@@ -186,7 +190,9 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
     if deal is None or not table.in_deal:
         raise IllegalAction("no deal is under way to rule on", citations=cite("decisions.5"))
     if not isinstance(report, BlindNotPosted):
-        return rule(deal, report)
+        # Through the table, which records what the ruling does to the deal
+        # and takes the result if it ends the deal (a misdeal, a hand killed).
+        return table.on_deal(lambda under_way: rule(under_way, report))
     if not 0 <= report.player < len(table.positions):
         raise IllegalAction(f"position {report.player} is not dealt in")
     seat = table.positions[report.player]
@@ -198,9 +204,9 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
                 " is not dead for a blind",
                 citations=cite("blinds.10"),
             )
-        return rule(deal, report)
+        return table.on_deal(lambda under_way: rule(under_way, report))
     event = table.post_next_deal(seat)  # refused, changing nothing, if nothing is owed
-    ruling = rule(deal, report)
+    ruling = table.on_deal(lambda under_way: rule(under_way, report))
     owes = " and ".join(event.blinds)
     owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
     return replace(
@@ -459,6 +465,13 @@ def decide(deal: Deal, report: Report, choice: str) -> Ruling:
                 events=tuple(events),
             )
     raise TypeError(f"no decision for {report!r}")
+
+
+def decide_at_table(table: Table, report: Report, choice: str) -> Ruling:
+    """Apply management's choice, as :func:`decide` does, to the table's deal
+    under way, through the table (:meth:`~floorman.table.Table.on_deal`): the
+    table's log records it, and a deal it ends (a misdeal) is settled at once."""
+    return table.on_deal(lambda under_way: decide(under_way, report, choice))
 
 
 def rule_options(report: Report) -> tuple[str, ...]:
