@@ -317,3 +317,17 @@ def test_policies_23_the_deck_is_logged_only_for_a_deal_the_table_shuffled() -> 
     assert started is not None
     assert not started.shuffled
     check_log(table)
+
+
+def test_a_deal_acted_on_directly_is_taken_when_the_table_next_acts() -> None:
+    table = make(players=(1, 2, 3))
+    deal = table.start_deal()
+    while not deal.is_over:
+        deal.apply(Fold(player=deal.legal().player))  # not through the table
+    logged = len(table.log)
+    assert table.in_deal  # reading does not take the deal's end
+    assert len(table.log) == logged
+    table.start_deal()  # acting does, before anything else
+    finished = [e for e in table.log if isinstance(e, tev.DealFinished)]
+    assert [e.number for e in finished] == [1]
+    check_log(table)

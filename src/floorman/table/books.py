@@ -18,6 +18,7 @@ table is in those two, so a rebuild never deals a finished deal again, and its
 
 from __future__ import annotations
 
+import operator
 import typing
 from dataclasses import dataclass, fields
 
@@ -98,6 +99,8 @@ class Sitter:
 #: What a misdeal puts back on each sitter: where he stood on blinds before
 #: the deal (RRP5 misdeals).
 _KEPT = ("active", "missed_small", "missed_big", "post", "dealt_off", "wait", "fresh", "must_post")
+
+_kept = operator.attrgetter(*_KEPT)
 
 _Kept = tuple[
     tuple[int | None, int | None, int | None],
@@ -317,7 +320,15 @@ class TableBooks:
             self._starting = False
         self.events.append(event)
         self.log.append(event)
+        # The events every deal records come first: a rebuild applies them
+        # once a deal, and match tries its cases in order.
         match event:
+            case ev.DealStarted():
+                self._deal_started(event)
+            case ev.DealFinished():
+                self._deal_finished(event)
+            case ev.DeckShuffled():
+                self._deck = (event,)
             case ev.TableOpened():
                 self._opened = event.at
                 self.button = event.button
@@ -409,12 +420,6 @@ class TableBooks:
                 st.paid_period = event.period
                 st.stack -= event.amount
                 self.taken += event.amount
-            case ev.DeckShuffled():
-                self._deck = (event,)
-            case ev.DealStarted():
-                self._deal_started(event)
-            case ev.DealFinished():
-                self._deal_finished(event)
             case ev.PotTransferred():
                 self._seats[event.seat].stack -= event.amount
                 self._seats[event.to].stack += event.amount
@@ -496,10 +501,14 @@ class TableBooks:
             self._passed.update(passed_big)
             self._passed.add(event.big_blind)
         seats = event.dealt_in
-        for (_, stack), st in zip(event.stacks, (self._seats[s] for s in seats), strict=True):
+        full = setup.min_buy_in
+        sitters = self._seats
+        for seat, stack in event.stacks:
+            st = sitters[seat]
             # Announced chips on the way play as if in front of the player.
             st.pending = 0
-            st.pending_quiet -= min(st.pending_quiet, setup.min_buy_in)
+            if st.pending_quiet:
+                st.pending_quiet -= min(st.pending_quiet, full)
             st.stack = stack
         for post in event.posts:
             if post.blind in _CLEARING:
@@ -553,10 +562,7 @@ class TableBooks:
         self._kept = (
             (self.button, self.small_blind, self.big_blind),
             (frozenset(self._passed), self._travel, self._button_player, self._big_player),
-            tuple(
-                (seat, tuple(getattr(st, name) for name in _KEPT))
-                for seat, st in sorted(self._seats.items())
-            ),
+            tuple((seat, _kept(st)) for seat, st in sorted(self._seats.items())),
         )
 
     def _restore(self) -> None:

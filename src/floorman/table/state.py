@@ -26,7 +26,6 @@ the first player left of the button.
 from __future__ import annotations
 
 import re
-import typing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -186,6 +185,7 @@ class Table(Seats):
         :class:`~floorman.errors.FloorError` when fewer than two players can be
         dealt in, changing nothing.
         """
+        self._catch_up()
         if self.in_deal:
             raise IllegalAction("a deal is under way; finish it before starting another")
         check_runs(self.setup.game, self.setup.structure, runs)  # before anything changes
@@ -483,8 +483,9 @@ class Table(Seats):
     def apply(self, action: Action) -> list[dev.Event]:
         """Apply an action to the deal under way (positions, as the deal counts
         them); when the deal ends, the table takes its result."""
+        self._catch_up()
         deal = self.deal
-        if deal is None or not self.in_deal or deal.is_over:
+        if deal is None or not self.in_deal:
             raise IllegalAction("no deal is under way; start one first")
         try:
             events = deal.apply(action)
@@ -510,6 +511,13 @@ class Table(Seats):
         try:
             return change(deal)
         finally:
+            self._took(deal)
+
+    def _catch_up(self) -> None:
+        """A deal acted on directly, not through the table, is logged and taken
+        when the table next acts on it (never when it is read)."""
+        deal = self.deals.slots[-1].deal if self.in_deal else None
+        if deal is not None:
             self._took(deal)
 
     def _took(self, deal: Deal) -> None:
@@ -572,14 +580,14 @@ class Table(Seats):
         table.apply_event(first)
         # A finished deal's events are only kept, not dealt again: the loop
         # below is the cost of a rebuild, so it does little for each of them.
-        table_events, log_out = TABLE_EVENTS, table.log
+        table_events, emit, log_out = TABLE_EVENTS, table._emit, table.log
         dealt: list[dev.Event] | None = None
         for event in events:
             if type(event) in table_events:
-                table._emit(typing.cast(ev.TableEvent, event))
+                emit(event)  # type: ignore[arg-type]
                 dealt = table.deals.slots[-1].events if table.in_deal else None
             elif dealt is not None:
-                dealt.append(typing.cast(dev.Event, event))
+                dealt.append(event)  # type: ignore[arg-type]
                 log_out.append(event)
             else:
                 table.apply_event(event)  # refused: a deal's event outside a deal
