@@ -331,3 +331,71 @@ def test_a_deal_acted_on_directly_is_taken_when_the_table_next_acts() -> None:
     finished = [e for e in table.log if isinstance(e, tev.DealFinished)]
     assert [e.number for e in finished] == [1]
     check_log(table)
+
+
+def test_policies_2_declining_the_time_and_the_courtesy_deal_are_events() -> None:
+    # Stud: one courtesy deal after declining the time, with nobody waiting.
+    from floorman.games import SEVEN_CARD_STUD
+
+    table = Table(
+        TableSetup(
+            game=SEVEN_CARD_STUD,
+            structure=FL,
+            ante=1,
+            bring_in=1,
+            small_bet=2,
+            big_bet=4,
+            time_charge=5,
+            time_every=600.0,
+        ),
+        clock=ManualClock(),
+    )
+    for seat in (1, 2, 3):
+        table.sit(seat, f"p{seat}", 100)
+    clock = typing.cast(ManualClock, table.clock)
+    clock.advance(minutes=10)
+    declined = table.decline_time(2)
+    assert declined == tev.TimeDeclined(seat=2, citations=declined.citations)
+    assert [c.id for c in declined.citations] == ["policies.2"]
+    play(table)
+    waived = [e for e in table.events if isinstance(e, tev.TimeWaived)]
+    assert [(e.seat, e.courtesy) for e in waived] == [(2, True)]
+    paid = [e.seat for e in table.events if isinstance(e, tev.TimeCollected)]
+    assert paid == [1, 3]
+    check_log(table)
+    clock.advance(minutes=1)
+    play(table)  # the courtesy used, the time is collected from seat 2 too
+    assert [e.seat for e in table.events if isinstance(e, tev.TimeCollected)] == [1, 3, 2]
+    check_log(table)
+
+
+def test_blinds_12_1_a_new_start_is_recorded_before_the_draw_and_rebuilt() -> None:
+    table = make(players=(1, 2, 3), seats=9)
+    while table.first_round:
+        play(table)
+    table.leave(1)
+    table.leave(2)
+    table.sit(5, "new", 100)
+    table.sit(7, "newer", 100)
+    since = len(table.log)
+    play(table)
+    kinds = [type(e) for e in table.log[since:] if type(e) in TABLE_TYPES]
+    assert kinds[:3] == [tev.GameRestarted, tev.ButtonDrawn, tev.GameStarted]
+    restarted = table.log[since]
+    assert isinstance(restarted, tev.GameRestarted)
+    assert restarted.seats == (3, 5, 7)
+    check_log(table)
+
+
+def test_misdeals_1_a_table_rebuilt_after_a_misdeal_deals_again_with_the_same_button() -> None:
+    table = make(players=(1, 2, 3, 4, 5), seats=9)
+    while table.first_round:
+        play(table)
+    table.sit(7, "new", 100, post=True)
+    table.start_deal()
+    first = table.last_start
+    rule_at_table(table, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
+    rebuilt = check_log(table)
+    again, live = play(rebuilt), play(table)
+    assert first is not None
+    assert (again.button, again.posts) == (live.button, live.posts) == (first.button, first.posts)

@@ -87,6 +87,14 @@ class Table(Seats):
     Operations check the rules and raise :class:`~floorman.errors.FloorError`
     (a seat or buy-in refused) or :class:`~floorman.errors.IllegalAction`
     (something the rules forbid now), citing the rule and changing nothing.
+
+    Each operation decides, then records its decision as events applied to
+    the table's books (:class:`~floorman.table.books.TableBooks`): ``log``
+    holds every table event and every deal event in the order they happened,
+    ``events`` the table's alone, :meth:`rebuild` makes the same table from
+    ``log``, and :meth:`state` is everything observable as one value. The deal
+    under way is acted on through the table (:meth:`apply`, :meth:`on_deal`),
+    which records its end as it ends; reading the table changes nothing.
     """
 
     def straddle(self, seat: int) -> ev.StraddleAnnounced:
