@@ -441,9 +441,11 @@ class TableBooks:
             fresh=event.fresh,
         )
         self._seats[event.seat] = st
-        self._left.pop(event.player, None)
         self.bought += event.chips
-        if not event.over and self.setup.time_charge and self._waiting <= 1:
+        if event.over:
+            return
+        self._left.pop(event.player, None)
+        if self.setup.time_charge and self._waiting <= 1:
             # A new player owes no time for the period under way when nobody
             # else is waiting (RRP5 policies.2).
             st.paid_period = self._period_at(event.at)
