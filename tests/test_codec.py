@@ -56,6 +56,7 @@ from floorman.room.books import RoomBooks
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
 from floorman.shuffle import SeededShuffler
+from floorman.table import Table
 from floorman.table import events as tev
 from tests.table_helpers import make, play
 from tests.test_floor_machine import FloorMachine, reports
@@ -327,12 +328,18 @@ class FloorCodecMachine(FloorMachine):
 
 
 class TableCodecMachine(TableMachine):
-    """The table's machine: its log goes to JSON lines and back."""
+    """The table's machine: its log, table and deal events interleaved, goes to
+    JSON lines and back, and rebuilds the same table."""
 
     @invariant()
     def table_log_saved(self) -> None:
-        events = tuple(self.table.events)
-        assert loads_log(dumps_log(events)) == events
+        if not hasattr(self, "table"):
+            return
+        log = tuple(self.table.log)
+        again = loads_log(dumps_log(log))
+        assert again == log
+        table = typing.cast(list[tev.TableEvent | dev.Event], list(again))
+        assert Table.rebuild(self.table.setup, table).state() == self.table.state()
 
 
 class RoomCodecMachine(RoomMachine):

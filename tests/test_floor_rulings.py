@@ -18,7 +18,9 @@ from floorman.floor import (
     MissingCards,
     MuckedHand,
     decide,
+    decide_at_table,
     rule,
+    rule_at_table,
 )
 from floorman.games import FIVE_CARD_DRAW, HOLDEM, SEVEN_CARD_STUD, Structure
 from floorman.shuffle import SeededShuffler
@@ -344,7 +346,8 @@ def test_misdeals_1_at_a_table_the_deal_is_dealt_again_with_the_same_button() ->
     assert first is not None
     assert (7, 2, False) in [(p.seat, p.amount, p.dead) for p in first.posts]
     before = dict(table.stacks)
-    rule(deal, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
+    rule_at_table(table, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
+    assert deal.voided
     assert not table.in_deal
     finished = [e for e in table.events if isinstance(e, tev.DealFinished)][-1]
     assert finished.voided
@@ -753,8 +756,9 @@ def test_irregularities_6_only_those_dealt_in_share_the_money_carried() -> None:
     table.apply(Wager(player=legal.player, to=10))
     knew = legal.player
     report = DuplicateCard(knew=knew)
-    rule(deal, report)
-    decide(deal, report, "keep")
+    rule_at_table(table, report)
+    decide_at_table(table, report, "keep")
+    assert deal.carried == 10
     assert table.carried == 10
     assert table.chips == table.bought - table.taken
     table.sit(6, "late", 100, post=True)

@@ -14,6 +14,7 @@ many more cases.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import signal
 import sys
@@ -394,7 +395,9 @@ def played_sessions(draw: st.DrawFn) -> bytes:
                 if legal.can_wager:
                     moves.append(f"cbr {draw(st.integers(legal.min_to, legal.max_to))}")
                 move = draw(st.sampled_from(moves))
-            apply_action(deal, phh.parse_action(f"p{legal.player + 1} {move}"), shows)
+            action = phh.parse_action(f"p{legal.player + 1} {move}")
+            # Through the table, which takes the deal's result as it ends.
+            table.on_deal(functools.partial(apply_action, action=action, shows=shows))
             lines.append(f"s{seat} {move}")
     return "\n".join(lines).encode()
 

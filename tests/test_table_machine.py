@@ -51,7 +51,13 @@ Checked at every step and around every deal:
     on a player the table's record has owing, the table records the blinds
     owed and takes them, citing blinds.10, on the next deal the player is dealt
     in, the player meanwhile unable to choose to wait; reported on anyone else,
-    it is refused and changes nothing.
+    it is refused and changes nothing;
+12. the log is the table: after every step, and at random points during each
+    deal, ``Table.rebuild(table.setup, table.log)`` has the same log and the
+    same ``state()`` (seats, stacks, blinds owed, button and blinds, passes,
+    chips carried and impounded, time paid, the deal under way and the past
+    deals), and reading the table (its stacks, chips carried, whether a deal
+    is under way, its chips) adds nothing to the log and changes no state.
 
 A new game (the first deal, or a new start when fewer than two players are left
 in the game, RRP5 blinds.12.1) draws for the button and takes in everyone there
@@ -531,6 +537,7 @@ class TableMachine(RuleBasedStateMachine):
     def _play_out(self, deal: Deal, style: str, rng: random.Random) -> None:
         table = self.table
         report = rng.random() < 0.5  # this deal, blinds not posted are reported
+        checked = False
         while not deal.is_over:
             legal = deal.legal()
             p = legal.player
@@ -547,6 +554,9 @@ class TableMachine(RuleBasedStateMachine):
                 table.apply(action)
                 if report and isinstance(action, Call | Wager) and not deal.is_over:
                     self._report_unposted(p, rng)
+            if not checked and not deal.is_over and rng.random() < 0.2:
+                checked = True
+                self._check_rebuild()  # (12) during the deal too, once a deal
             self.check_chips()
 
     def _report_unposted(self, p: int, rng: random.Random) -> None:
@@ -831,6 +841,30 @@ class TableMachine(RuleBasedStateMachine):
                     f"{name} owed {self.obliged[name]} by a blinds.10 ruling, posts {blinds}:"
                     f" {said}",
                 )
+
+    @invariant()
+    def check_rebuilds_from_its_log(self) -> None:
+        """(12) The log is the table, and reading changes nothing."""
+        if hasattr(self, "table"):
+            self._check_rebuild()
+
+    def _check_rebuild(self) -> None:
+        table = self.table
+        logged, state = len(table.log), table.state()
+        for _ in range(2):
+            _ = (table.stacks, table.carried, table.in_deal, table.chips, table.players)
+        self.expect("read", len(table.log) == logged, "reading the table added to its log")
+        self.expect("read", table.state() == state, "reading the table changed it")
+        rebuilt = Table.rebuild(table.setup, table.log)
+        self.expect("rebuild", rebuilt.log == table.log, "the rebuilt table's log differs")
+        again = rebuilt.state()
+        if again != state:
+            diff = [
+                f"{name}: live {getattr(state, name)!r}, rebuilt {getattr(again, name)!r}"
+                for name in state.__dataclass_fields__
+                if getattr(state, name) != getattr(again, name)
+            ]
+            self.expect("rebuild", False, "the rebuilt table differs: " + "; ".join(diff))
 
     @invariant()
     def check_new_and_dealt_off_owe_nothing(self) -> None:

@@ -62,6 +62,7 @@ __all__ = [
     "Ruling",
     "acted_in_turn",
     "decide",
+    "decide_at_table",
     "rule",
     "rule_at_table",
     "rule_options",
@@ -192,6 +193,9 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
     """Rule on a report about the table's deal under way, as :func:`rule` does,
     and carry out at the table what the ruling leaves to a later deal.
 
+    The ruling acts on the deal through the table
+    (:meth:`~floorman.table.Table.on_deal`), so the table's log records it and
+    a deal it ends is settled at once.
     A blind not posted (RRP5 blinds.10) is ruled on from the table's record of
     the blinds the player owes: none owed, the report is refused, changing
     nothing; owed by a player who acted, they are posted on the next deal
@@ -213,7 +217,9 @@ def _rule_at_table(table: Table, report: Report) -> Ruling:
         )
     name = by_seats(table.positions)
     if not isinstance(report, BlindNotPosted):
-        return rule(deal, report, name=name)
+        # Through the table, which records what the ruling does to the deal
+        # and takes the result if it ends the deal (a misdeal, a hand killed).
+        return table.on_deal(lambda under_way: rule(under_way, report, name=name))
     if not 0 <= report.player < len(table.positions):
         raise IllegalAction("{who} is not dealt in", code="no_such_player", who=Who(report.player))
     seat = table.positions[report.player]
@@ -226,9 +232,9 @@ def _rule_at_table(table: Table, report: Report) -> Ruling:
                 who=Who(report.player),
                 citations=cite("blinds.10"),
             )
-        return rule(deal, report, name=name)
+        return table.on_deal(lambda under_way: rule(under_way, report, name=name))
     event = table.post_next_deal(seat)  # refused, changing nothing, if nothing is owed
-    ruling = rule(deal, report, name=name)
+    ruling = table.on_deal(lambda under_way: rule(under_way, report, name=name))
     owes = " and ".join(event.blinds)
     owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
     return replace(
@@ -495,6 +501,15 @@ def decide(deal: Deal, report: Report, choice: str, *, name: Naming = by_positio
                 events=tuple(events),
             )
     raise TypeError(f"no decision for {report!r}")
+
+
+def decide_at_table(
+    table: Table, report: Report, choice: str, *, name: Naming = by_position
+) -> Ruling:
+    """Apply management's choice, as :func:`decide` does, to the table's deal
+    under way, through the table (:meth:`~floorman.table.Table.on_deal`): the
+    table's log records it, and a deal it ends (a misdeal) is settled at once."""
+    return table.on_deal(lambda under_way: decide(under_way, report, choice, name=name))
 
 
 def rule_options(report: Report) -> tuple[str, ...]:

@@ -84,6 +84,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -115,7 +116,7 @@ from floorman.floor import (
     Report,
     Ruling,
     ask_to_see,
-    decide,
+    decide_at_table,
     rule_at_table,
 )
 from floorman.formats import phh
@@ -656,7 +657,7 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
     for index, (at, text) in enumerate(block):
         try:
             if text == "chop":
-                _chop(deal)
+                table.on_deal(_chop)
                 continue
             if text.startswith("report "):
                 report = _report(table, deal, text.split()[1:])
@@ -668,7 +669,7 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
                 if pending is None:
                     raise NotationError("no ruling waits for a decision", text=text)
                 choice = text.split(maxsplit=1)[1]  # decide() reads a start of an option
-                decided = decide(deal, pending, choice, name=by_seats(table.positions))
+                decided = decide_at_table(table, pending, choice, name=by_seats(table.positions))
                 rulings.append((text, decided))
                 pending = None
                 continue
@@ -676,15 +677,19 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             if isinstance(action, phh.PlayerAction):
                 # The log names seats; the deal knows its players by position.
                 action = dataclasses.replace(action, player=table.position_of(action.player) + 1)
-            apply_action(deal, action, shows)
-            settle_showdown(deal, shows, final=False)
+            # Through the table, which logs each event and takes the result
+            # as the deal ends.
+            table.on_deal(functools.partial(apply_action, action=action, shows=shows))
+            if table.in_deal:
+                table.on_deal(lambda under_way: settle_showdown(under_way, shows, final=False))
             if deal.is_over and index + 1 < len(block):
                 raise NotationError(
                     "the deal is over; this action has nothing to act on", text=block[index + 1][1]
                 )
         except FloormanError as error:
             raise _located(error, at, text, table) from None
-    settle_showdown(deal, shows, final=True)
+    if table.in_deal:
+        table.on_deal(lambda under_way: settle_showdown(under_way, shows, final=True))
     if not deal.is_over:
         legal = deal.legal()
         raise NotationError(

@@ -526,8 +526,10 @@ def _redact(event: E, viewer: Viewer, positions: Sequence[str]) -> E | Hidden:
             out = dataclasses.replace(event, new=None)
         case dev.CardBurned():
             out = dataclasses.replace(event, card=None)  # RRP5 policies.23
-        case dev.StubReshuffled(cards=cards):
-            return Hidden(kind=_kind(event), count=len(cards))  # RRP5 policies.23, policies.24
+        case dev.StubReshuffled(cards=cards) | tev.DeckShuffled(cards=cards):
+            # The deck as shuffled holds the burns, the stub and what would have
+            # come: nobody's to see (RRP5 policies.23, policies.24).
+            return Hidden(kind=_kind(event), count=len(cards))
         case (
             dev.BoardDealt()
             | dev.HandShown()

@@ -10,9 +10,10 @@ a rule caused names the rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from floorman.cards import Card
+from floorman.deal.legal import Stakes
 from floorman.rulebook import Citation
 
 __all__ = [
@@ -27,9 +28,12 @@ __all__ = [
     "ChoiceMade",
     "DealFinished",
     "DealStarted",
+    "DeckShuffled",
     "FreeEntryLapsed",
+    "GameRestarted",
     "GameStarted",
     "ImpoundReleased",
+    "LeaveRequested",
     "PlayerLeft",
     "PlayerSeated",
     "Post",
@@ -40,7 +44,11 @@ __all__ = [
     "StraddleAnnounced",
     "StraddleWithdrawn",
     "TableEvent",
+    "TableOpened",
     "TimeCollected",
+    "TimeDeclined",
+    "TimeWaived",
+    "WaitingCounted",
 ]
 
 _NONE: tuple[Citation, ...] = ()
@@ -61,14 +69,42 @@ class Post:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TableOpened:
+    """The table opened at ``at`` (the clock's seconds: time is collected by
+    periods from then, RRP5 policies.2), its button on ``button`` when given
+    rather than drawn. The first event of every table's log."""
+
+    at: float = 0.0
+    button: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WaitingCounted:
+    """The floor told the table how many names wait for its game: with nobody
+    else waiting a new player owes no time for the period under way, and a
+    player may decline the time (RRP5 policies.2)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerSeated:
-    """A player sat down with chips; ``new`` unless the game has not started."""
+    """A player sat down with chips; ``new`` unless the game has not started.
+
+    ``post``: a new player's choice to post and come in at once (RRP5
+    blinds.5); ``fresh``: in a new game's first round, let in free until a
+    blind passes the seat (RRP5 blinds.12.2); ``over``: playing over the seat
+    of a player away, who gets it back (RRP5 policies.12).
+    """
 
     seat: int
     player: str
     chips: int
     new: bool = True
     at: float = 0.0
+    post: bool = False
+    fresh: bool = False
+    over: bool = False
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -102,17 +138,22 @@ class ChoiceMade:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SatOut:
-    """A player stopped being dealt in, keeping the seat."""
+    """A player stopped being dealt in, keeping the seat (from the end of the
+    deal, when dealt in on one under way); ``until``: the end of an absence
+    the floor extended (RRP5 policies.20)."""
 
     seat: int
     at: float = 0.0
+    until: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CameBack:
-    """A player who sat out asked to be dealt in again."""
+    """A player who sat out asked to be dealt in again, posting what is owed
+    (``post``) or waiting for the big blind (RRP5 blinds.9)."""
 
     seat: int
+    post: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,6 +164,14 @@ class PlayerLeft:
     player: str
     chips: int
     at: float = 0.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaveRequested:
+    """A player dealt in on the deal under way asked to get up: he leaves with
+    his chips when the deal ends."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,11 +187,14 @@ class ChipsPickedUp:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatChanged:
-    """A player moved from ``seat`` to ``to``; ``wait`` deals before being dealt in."""
+    """A player moved from ``seat`` to ``to``; ``wait`` deals before being dealt
+    in (RRP5 blinds.13); ``deals_off``: the player had the button and lets the
+    blinds pass the new seat once (RRP5 blinds.14)."""
 
     seat: int
     to: int
     wait: int = 0
+    deals_off: bool = False
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -161,6 +213,15 @@ class StraddleWithdrawn:
     starts. A bet does not sleep to a later deal (RRP5 blinds.16)."""
 
     seat: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRestarted:
+    """Fewer than two players were left in the game: those at ``seats`` start a
+    new one, owing nothing, and draw for the button (RRP5 blinds.12.1)."""
+
+    seats: tuple[int, ...]
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -195,10 +256,15 @@ class ButtonDrawn:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BlindMissed:
-    """A blind passed a player who was not dealt in: it is owed (``blind``: small or big)."""
+    """A blind passed ``player`` in ``seat``, who was not dealt in for it: it is
+    owed (``blind``: small or big). ``post``: the player, dealt in elsewhere on
+    the deal (the moving button), goes on playing and posts what is owed on
+    the next deal unless choosing to wait (RRP5 blinds.2, blinds.9)."""
 
     seat: int
     blind: str
+    player: str = ""
+    post: bool = False
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -225,11 +291,46 @@ class PostOwed:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TimeCollected:
-    """A player paid the seat rental for the coming period."""
+    """A player paid the seat rental for the period numbered ``period`` (from
+    the table's opening, RRP5 policies.2)."""
 
     seat: int
     amount: int
+    period: int = 0
     citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeDeclined:
+    """A player declined to pay the time with nobody waiting for the game: one
+    courtesy deal at stud, or play until the blind in a button game, then pay
+    or stop being dealt in (RRP5 policies.2)."""
+
+    seat: int
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeWaived:
+    """A player dealt in paid no time for the period numbered ``period``:
+    ``courtesy``, a courtesy deal after declining it; otherwise the last chip
+    plays and is not taken for the time (RRP5 policies.2)."""
+
+    seat: int
+    period: int
+    courtesy: bool = False
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckShuffled:
+    """The deck as the table shuffled it for deal number ``deal``, in dealing
+    order: the house's record, from which a deal under way is dealt on after
+    the table is rebuilt. No player or observer ever sees it: the stub and
+    what would have come stay hidden (RRP5 policies.23, policies.24)."""
+
+    deal: int
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -238,7 +339,10 @@ class DealStarted:
 
     ``button`` and ``small_blind`` are seats, possibly empty ones (a dead
     button or small blind); ``dealt_in`` lists seats from the first left of
-    the button, the deal's positions in order.
+    the button, the deal's positions in order. What the deal was given:
+    ``stakes`` (the forced bets as placed), ``carried`` (chips a voided deal
+    left in the pot, RRP5 irregularities.5), ``auto_showdown``, ``runs`` (RRP5
+    policies.16), and ``shuffled`` when the table dealt the cards itself.
     """
 
     number: int
@@ -248,6 +352,11 @@ class DealStarted:
     posts: tuple[Post, ...]
     dealt_in: tuple[int, ...]
     stacks: tuple[tuple[int, int], ...]
+    stakes: Stakes = field(default_factory=Stakes)
+    carried: int = 0
+    auto_showdown: bool = True
+    runs: int = 1
+    shuffled: bool = True
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -287,27 +396,35 @@ class ImpoundReleased:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealFinished:
-    """A deal ended; ``stacks`` are every seated player's chips after it.
-    ``voided``: a ruling voided it (a misdeal): every chip went back, and the
-    button and blinds stay where they were for the deal dealt again."""
+    """A deal ended at ``at``; ``stacks`` are every seated player's chips after
+    it. ``voided``: a ruling voided it (a misdeal): every chip went back, and
+    the button and blinds stay where they were for the deal dealt again.
+    ``carried``: chips it left in the pot for the next deal (RRP5
+    irregularities.5)."""
 
     number: int
     stacks: tuple[tuple[int, int], ...]
     voided: bool = False
+    carried: int = 0
+    at: float = 0.0
 
 
 TableEvent = (
-    PlayerSeated
+    TableOpened
+    | WaitingCounted
+    | PlayerSeated
     | ChipsBought
     | ChipsArrived
     | ChoiceMade
     | SatOut
     | CameBack
     | PlayerLeft
+    | LeaveRequested
     | ChipsPickedUp
     | SeatChanged
     | StraddleAnnounced
     | StraddleWithdrawn
+    | GameRestarted
     | GameStarted
     | ButtonCorrected
     | ButtonDrawn
@@ -315,6 +432,9 @@ TableEvent = (
     | FreeEntryLapsed
     | PostOwed
     | TimeCollected
+    | TimeDeclined
+    | TimeWaived
+    | DeckShuffled
     | DealStarted
     | DealFinished
     | PotTransferred

@@ -1,6 +1,6 @@
 """The seats of a table: who sits where, with what, owing which blinds.
 
-:class:`Seats` keeps what lasts between deals: players sitting down, buying
+:class:`Seats` decides what lasts between deals: players sitting down, buying
 chips, sitting out and coming back, playing over, changing seats, leaving,
 and the blinds each owes. :class:`~floorman.table.Table` adds the button and
 the deals.
@@ -9,14 +9,13 @@ the deals.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from floorman.clock import Clock, ManualClock
-from floorman.deal.state import Deal
+from floorman.clock import Clock
 from floorman.errors import FloorError, IllegalAction, NotationError
 from floorman.rulebook import Citation, cite
-from floorman.shuffle import SeededShuffler, Shuffler
+from floorman.shuffle import Shuffler
 from floorman.table import events as ev
+from floorman.table.books import Sitter, TableBooks
 from floorman.table.placement import SeatState, arc
 from floorman.table.setup import TableSetup
 
@@ -32,41 +31,7 @@ def _whole(value: object, what: str) -> None:
         raise NotationError(f"{what} {value!r} is not a whole number", text=repr(value))
 
 
-@dataclass(slots=True)
-class Sitter:
-    player: str
-    stack: int
-    active: bool
-    post: bool = False  # a new or owing player's choice: post to come in now
-    away: bool = False
-    away_since: float = 0.0
-    away_until: float | None = None  # an absence the floor extended
-    leaving: bool = False  # gets up when the deal ends
-    sit_out_next: bool = False  # sits out when the deal ends
-    missed_small: bool = False
-    missed_big: bool = False
-    pending: int = 0  # bought and on the way, announced: plays (RRP5 policies.6)
-    pending_quiet: int = 0  # on the way, not announced: only a full buy-in plays
-    wait: int = 0  # deals to sit out after a seat change (RRP5 blinds.13)
-    dealt_off: bool = False  # RRP5 blinds.14
-    fresh: bool = False  # in free, not yet dealt in, till a blind passes (RRP5 blinds.12.2)
-    must_post: bool = False  # owed blinds go in on the next deal dealt in (RRP5 blinds.10)
-    straddle: bool = False
-    paid_period: int = -1  # the last time-collection period paid
-    courtesy: bool = False  # declined the time: plays until the blind (RRP5 policies.2)
-    courtesy_deals: int = 0
-
-    @property
-    def owes(self) -> bool:
-        return self.missed_small or self.missed_big
-
-
-#: What a misdeal puts back on each sitter: where he stood on blinds before
-#: the deal (RRP5 misdeals).
-_KEPT = ("active", "missed_small", "missed_big", "post", "dealt_off", "wait", "fresh", "must_post")
-
-
-class Seats:
+class Seats(TableBooks):
     """The seats and players of a table, and what lasts from deal to deal.
 
     Operations check the rules and raise :class:`~floorman.errors.FloorError`
@@ -82,72 +47,40 @@ class Seats:
         clock: Clock | None = None,
         button: int | None = None,
     ) -> None:
-        self.setup = setup
         if button is not None:
             _whole(button, "the button's seat")
             if not 1 <= button <= setup.seats:
                 raise FloorError(
                     f"the table has seats 1 to {setup.seats}; the button cannot start on {button}"
                 )
-        self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
-        self.clock: Clock = clock if clock is not None else ManualClock()
-        self.events: list[ev.TableEvent] = []
-        self.deals: list[Deal] = []
-        self.deal: Deal | None = None
-        self.positions: tuple[int, ...] = ()
-        self.posts: tuple[ev.Post, ...] = ()
-        self.button: int | None = button  # given: where the button starts, without a draw
-        self.small_blind: int | None = None
-        self.big_blind: int | None = None
-        self._auto_showdown = True
-        self._runs = 1
-        self._settled = True
-        self.waiting = 0  # names on the waiting list for this game (RRP5 policies.2)
-        self._seats: dict[int, Sitter] = {}
-        self._left: dict[str, tuple[float, int]] = {}  # RRP5 policies.5
-        self._owners: dict[int, Sitter] = {}  # players away while another plays over
-        self._short: set[str] = set()  # players who used their short buy (RRP5 buy-in.2)
-        self._passed: set[int] = set()  # seats a blind has passed since the game began
-        self._travel = 0  # seats the button has moved since the game began
-        self._button_player: str | None = None  # who had the button last deal
-        self._big_player: str | None = None  # who posted the big blind last deal
-        self._opened = self.clock.now()
-        self._kept: tuple[
-            tuple[int | None, int | None, int | None],
-            tuple[set[int], int, str | None, str | None],
-            dict[int, tuple[object, ...]],
-        ] = ((None, None, None), (set(), 0, None, None), {})
-        # Chips the house holds pending a decision, by the deal whose pot they
-        # came from (RRP5 decisions.7).
-        self._impounds: dict[int, int] = {}
-        self._carried = 0  # chips a voided deal left in the pot (RRP5 irregularities.5)
-        self._carried_for: set[int] = set()  # who may be dealt in to win them (irregularities.6)
-        self.bought = 0  # chips brought to the table
-        self.taken = 0  # chips taken away (leaving, picked up, time collected)
+        super().__init__(setup, shuffler=shuffler, clock=clock)
+        # Given: where the button starts, without a draw.
+        self._emit(ev.TableOpened(at=self.clock.now(), button=button))
 
     # ----------------------------------------------------------------- views
 
     @property
-    def carried(self) -> int:
-        """Chips a voided deal left in the pot for the next (RRP5 irregularities.5)."""
-        self._sync()
-        return self._carried
+    def waiting(self) -> int:
+        """Names on the waiting list for this game (RRP5 policies.2)."""
+        return self._waiting
 
-    @property
-    def impounded(self) -> int:
-        """Chips the house holds while a decision is pending (RRP5 decisions.7)."""
-        return sum(self._impounds.values())
+    @waiting.setter
+    def waiting(self, count: int) -> None:
+        """The floor tells the table how many wait for its game (RRP5 policies.2)."""
+        self.count_waiting(count)
 
-    @property
-    def stacks(self) -> dict[int, int]:
-        """Each seated player's chips by seat (during a deal, as it began)."""
-        self._sync()
-        return {s: st.stack for s, st in sorted(self._seats.items())}
-
-    @property
-    def players(self) -> dict[int, str]:
-        """Who sits where."""
-        return {s: st.player for s, st in sorted(self._seats.items())}
+    def count_waiting(self, count: int) -> ev.WaitingCounted | None:
+        """Record how many names wait for this game, when that changed: with
+        nobody else waiting a new player owes no time for the period under way,
+        and a player may decline the time (RRP5 policies.2)."""
+        _whole(count, "the waiting list's length")
+        if count < 0:
+            raise FloorError(f"a waiting list holds 0 names or more, not {count}")
+        if count == self._waiting:
+            return None
+        event = ev.WaitingCounted(count=count)
+        self._emit(event)
+        return event
 
     def owes(self, seat: int) -> tuple[str, ...]:
         """The blinds a seat owes: ``("small",)``, ``("big",)``, both or none."""
@@ -168,32 +101,7 @@ class Seats:
             raise IllegalAction(f"seat {seat} is not dealt in")
         return self.positions.index(seat)
 
-    @property
-    def in_deal(self) -> bool:
-        """Whether a deal is under way."""
-        self._sync()
-        return self.deal is not None and not self._settled
-
-    def _sync(self) -> None:
-        """Settle a deal that has ended with its actions applied to it directly."""
-        if self.deal is not None and not self._settled and self.deal.is_over:
-            self._settle()
-
-    @property
-    def started(self) -> bool:
-        """Whether the game has had its first deal."""
-        return self.big_blind is not None or bool(self.deals)
-
-    @property
-    def first_round(self) -> bool:
-        """Whether the button has yet to go once around a newly started game."""
-        return self._travel < self.setup.seats
-
     # ------------------------------------------------------------ the engine
-
-    def _emit(self, event: ev.TableEvent) -> ev.TableEvent:
-        self.events.append(event)
-        return event
 
     def _sitter(self, seat: int) -> Sitter:
         _whole(seat, "seat")
@@ -252,28 +160,15 @@ class Seats:
         else:
             active = False
             rule = cite("blinds.5")
-        self._seats[seat] = Sitter(
-            player=player, stack=chips, active=active, post=post, fresh=fresh
-        )
-        self._left.pop(player, None)
-        self.bought += chips
-        if self.setup.time_charge and self.waiting <= 1:
-            # A new player owes no time for the period under way when nobody
-            # else is waiting (RRP5 policies.2).
-            self._seats[seat].paid_period = self._period()
-        return self._emit_seated(seat, player, chips, active, now, rule)
-
-    def _emit_seated(
-        self,
-        seat: int,
-        player: str,
-        chips: int,
-        active: bool,
-        now: float,
-        rule: tuple[Citation, ...],
-    ) -> ev.PlayerSeated:
         event = ev.PlayerSeated(
-            seat=seat, player=player, chips=chips, new=not active, at=now, citations=rule
+            seat=seat,
+            player=player,
+            chips=chips,
+            new=not active,
+            at=now,
+            post=post,
+            fresh=fresh,
+            citations=rule,
         )
         self._emit(event)
         return event
@@ -341,20 +236,11 @@ class Seats:
         total = st.stack + st.pending + st.pending_quiet + chips
         if st.stack + st.pending + st.pending_quiet == 0:
             self._check_buy_in(st.player, chips, transfer=False, entering=False)
-            if chips < self.setup.min_buy_in:
-                self._short.add(st.player)
         elif self.setup.max_buy_in is not None and total > self.setup.max_buy_in:
             raise FloorError(
                 f"seat {seat} cannot have more than {self.setup.max_buy_in} on this table"
                 f" ({st.stack} now)"
             )
-        if arrived:
-            st.stack += chips
-        elif announced:
-            st.pending += chips
-        else:
-            st.pending_quiet += chips
-        self.bought += chips
         event = ev.ChipsBought(
             seat=seat,
             amount=chips,
@@ -372,8 +258,6 @@ class Seats:
         amount = st.pending + st.pending_quiet
         if not amount:
             raise FloorError(f"seat {seat} has no chips on the way")
-        st.stack += amount
-        st.pending = st.pending_quiet = 0
         event = ev.ChipsArrived(seat=seat, amount=amount)
         self._emit(event)
         return event
@@ -383,7 +267,6 @@ class Seats:
         st = self._sitter(seat)
         if not post:
             self._check_may_wait(seat, st)
-        st.post = post
         event = ev.ChoiceMade(
             seat=seat, post=post, citations=cite("blinds.9" if st.owes else "blinds.5")
         )
@@ -398,13 +281,8 @@ class Seats:
         """
         st = self._sitter(seat)
         now = self.clock.now()
-        st.away_until = now + 60.0 * minutes if minutes is not None else None
-        if self.in_deal and seat in self.positions:
-            st.sit_out_next = True
-        else:
-            st.away = True
-            st.away_since = now
-        event = ev.SatOut(seat=seat, at=now)
+        until = now + 60.0 * minutes if minutes is not None else None
+        event = ev.SatOut(seat=seat, at=now, until=until)
         self._emit(event)
         self._withdraw_straddle(seat, st)  # no bet waits for a player away
         return event
@@ -413,7 +291,6 @@ class Seats:
         """A straddle announced for a deal its player will not start in the seat
         it was announced for does not wait for him (RRP5 blinds.16)."""
         if st.straddle:
-            st.straddle = False
             self._emit(ev.StraddleWithdrawn(seat=seat, citations=cite("blinds.16")))
 
     def play_over(
@@ -431,15 +308,14 @@ class Seats:
         if any(st.player == player for st in self._seats.values()):
             raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
         self._check_buy_in(player, chips, transfer=False, entering=True)
-        self._owners[seat] = self._seats.pop(seat)
-        self._seats[seat] = Sitter(player=player, stack=chips, active=False, post=post)
-        self.bought += chips
         event = ev.PlayerSeated(
             seat=seat,
             player=player,
             chips=chips,
             new=True,
             at=self.clock.now(),
+            post=post,
+            over=True,
             citations=cite("policies.12", "blinds.7"),
         )
         self._emit(event)
@@ -463,10 +339,7 @@ class Seats:
         st = self._sitter(seat)
         if not (st.away or st.sit_out_next):
             raise FloorError(f"seat {seat} is not sitting out")
-        st.away = st.sit_out_next = False
-        st.away_until = None
-        st.post = post
-        event = ev.CameBack(seat=seat)
+        event = ev.CameBack(seat=seat, post=post)
         self._emit(event)
         return event
 
@@ -483,21 +356,16 @@ class Seats:
 
     def leave(self, seat: int) -> ev.PlayerLeft | None:
         """A player gets up with their chips (after the deal, if dealt in)."""
-        st = self._sitter(seat)
+        self._sitter(seat)
         if self.in_deal and seat in self.positions:
-            st.leaving = True
+            self._emit(ev.LeaveRequested(seat=seat))
             return None
         return self._remove(seat)
 
     def _remove(self, seat: int) -> ev.PlayerLeft:
-        st = self._seats.pop(seat)
-        if seat in self._owners:
-            self._seats[seat] = self._owners.pop(seat)
-        now = self.clock.now()
+        st = self._seats[seat]
         chips = st.stack + st.pending + st.pending_quiet
-        self._left[st.player] = (now, chips)
-        self.taken += chips
-        event = ev.PlayerLeft(seat=seat, player=st.player, chips=chips, at=now)
+        event = ev.PlayerLeft(seat=seat, player=st.player, chips=chips, at=self.clock.now())
         self._emit(event)
         return event
 
@@ -522,13 +390,11 @@ class Seats:
                 " chips are picked up after 30 minutes away or an extended absence",
                 citations=cite("policies.20"),
             )
-        left = self._remove(seat)
-        self.events.pop()
         event = ev.ChipsPickedUp(
             seat=seat,
-            player=left.player,
-            chips=left.chips,
-            at=left.at,
+            player=st.player,
+            chips=st.stack + st.pending + st.pending_quiet,
+            at=self.clock.now(),
             citations=cite("policies.20"),
         )
         self._emit(event)
@@ -552,13 +418,14 @@ class Seats:
         if to in self._seats:
             raise FloorError(f"seat {to} is taken by {self._seats[to].player}")
         wait = 0
+        deals_off = False
         rule: tuple[Citation, ...] = ()
         if not self.setup.game.is_button_game or not self.started or not st.active:
             pass
         elif self._button_player == st.player and not st.owes:
             # Dealing off is playing the button and then moving (older printing,
             # rule 15): its own rule, before the new game's free move.
-            st.dealt_off = True
+            deals_off = True
             rule = cite("blinds.14")
         elif self.first_round and to not in self._passed:
             rule = cite("blinds.12.3")
@@ -568,11 +435,7 @@ class Seats:
             wait = max(0, after - before)
             rule = cite("blinds.13")
         self._withdraw_straddle(seat, st)  # announced for the seat left behind
-        self._seats[to] = self._seats.pop(seat)
-        st.wait = wait
-        if wait:
-            st.post = False  # waits, unless the player chooses to post a big blind
-        event = ev.SeatChanged(seat=seat, to=to, wait=wait, citations=rule)
+        event = ev.SeatChanged(seat=seat, to=to, wait=wait, deals_off=deals_off, citations=rule)
         self._emit(event)
         return event
 
@@ -600,29 +463,35 @@ class Seats:
         """The chips that play for a seat next deal (RRP5 policies.6, policies.7)."""
         return st.stack + st.pending + min(st.pending_quiet, self.setup.min_buy_in)
 
-    def _states(self) -> dict[int, SeatState]:
+    def _states(self, *, restart: bool = False) -> dict[int, SeatState]:
+        """How placement sees each seat; with ``restart``, as a new game started
+        by those present would (everyone there in it, owing nothing)."""
         out = {}
         for seat, st in self._seats.items():
-            standing = st.active and not st.owes and not st.dealt_off and not st.wait
+            present = self._present(st)
+            if restart and present:
+                active, owes, dealt_off, must_post = True, False, False, False
+            else:
+                active, owes, dealt_off, must_post = st.active, st.owes, st.dealt_off, st.must_post
+            standing = active and not owes and not dealt_off and not st.wait
             out[seat] = SeatState(
-                present=self._present(st),
+                present=present,
                 standing=standing,
-                in_game=st.active,
-                posting=st.post or st.dealt_off or st.must_post,
-                owing=st.owes,
-                passing=st.dealt_off,
+                in_game=active,
+                posting=st.post or dealt_off or must_post,
+                owing=owes,
+                passing=dealt_off,
             )
         return out
 
     def _period(self) -> int:
-        every = self.setup.time_every
-        return int((self.clock.now() - self._opened) // every) if every > 0 else 0
+        return self._period_at(self.clock.now())
 
-    def decline_time(self, seat: int) -> None:
+    def decline_time(self, seat: int) -> ev.TimeDeclined:
         """A player declines to pay the time: with nobody waiting for the game,
         they may play one courtesy deal at stud, or until their blind in a
         button game, and then pay or stop being dealt in (RRP5 policies.2)."""
-        st = self._sitter(seat)
+        self._sitter(seat)
         if not self.setup.time_charge:
             raise FloorError("this table collects no time")
         if self.waiting:
@@ -630,61 +499,9 @@ class Seats:
                 f"seat {seat} must pay the time: {self.waiting} waiting for the game",
                 citations=cite("policies.2"),
             )
-        st.courtesy = True
-        st.courtesy_deals = 0
-
-    def _settle(self) -> None:
-        deal = self.deal
-        assert deal is not None
-        self._settled = True
-        for seat, stack in zip(self.positions, deal.stacks, strict=True):
-            self._seats[seat].stack = stack
-        now = self.clock.now()
-        for seat in list(self.positions):
-            st = self._seats[seat]
-            if st.sit_out_next:
-                st.sit_out_next = False
-                st.away = True
-                st.away_since = now
-        if deal.voided:
-            self._restore_placement()
-        if deal.carried:
-            # Only those dealt in on this deal may be dealt in for the money it
-            # leaves in the pot (RRP5 irregularities.6).
-            self._carried += deal.carried
-            self._carried_for = set(self.positions)
-        self._emit(
-            ev.DealFinished(
-                number=len(self.deals),
-                stacks=tuple((s, st.stack) for s, st in sorted(self._seats.items())),
-                voided=deal.voided,
-            )
-        )
-        for seat in list(self.positions):
-            if self._seats[seat].leaving:
-                self._remove(seat)
-
-    def _keep_placement(self) -> None:
-        """Remember where the button and blinds stood, and who owed what, before a
-        deal: a misdeal deals again with the button where it was (RRP5 misdeals)."""
-        self._kept = (
-            (self.button, self.small_blind, self.big_blind),
-            (set(self._passed), self._travel, self._button_player, self._big_player),
-            {seat: tuple(getattr(st, name) for name in _KEPT) for seat, st in self._seats.items()},
-        )
-
-    def _restore_placement(self) -> None:
-        drawn = self.button
-        (self.button, self.small_blind, self.big_blind), rest, sitters = self._kept
-        if self.button is None:
-            self.button = drawn  # a new game's misdeal keeps the button it drew
-        passed, self._travel, self._button_player, self._big_player = rest
-        self._passed = set(passed)
-        for seat, kept in sitters.items():
-            st = self._seats.get(seat)
-            if st is not None:
-                for name, value in zip(_KEPT, kept, strict=True):
-                    setattr(st, name, value)
+        event = ev.TimeDeclined(seat=seat, citations=cite("policies.2"))
+        self._emit(event)
+        return event
 
     @property
     def chips(self) -> int:
@@ -696,7 +513,7 @@ class Seats:
             + self._carried
             + sum(st.stack + st.pending + st.pending_quiet for st in sitters)
         )
-        if self.deal is not None and not self.deal.is_over:
+        if self.in_deal and self.deal is not None and not self.deal.is_over:
             begun = sum(self._seats[s].stack for s in self.positions)
             total += sum(self.deal.stacks) + self.deal.pot - begun
         return total

@@ -25,22 +25,38 @@ the first player left of the button.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from floorman.cards import DECK_52, Card, Rank
+from floorman.clock import Clock
 from floorman.deal import events as dev
 from floorman.deal.actions import Action
 from floorman.deal.state import Deal, check_runs
-from floorman.errors import FloorError, FloormanError, IllegalAction
+from floorman.errors import FloorError, FloormanError, IllegalAction, NotationError
 from floorman.games import Game, Reading
 from floorman.rulebook import cite
 from floorman.shuffle import Shuffler
 from floorman.table import events as ev
-from floorman.table.placement import Placement, arc, place
+from floorman.table.books import TABLE_EVENTS, TableBooks, passes
+from floorman.table.deals import Stacked, open_deal
+from floorman.table.placement import Placement, place
 from floorman.table.seats import Seats
+from floorman.table.setup import TableSetup
 
 __all__ = ["Table", "draw_for_button"]
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Terms:
+    """How a deal is to be dealt: see :meth:`Table.start_deal`."""
+
+    shuffled: bool
+    auto_showdown: bool
+    runs: int
 
 
 def draw_for_button(
@@ -68,6 +84,14 @@ class Table(Seats):
     Operations check the rules and raise :class:`~floorman.errors.FloorError`
     (a seat or buy-in refused) or :class:`~floorman.errors.IllegalAction`
     (something the rules forbid now), citing the rule and changing nothing.
+
+    Each operation decides, then records its decision as events applied to
+    the table's books (:class:`~floorman.table.books.TableBooks`): ``log``
+    holds every table event and every deal event in the order they happened,
+    ``events`` the table's alone, :meth:`rebuild` makes the same table from
+    ``log``, and :meth:`state` is everything observable as one value. The deal
+    under way is acted on through the table (:meth:`apply`, :meth:`on_deal`),
+    which records its end as it ends; reading the table changes nothing.
     """
 
     def straddle(self, seat: int) -> ev.StraddleAnnounced:
@@ -109,7 +133,6 @@ class Table(Seats):
                 f"seat {seat} cannot straddle {2 * self.setup.big_blind} with {st.stack}",
                 citations=cite("blinds.15"),
             )
-        st.straddle = True
         event = ev.StraddleAnnounced(seat=seat, citations=cite("blinds.15"))
         self._emit(event)
         return event
@@ -121,16 +144,19 @@ class Table(Seats):
         seat = order[(order.index(plan.big_blind) + 1) % len(order)]
         return None if seat in plan.entering else seat
 
-    def _placement(self) -> Placement | None:
-        if self.button is None:
+    def _placement(self, *, restart: bool = False, button: int | None = None) -> Placement | None:
+        """Where the next deal's button and blinds go; ``restart``: for a new
+        game started by those present, its button drawn on ``button``."""
+        button = button if restart or self.button is None else self.button
+        if button is None:
             return None
         return place(
-            self._states(),
+            self._states(restart=restart),
             seats=self.setup.seats,
             method=self.setup.button,
-            button=self.button,
-            small_blind=self.small_blind,
-            big_blind=self.big_blind,
+            button=button,
+            small_blind=None if restart else self.small_blind,
+            big_blind=None if restart else self.big_blind,
             two_blinds=len(self.setup.blinds) == 2,
             big_blind_player=self._seat_of(self._big_player),
         )
@@ -141,14 +167,16 @@ class Table(Seats):
     def draw_for_button(self) -> ev.ButtonDrawn:
         """A new game draws for the button: the highest card by suit at high
         games, the lowest at low games (RRP5 seating.6)."""
+        event = self._draw()
+        self._emit(event)
+        return event
+
+    def _draw(self) -> ev.ButtonDrawn:
         seats = [s for s, st in sorted(self._seats.items()) if self._present(st)]
         if len(seats) < 2:
             raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
         pairs, seat = draw_for_button(self.setup.game, seats, self.shuffler)
-        self.button = seat
-        event = ev.ButtonDrawn(cards=pairs, seat=seat, citations=cite("seating.6"))
-        self._emit(event)
-        return event
+        return ev.ButtonDrawn(cards=pairs, seat=seat, citations=cite("seating.6"))
 
     def start_deal(
         self, *, shuffled: bool = True, auto_showdown: bool = True, runs: int = 1
@@ -162,89 +190,79 @@ class Table(Seats):
         :class:`~floorman.errors.FloorError` when fewer than two players can be
         dealt in, changing nothing.
         """
+        self._catch_up()
         if self.in_deal:
             raise IllegalAction("a deal is under way; finish it before starting another")
         check_runs(self.setup.game, self.setup.structure, runs)  # before anything changes
-        self._auto_showdown = auto_showdown
-        self._runs = runs
-        self._keep_placement()
+        terms = _Terms(shuffled=shuffled, auto_showdown=auto_showdown, runs=runs)
         if self.setup.game.is_button_game:
-            return self._start_button_deal(shuffled=shuffled)
-        return self._start_stud_deal(shuffled=shuffled)
+            return self._start_button_deal(terms)
+        return self._start_stud_deal(terms)
 
-    def _start_stud_deal(self, *, shuffled: bool) -> Deal:
+    def _start_stud_deal(self, terms: _Terms) -> Deal:
         seats = tuple(s for s, st in sorted(self._seats.items()) if self._present(st))
         if len(seats) < 2:
             raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
-        self._begin(seats, (), shuffled=shuffled, button=None, sb=None, bb=None)
-        assert self.deal is not None
-        return self.deal
+        return self._begin(seats, (), terms, button=None, sb=None, bb=None)
 
-    def _start_button_deal(self, *, shuffled: bool) -> Deal:
-        here = [st for st in self._seats.values() if self._present(st)]
-        standing = [st for st in here if st.active and not st.owes and not st.dealt_off]
-        if self.started and len(here) >= 2 and len(standing) < 2:
-            # With fewer than two players in the game the old game is over: those
-            # here start a new one, drawing for the button (RRP5 blinds.12.1).
-            for st in here:
-                st.active = True
-                st.missed_small = st.missed_big = st.dealt_off = st.must_post = False
-            self.button = self.small_blind = self.big_blind = None
-            self._passed.clear()
-            self._travel = 0
-        first = self.big_blind is None
-        drawn = self.button is None
-        if drawn:
-            self.draw_for_button()
-        plan = self._placement()
+    def _start_button_deal(self, terms: _Terms) -> Deal:
+        here = tuple(s for s, st in sorted(self._seats.items()) if self._present(st))
+        standing = [
+            s for s in here if (st := self._seats[s]).active and not st.owes and not st.dealt_off
+        ]
+        # With fewer than two players in the game the old game is over: those
+        # here start a new one, drawing for the button (RRP5 blinds.12.1).
+        restart = self.started and len(here) >= 2 and len(standing) < 2
+        drawn = self._draw() if restart or self.button is None else None
+        plan = self._placement(restart=restart, button=drawn.seat if drawn else None)
         if plan is None:
-            if drawn:
-                self.button = None
-                self.events.pop()
-            present = sum(1 for st in self._seats.values() if self._present(st))
             raise FloorError(
-                f"a deal needs two players who can be dealt in; {present} present, and"
+                f"a deal needs two players who can be dealt in; {len(here)} present, and"
                 " new or returning players wait for the big blind unless they post",
                 citations=cite("blinds.5", "blinds.8"),
             )
+        # Decided: the deal starts. What follows records it, event by event.
+        if restart:
+            self._emit(ev.GameRestarted(seats=here, citations=cite("blinds.12.1")))
+        if drawn is not None:
+            self._emit(drawn)
+        first = self.big_blind is None
         if first:
             self._emit(
                 ev.GameStarted(seats=tuple(sorted(plan.dealt_in)), citations=cite("blinds.12.1"))
             )
-        self._mark_passes(plan, first=first)
+        self._mark_passes(plan)
         self._withdraw_sleeping(plan)
         posts = self._posts(plan)
-        self._begin(
+        return self._begin(
             plan.dealt_in,
             posts,
-            shuffled=shuffled,
+            terms,
             button=plan.button,
             sb=plan.small_blind,
             bb=plan.big_blind,
             heads_up=plan.heads_up,
         )
-        assert self.deal is not None
-        return self.deal
 
-    def _mark_passes(self, plan: Placement, *, first: bool) -> None:
+    def _mark_passes(self, plan: Placement) -> None:
         """Blinds owed by players in the game whom a blind passed (RRP5 blinds.2,
-        blinds.9, blinds.11); new players owe nothing (RRP5 blinds.6)."""
-        seats = self.setup.seats
-        if first or self.big_blind is None:
-            passed = {*arc(plan.button, plan.big_blind, seats), plan.big_blind}
-            self._passed.update(passed)
-            self._lapse(plan, passed)
+        blinds.9, blinds.11); new players owe nothing (RRP5 blinds.6). The seats
+        passed and the button's travel are the books' (see
+        :func:`~floorman.table.books.passes`)."""
+        passed_big, passed_small, _ = passes(
+            (self.button, self.small_blind, self.big_blind),
+            plan.button,
+            plan.small_blind,
+            plan.big_blind,
+            self.setup.seats,
+        )
+        if self.big_blind is None:
+            self._lapse(plan, passed_big)
             return
-        moved = (plan.button - (self.button or plan.button)) % seats
-        self._travel += moved
-        passed_big = set(arc(self.big_blind, plan.big_blind, seats))
-        self._passed.update(passed_big)
-        self._passed.add(plan.big_blind)
-        passed_small: set[int] = set()
-        if plan.small_blind is not None and self.small_blind is not None:
-            passed_small = set(arc(self.small_blind, plan.small_blind, seats))
-            if plan.small_blind not in plan.dealt_in:
-                passed_small.add(plan.small_blind)
+        missed_small = plan.small_blind is not None and self.small_blind is not None
+        if missed_small and plan.small_blind not in plan.dealt_in:
+            assert plan.small_blind is not None
+            passed_small.add(plan.small_blind)
         self._lapse(plan, passed_big | passed_small)
         owners = set(map(id, self._owners.values()))
         sitters = [*self._seats.items(), *self._owners.items()]
@@ -257,16 +275,17 @@ class Table(Seats):
             for blind, passed in (("big", passed_big), ("small", passed_small)):
                 if seat not in passed or st.dealt_off:
                     continue
-                if blind == "big":
-                    st.missed_big = True
-                else:
-                    st.missed_small = True
-                if seat in plan.dealt_in and not owed:
-                    # Skipped while playing (the moving button): the player goes
-                    # on playing and posts what is owed, unless choosing to wait.
-                    st.post = True
                 self._emit(
-                    ev.BlindMissed(seat=seat, blind=blind, citations=cite("blinds.2", "blinds.9"))
+                    ev.BlindMissed(
+                        seat=seat,
+                        blind=blind,
+                        player=st.player,
+                        # Skipped while playing (the moving button): the player
+                        # goes on playing and posts what is owed, unless
+                        # choosing to wait.
+                        post=seat in plan.dealt_in and not owed,
+                        citations=cite("blinds.2", "blinds.9"),
+                    )
                 )
 
     def _withdraw_sleeping(self, plan: Placement) -> None:
@@ -286,7 +305,6 @@ class Table(Seats):
         blinds.6, blinds.12.2)."""
         for seat, st in sorted(self._seats.items()):
             if st.fresh and seat in passed and seat not in plan.dealt_in:
-                st.fresh = st.active = False
                 self._emit(ev.FreeEntryLapsed(seat=seat, citations=cite("blinds.12.2", "blinds.6")))
 
     def _posts(self, plan: Placement) -> tuple[ev.Post, ...]:
@@ -377,22 +395,17 @@ class Table(Seats):
         self,
         seats: tuple[int, ...],
         posts: tuple[ev.Post, ...],
+        terms: _Terms,
         *,
-        shuffled: bool,
         button: int | None,
         sb: int | None,
         bb: int | None,
         heads_up: bool = False,
-    ) -> None:
+    ) -> Deal:
         setup = self.setup
         self._collect_time(seats, posts)
-        for seat in seats:
-            st = self._seats[seat]
-            # Announced chips on the way play as if in front of the player.
-            st.stack += st.pending + min(st.pending_quiet, setup.min_buy_in)
-            moved = min(st.pending_quiet, setup.min_buy_in)
-            st.pending_quiet -= moved
-            st.pending = 0
+        # Announced chips on the way play as if in front of the player.
+        stacks = tuple(self._playing(self._seats[seat]) for seat in seats)
         live = [0] * len(seats)
         dead = [0] * len(seats)
         opener = None
@@ -411,63 +424,39 @@ class Table(Seats):
             big_blind=opener if setup.game.is_button_game else None,
             antes=antes,
         )
-        deal = Deal(
-            setup.game,
-            structure=setup.structure,
+        number = len(self.deals) + 1
+        started = ev.DealStarted(
+            number=number,
+            button=button,
+            small_blind=sb,
+            big_blind=bb,
+            posts=posts,
+            dealt_in=seats,
+            stacks=tuple(zip(seats, stacks, strict=True)),
             stakes=stakes,
-            stacks=tuple(self._seats[s].stack for s in seats),
-            dead=self._carried,
-            shuffler=self.shuffler if shuffled else None,
-            auto_showdown=self._auto_showdown,
-            rules=setup.rules,
-            runs=self._runs,
+            carried=self._carried,
+            auto_showdown=terms.auto_showdown,
+            runs=terms.runs,
+            shuffled=terms.shuffled,
+            citations=cite("blinds.4") if heads_up else (),
         )
-        posts = self._afford(posts, deal, seats)
-        self._carried = 0
-        self._carried_for = set()
-        for post in posts:
-            st = self._seats[post.seat]
-            if post.blind in (
-                "big blind",
-                "new player",
-                "missed big blind",
-                "missed small blind",
-                "seat change",
-            ):
-                st.missed_big = st.missed_small = st.must_post = False
-                st.active = True
-                st.post = False
-        for seat in seats:
-            st = self._seats[seat]
-            st.active = True
-            st.fresh = False
-            st.dealt_off = False
-            st.straddle = False
-            st.wait = 0
-        for st in self._seats.values():
-            if st.wait:
-                st.wait -= 1
-        self.button, self.small_blind, self.big_blind = button, sb, bb
-        self._button_player = self._seats[button].player if button in seats else None
-        self._big_player = self._seats[bb].player if bb is not None else None
-        self.deal = deal
-        self._settled = False
-        self.positions = seats
-        self.posts = posts
-        self.deals.append(deal)
-        self._emit(
-            ev.DealStarted(
-                number=len(self.deals),
-                button=button,
-                small_blind=sb,
-                big_blind=bb,
-                posts=posts,
-                dealt_in=seats,
-                stacks=tuple((s, self._seats[s].stack) for s in seats),
-                citations=cite("blinds.4") if heads_up else (),
-            )
-        )
-        self._sync()
+        deck = None
+        shuffler = None
+        if terms.shuffled:
+            # The table shuffles, and keeps the deck's order in its log, so that
+            # a deal under way is dealt on the same after a rebuild.
+            deck = ev.DeckShuffled(deal=number, cards=tuple(self.shuffler.shuffle(setup.game.deck)))
+            shuffler = Stacked([deck.cards], self.shuffler)
+        deal = open_deal(setup, started, shuffler=shuffler)
+        # The posts as made: a short stack posts what it has, the live part
+        # first (RRP5 blinds.1), as the deal took them.
+        started = replace(started, posts=self._afford(posts, deal, seats))
+        if deck is not None:
+            self._emit(deck)
+        self._opening = deal
+        self._emit(started)
+        self._took(deal)
+        return deal
 
     def _collect_time(self, seats: Sequence[int], posts: Sequence[ev.Post]) -> None:
         """Time is collected before the deal from each player dealt in who has not
@@ -477,6 +466,7 @@ class Table(Seats):
             return
         period = self._period()
         blinds = {p.seat for p in posts}
+        rule = cite("policies.2")
         for seat in seats:
             st = self._seats[seat]
             if st.paid_period >= period:
@@ -485,30 +475,128 @@ class Table(Seats):
                 # A courtesy: one deal at stud, and until the blind in button games.
                 stud = not self.setup.game.is_button_game
                 if (stud and st.courtesy_deals == 0) or (not stud and seat not in blinds):
-                    st.courtesy_deals += 1
+                    self._emit(
+                        ev.TimeWaived(seat=seat, period=period, courtesy=True, citations=rule)
+                    )
                     continue
-            st.courtesy = False
             amount = min(charge, st.stack - 1) if st.stack > 1 else 0
-            st.paid_period = period
             if amount <= 0:
+                self._emit(ev.TimeWaived(seat=seat, period=period, citations=rule))
                 continue
-            st.stack -= amount
-            self.taken += amount
-            self._emit(ev.TimeCollected(seat=seat, amount=amount, citations=cite("policies.2")))
+            self._emit(ev.TimeCollected(seat=seat, amount=amount, period=period, citations=rule))
 
     def apply(self, action: Action) -> list[dev.Event]:
         """Apply an action to the deal under way (positions, as the deal counts
         them); when the deal ends, the table takes its result."""
-        if self.deal is None or self.deal.is_over:
+        self._catch_up()
+        deal = self.deal
+        if deal is None or not self.in_deal:
             raise IllegalAction("no deal is under way; start one first")
         try:
-            events = self.deal.apply(action)
+            events = deal.apply(action)
         except FloormanError as error:
             # The deal speaks of positions; at the table they are seats.
             error.at_seats(self.positions)
             raise
-        self._sync()
+        finally:
+            self._took(deal)
         return events
+
+    def on_deal(self, change: Callable[[Deal], _T]) -> _T:
+        """Carry out ``change`` on the deal under way (a floor ruling, a chop,
+        a show or a muck read from a log) and record what it did: its events go
+        into the table's log and, if the deal ended, the table takes its
+        result. Whatever changes the deal under way goes through here or
+        :meth:`apply`, so that the table sees each event as it happens.
+        Raises :class:`~floorman.errors.IllegalAction` with no deal under way."""
+        deal = self.deal
+        if deal is None or not self.in_deal:
+            raise IllegalAction("no deal is under way", citations=cite("decisions.5"))
+        try:
+            return change(deal)
+        finally:
+            self._took(deal)
+
+    def _catch_up(self) -> None:
+        """A deal acted on directly, not through the table, is logged and taken
+        when the table next acts on it (never when it is read)."""
+        deal = self.deals.slots[-1].deal if self.in_deal else None
+        if deal is not None:
+            self._took(deal)
+
+    def _took(self, deal: Deal) -> None:
+        """Log the deal's events not yet logged, and take its result if it ended."""
+        slot = self.deals.slots[-1]
+        new = deal.events[len(slot.events) :]
+        if new:
+            slot.events.extend(new)
+            self.log.extend(new)
+        if deal.is_over and self.in_deal:
+            self._finish(deal)
+
+    def _finish(self, deal: Deal) -> None:
+        """The deal ended: record every seat's chips after it, then let go those
+        who asked to leave when it ended."""
+        after = dict(zip(self.positions, deal.stacks, strict=True))
+        stacks = tuple((s, after.get(s, st.stack)) for s, st in sorted(self._seats.items()))
+        self._emit(
+            ev.DealFinished(
+                number=len(self.deals),
+                stacks=stacks,
+                voided=deal.voided,
+                carried=deal.carried,
+                at=self.clock.now(),
+            )
+        )
+        for seat in self.positions:
+            if self._seats[seat].leaving:
+                self._remove(seat)
+
+    @classmethod
+    def rebuild(
+        cls,
+        setup: TableSetup,
+        log: Iterable[ev.TableEvent | dev.Event],
+        *,
+        shuffler: Shuffler | None = None,
+        clock: Clock | None = None,
+    ) -> Table:
+        """The table whose log (:attr:`log`) is ``log``: every table event
+        applied to its books, a finished deal's effect taken from its start and
+        end records without dealing it again, and a deal under way dealt again
+        from its events (and the deck the table shuffled for it) so that it
+        goes on as it would have. ``shuffler`` and ``clock`` serve what comes
+        next. Past deals' :class:`~floorman.deal.Deal` objects are made again
+        only when asked for (:attr:`deals`).
+
+        Raises :class:`~floorman.errors.NotationError` if the log is not one a
+        table records: not opening with
+        :class:`~floorman.table.events.TableOpened`, a deal's event outside a
+        deal, or a deal under way that does not replay.
+        """
+        table = cls.__new__(cls)
+        TableBooks.__init__(table, setup, shuffler=shuffler, clock=clock)
+        events = iter(log)
+        first = next(events, None)
+        if not isinstance(first, ev.TableOpened):
+            what = "this one is empty" if first is None else f"not {type(first).__name__}"
+            raise NotationError(f"a table's log opens with TableOpened; {what}", text=repr(first))
+        table.apply_event(first)
+        # A finished deal's events are only kept, not dealt again: the loop
+        # below is the cost of a rebuild, so it does little for each of them.
+        table_events, emit, log_out = TABLE_EVENTS, table._emit, table.log
+        dealt: list[dev.Event] | None = None
+        for event in events:
+            if type(event) in table_events:
+                emit(event)  # type: ignore[arg-type]
+                dealt = table.deals.slots[-1].events if table.in_deal else None
+            elif dealt is not None:
+                dealt.append(event)  # type: ignore[arg-type]
+                log_out.append(event)
+            else:
+                table.apply_event(event)  # refused: a deal's event outside a deal
+        table.deals.resume()
+        return table
 
     def correct_button(self, seat: int) -> ev.ButtonCorrected:
         """The button was found placed wrongly on the last deal: it should have
@@ -530,12 +618,6 @@ class Table(Seats):
         )
         if plan is None:
             raise FloorError("fewer than two players could have been dealt in")
-        self.button, self.small_blind, self.big_blind = (
-            plan.button,
-            plan.small_blind,
-            plan.big_blind,
-        )
-        self._big_player = self._seats[plan.big_blind].player
         event = ev.ButtonCorrected(
             button=plan.button,
             small_blind=plan.small_blind,
@@ -586,12 +668,12 @@ class Table(Seats):
     def won(self, seat: int) -> int:
         """What a seat won from the last deal's pots, reconstructed from the
         betting record (RRP5 decisions.6)."""
-        if self.deal is None or seat not in self.positions:
+        if not self.deals or seat not in self.positions:
             return 0
         p = self.positions.index(seat)
         return sum(
             amount
-            for e in self.deal.events
+            for e in self.deals.slots[-1].events
             if isinstance(e, dev.PotAwarded)
             for q, amount in e.amounts
             if q == p
@@ -607,7 +689,8 @@ class Table(Seats):
         refused, its result standing."""
         rules = cite("decisions.5", "decisions.6")
         number = self.ruling_on(deal)
-        st, dest = self._sitter(seat), self._sitter(to)
+        st = self._sitter(seat)
+        self._sitter(to)
         won = self.won(seat)
         if not 0 < amount <= min(won, st.stack):
             raise FloorError(
@@ -615,8 +698,6 @@ class Table(Seats):
                 " cannot move from it",
                 citations=rules,
             )
-        st.stack -= amount
-        dest.stack += amount
         event = ev.PotTransferred(seat=seat, to=to, amount=amount, deal=number, citations=rules)
         self._emit(event)
         return event
@@ -634,7 +715,6 @@ class Table(Seats):
                 " ruled on during the deal it was dealt in without it",
                 citations=rules,
             )
-        st = self._sitter(seat)
         owed = self.owes(seat)
         if not owed:
             paid = [p.blind for p in self.posts if p.seat == seat]
@@ -644,7 +724,6 @@ class Table(Seats):
                 " nothing, so there is nothing to post on the next deal",
                 citations=rules,
             )
-        st.must_post = st.post = True
         event = ev.PostOwed(seat=seat, blinds=owed, citations=rules)
         self._emit(event)
         return event
@@ -658,8 +737,6 @@ class Table(Seats):
         number = self.ruling_on(deal)
         if not 0 < amount <= st.stack:
             raise FloorError(f"seat {seat} has {st.stack}; {amount} cannot be impounded")
-        st.stack -= amount
-        self._impounds[number] = self._impounds.get(number, 0) + amount
         event = ev.ChipsImpounded(
             seat=seat, amount=amount, deal=number, citations=cite("decisions.7")
         )
@@ -673,7 +750,7 @@ class Table(Seats):
         them or ``amount``; ``deal`` takes them from what was impounded from that
         deal's pot, else from the earliest held first. The decision may come
         after later deals (RRP5 decisions.7)."""
-        dest = self._sitter(to)
+        self._sitter(to)
         self._between_deals(f"releasing chips to seat {to}", "decisions.7")
         held = self._impounds if deal is None else {deal: self._impounds.get(deal, 0)}
         total = sum(held.values())
@@ -686,14 +763,6 @@ class Table(Seats):
                 f"the house holds {total}{source}; it cannot release {amount}{where}",
                 citations=cite("decisions.7"),
             )
-        left = amount
-        for number in sorted(held):
-            take = min(left, self._impounds[number])
-            self._impounds[number] -= take
-            if not self._impounds[number]:
-                del self._impounds[number]
-            left -= take
-        dest.stack += amount
         event = ev.ImpoundReleased(seat=to, amount=amount, deal=deal, citations=cite("decisions.7"))
         self._emit(event)
         return event
