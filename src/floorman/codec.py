@@ -42,6 +42,8 @@ from floorman.floor.rulings import Ruling
 from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
+from floorman.service import commands as cmd
+from floorman.service import ledger as led
 from floorman.table import events as tev
 
 __all__ = [
@@ -66,10 +68,21 @@ LAYERS: Final[Mapping[str, object]] = {
     "room": rev.RoomEvent,
     "report": rep.Report,
     "floor": Ruling,
+    "command": cmd.Command,
+    "cage": led.LedgerEvent,
 }
 
 #: Any value the codec reads and writes.
-Value = dev.Event | act.Action | tev.TableEvent | rev.RoomEvent | rep.Report | Ruling
+Value = (
+    dev.Event
+    | act.Action
+    | tev.TableEvent
+    | rev.RoomEvent
+    | rep.Report
+    | Ruling
+    | cmd.Command
+    | led.LedgerEvent
+)
 
 _HEADER_KIND: Final = "log"
 

@@ -5,6 +5,25 @@ The service joins the floor (:mod:`floorman.room`) and its live tables
 gives each person the view of a table they may see, and is the one place
 where time acts. It does no I/O and starts no threads: a server, a web page,
 bots and the log players drive it and only move bytes.
+
+- :class:`Cardroom` takes :mod:`commands <floorman.service.commands>` and
+  answers with the :class:`Entry` values of its log;
+- the cage's :class:`Ledger` says where every chip of the room is;
+- :func:`dumps_entries` and :func:`loads_entries` save and read the log.
 """
 
-__all__: list[str] = []
+from floorman.service import commands
+from floorman.service.cardroom import Cardroom, table_setup
+from floorman.service.ledger import Ledger, LedgerEvent
+from floorman.service.log import Entry, dumps_entries, loads_entries
+
+__all__: list[str] = [
+    "Cardroom",
+    "Entry",
+    "Ledger",
+    "LedgerEvent",
+    "commands",
+    "dumps_entries",
+    "loads_entries",
+    "table_setup",
+]
