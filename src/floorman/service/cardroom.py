@@ -141,6 +141,8 @@ class Cardroom:
         # When a wait for a move or a held seat began: (table, deals started there).
         self._watch: dict[str, tuple[int, int]] = {}
         self._last_big: dict[int, int] = {}  # each table's last big blind seat
+        # Players stepping away when their deal ends, with the chips they take.
+        self._going: dict[int, dict[str, int]] = {}
         self._out: list[Entry] = []
         self._bringing: dict[str, tuple[int, bool]] = {}  # chips and post, for a sit
         self._reason = "left"
@@ -325,7 +327,15 @@ class Cardroom:
         setups = dict(self._setup_of)
         marks = {n: _mark(t) for n, t in tables.items()}
         kept = copy.deepcopy(
-            (self._waiting, self._forced, self._rulings, self._queued, self._watch, self._last_big)
+            (
+                self._waiting,
+                self._forced,
+                self._rulings,
+                self._queued,
+                self._watch,
+                self._last_big,
+                self._going,
+            )
         )
         dice = _dice(self.shuffler)
         self._out = []
@@ -351,6 +361,7 @@ class Cardroom:
                 self._queued,
                 self._watch,
                 self._last_big,
+                self._going,
             ) = kept
             self._tables = tables
             self._setup_of = setups
@@ -462,17 +473,31 @@ class Cardroom:
         self._floor(self.room.transfer(c.player, c.table))
 
     def _step_away(self, c: cmd.StepAway) -> None:
-        self._floor(self.room.away(c.player, took=c.took))
         seat = self._live_seat(c.player)
-        if seat is not None:
-            self._at(seat[0], lambda t: t.sit_out(seat[1]))
+        table = self._tables[seat[0]] if seat is not None else None
+        if seat is None or table is None or not (table.in_deal and seat[1] in table.positions):
+            self._floor(self.room.away(c.player, took=c.took))
+            if seat is not None:
+                self._at(seat[0], lambda t: t.sit_out(seat[1]))
+            return
+        # Dealt in, he plays the deal out and is away from its end, at the
+        # floor as at the table, so his thirty minutes run from there (RRP5 policies.20).
+        if c.player in self._going.get(seat[0], {}):
+            raise FloorError(f"{c.player} steps away when the deal ends already")
+        self._at(seat[0], lambda t: t.sit_out(seat[1]))
+        self._going.setdefault(seat[0], {})[c.player] = c.took
 
     def _extend(self, c: cmd.ExtendAbsence) -> None:
         self._floor(self.room.extend_absence(c.player, minutes=c.minutes))
 
     def _come_back(self, c: cmd.ComeBack) -> None:
-        self._floor(self.room.come_back(c.player))
         seat = self._live_seat(c.player)
+        if seat is not None and c.player in self._going.get(seat[0], {}):
+            at = seat  # never away: he stays dealt in
+            self._at(at[0], lambda t: t.come_back(at[1], post=c.post))
+            del self._going[at[0]][c.player]
+            return
+        self._floor(self.room.come_back(c.player))
         if seat is not None:
             self._at(seat[0], lambda t: t.come_back(seat[1], post=c.post))
 
@@ -727,6 +752,9 @@ class Cardroom:
         for event in events:
             finished |= self._follow_table(number, table, event)
         if finished and not table.in_deal:
+            for player, took in self._going.pop(number, {}).items():
+                if self.room.seat_of(player) is not None:
+                    self._floor(self.room.away(player, took=took))
             self._run_queue(number)
         return result
 
