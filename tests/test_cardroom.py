@@ -533,3 +533,19 @@ def test_rebuild_a_whole_night_equals_the_live_cardroom() -> None:
         assert again.table(n).events == night.room.table(n).events
         assert again.table(n).stacks == night.room.table(n).stacks
     assert again.audit() == []
+
+
+def test_seating_12_at_stud_a_must_move_player_plays_one_more_deal() -> None:
+    night = started(1, "a", "b", "c", seats=3, kind=STUD)
+    night.do(c.OpenGame(table=2, kind=STUD, seats=4, main=1))
+    night.seat(2, "d", "e", "f", kind=STUD)
+    night.do(c.StartGame(table=2))
+    night.play(2)
+    night.do(c.Leave(player="a"))
+    move = night.room.room.move_of("d")
+    assert move is not None
+    assert move[2] is Due.NEXT_DEAL
+    out = night.play(2)  # his one more deal
+    assert event_of(out, tev.DealStarted).dealt_in.count(1) == 1
+    assert night.room.room.seat_of("d") == (1, 1)
+    assert night.room.table(1).players[1] == "d"

@@ -30,7 +30,7 @@ import random
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from floorman.bots import CallingStation
 from floorman.clock import ManualClock
@@ -64,6 +64,31 @@ class Night(RuleBasedStateMachine):
         self.bot = CallingStation(random.Random(5))
         self.refusals = 0
 
+    @initialize(seats=st.integers(3, 6), players=st.integers(2, 4))
+    def two_games(self, seats: int, players: int) -> None:
+        """Two games dealing, the rest of the pool on the list or coming in."""
+        for table in (1, 2):
+            self.room.handle(c.OpenGame(table=table, kind=NL, seats=seats))
+        for i, name in enumerate(PLAYERS[: 2 * players]):
+            self.room.handle(c.SignUp(player=name, kind=NL))
+            lock = self.room.room.lock_of(name)
+            if lock is not None:  # else he waits on the list
+                self.room.handle(c.TakeSeat(player=name, table=lock.table, chips=60 + 20 * i))
+        for table in (1, 2):
+            self.try_(c.StartGame(table=table))
+
+    def called(self) -> list[str]:
+        return [p for p in PLAYERS if self.room.room.lock_of(p) is not None]
+
+    @precondition(lambda self: bool(self.called()))
+    @rule(pick=st.integers(0, 7), chips=st.sampled_from((0, 30, 40, 100, 250)), post=st.booleans())
+    def take_called_seat(self, pick: int, chips: int, post: bool) -> None:
+        called = self.called()
+        player = called[pick % len(called)]
+        lock = self.room.room.lock_of(player)
+        assert lock is not None
+        self.try_(c.TakeSeat(player=player, table=lock.table, chips=chips, post=post))
+
     def try_(self, command: c.Command) -> None:
         before = _snapshot(self.room)
         try:
@@ -91,9 +116,13 @@ class Night(RuleBasedStateMachine):
     def close_game(self, table: int) -> None:
         self.try_(c.CloseGame(table=table))
 
-    @rule(player=st.sampled_from(PLAYERS), bar=st.booleans())
-    def sanction(self, player: str, bar: bool) -> None:
-        if bar:
+    @rule(player=st.sampled_from(PLAYERS), how=st.integers(0, 9))
+    def sanction(self, player: str, how: int) -> None:
+        if how > 1:
+            self.try_(
+                c.Sanction(player=player, sanction=Penalty.WARNING, rules=("conduct.improper.2",))
+            )
+        elif how:
             self.try_(
                 c.Sanction(
                     player=player, sanction=Penalty.BAR, rules=("conduct.prohibited.1",), minutes=60
@@ -176,6 +205,20 @@ class Night(RuleBasedStateMachine):
     def start_deal(self, table: int) -> None:
         self.try_(c.StartDeal(table=table))
 
+    @precondition(lambda self: bool(self.room.tables))
+    @rule(pick=st.integers(0, 2))
+    def deal_and_play(self, pick: int) -> None:
+        table = self.room.tables[pick % len(self.room.tables)]
+        self.try_(c.StartDeal(table=table))
+        live = self.room._tables.get(table)
+        while live is not None and live.in_deal:
+            deal = live.deal
+            assert deal is not None
+            position = deal.legal().player
+            assert position is not None
+            name = live.players[live.positions[position]]
+            self.room.handle(command_for(name, self.bot.choose(deal, position)))
+
     @precondition(lambda self: any(t.in_deal for t in self.room._tables.values()))
     @rule(steps=st.integers(1, 6), whole=st.booleans())
     def act(self, steps: int, whole: bool) -> None:
@@ -191,7 +234,11 @@ class Night(RuleBasedStateMachine):
             self.room.handle(command_for(name, self.bot.choose(deal, position)))
             done += 1
 
-    @precondition(lambda self: any(not t.in_deal and t.deals for t in self.room._tables.values()))
+    @precondition(
+        lambda self: any(
+            not t.in_deal and t.deals and t.players for t in self.room._tables.values()
+        )
+    )
     @rule(amount=st.integers(1, 5))
     def impound_and_release(self, amount: int) -> None:
         number, table = next(

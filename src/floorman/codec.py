@@ -1,9 +1,11 @@
-"""Every value of every layer as JSON and back: events, actions, reports, rulings.
+"""Every value of every layer as JSON and back: events, actions, reports, rulings,
+the cardroom's commands and the cage's events.
 
 The codec reads each class's fields from its type hints, so a new event needs
 no code here, only its place in its layer's union. Each value becomes a JSON
 object whose ``"type"`` names its layer and class (``"deal.Wagered"``,
-``"table.PlayerSeated"``, ``"room.PlayerSeated"``: some names recur between
+``"table.PlayerSeated"``, ``"room.PlayerSeated"``, ``"command.TakeSeat"``,
+``"cage.ChipsSold"``: some names recur between
 layers) and whose other keys are its fields: cards as their notation
 (``"As"``), citations as their text (``"RRP5 blinds.9"``), enums by value,
 kinds of game as ``"1/2 no-limit holdem"``, times as the clock's seconds,

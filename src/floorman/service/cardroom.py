@@ -70,6 +70,8 @@ from floorman.table.placement import arc, place
 
 __all__ = ["Cardroom", "table_setup"]
 
+_HOUR = 3600.0  # RRP5 policies.5
+
 #: A table's mark: its events, its deals, and the events of its deal then.
 _Mark = tuple[int, int, int]
 
@@ -342,10 +344,10 @@ class Cardroom:
         try:
             work()
             self._settle_moves()
-        except FloormanError:
+        except FloormanError as error:
             changed = [n for n, t in tables.items() if _mark(t) != marks[n]]
             if changed:  # a table refuses before it changes: this one did not
-                raise AssertionError(f"tables {changed} changed on a refused command") from None
+                raise AssertionError(f"tables {changed} changed on a refused command") from error
             if len(self.room.events) != room_mark:
                 room = Room(clock=self.clock, shuffler=self.shuffler, lockup=self._lockup)
                 room.apply(self.room.events[:room_mark])
@@ -685,7 +687,14 @@ class Cardroom:
         held = self.ledger.held(player)
         if not chips:
             chips = held if (forced and held) or held >= least else least
-        self._fund(player, chips, rules=() if chips <= held else cite("buy-in.1"))
+        rules = () if chips <= held else cite("buy-in.1")
+        table = self._tables.get(number)
+        back = _took_within_the_hour(table, player, self.clock.now()) if table else 0
+        if chips < back:
+            # Back in a game left within the hour, he brings what he took from it,
+            # a transfer too (RRP5 policies.5).
+            chips, rules = back, cite("policies.5")
+        self._fund(player, chips, rules=rules)
         self._cage(
             led.ChipsBrought(
                 player=player,
@@ -695,7 +704,6 @@ class Cardroom:
                 citations=cite("buy-in.3") if forced else (),
             )
         )
-        table = self._tables.get(number)
         if table is None or self._queued.get(number) or seat in table.players:
             # The live table takes them when the game starts or its deal ends.
             waiting = self._waiting.setdefault(number, {})
@@ -716,6 +724,9 @@ class Cardroom:
         if table.in_deal or self._queued.get(number):
             self._queued.setdefault(number, []).append((player, seat, to))
             return
+        self._move_at(number, seat, to)
+
+    def _move_at(self, number: int, seat: int, to: int) -> None:
         self._at(number, lambda t: t.change_seat(seat, to))
 
     def _unseat(self, number: int, player: str, *, reason: str) -> None:
@@ -790,13 +801,26 @@ class Cardroom:
         return False
 
     def _run_queue(self, number: int) -> None:
-        """Seat changes and seats the floor made during the deal, now it has ended."""
-        queue = self._queued.pop(number, [])
-        for player, seat, to in queue:
-            if to is None:
+        """Seat changes and seats the floor made during the deal, now it has ended:
+        the table's seats become the floor's, each player moving into a seat the
+        table has free, then the players seated meanwhile sitting down."""
+        if not self._queued.pop(number, None):
+            return
+        table = self._tables[number]
+        floor = self.room.seated(number)
+        moving = True
+        while moving:
+            moving = False
+            where = {p: s for s, p in table.players.items()}
+            for seat, player in floor.items():
+                at = where.get(player)
+                if at is not None and at != seat and seat not in table.players:
+                    self._move_at(number, at, seat)
+                    moving = True
+                    break
+        for seat, player in floor.items():
+            if player in self._waiting.get(number, {}) and seat not in table.players:
                 self._take_waiting(number, player, seat)
-            else:
-                self._change(player, number, seat, to)
 
     # ----- moves and held seats falling due, seen from the deals ------------------
 
@@ -954,6 +978,17 @@ def _next_big_blind(table: Table) -> int | None:
         two_blinds=len(setup.blinds) == 2,
     )
     return None if plan is None else plan.big_blind
+
+
+def _took_within_the_hour(table: Table, player: str, now: float) -> int:
+    """The chips ``player`` took from ``table`` on leaving it (or had picked up)
+    less than an hour ago, by the table's log; 0 if he did not (RRP5 policies.5)."""
+    for event in reversed(table.events):
+        if isinstance(event, tev.PlayerLeft | tev.ChipsPickedUp) and event.player == player:
+            return event.chips if now - event.at < _HOUR else 0
+        if isinstance(event, tev.PlayerSeated) and event.player == player:
+            return 0
+    return 0
 
 
 def _mark(table: Table) -> _Mark:
