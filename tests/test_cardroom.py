@@ -99,8 +99,13 @@ def test_policies_5_a_refusal_at_the_table_undoes_the_floors_seating() -> None:
     error = refused(night.room, c.TakeSeat(player="cy", table=1, chips=took - 1), FloorError)
     assert [x.id for x in error.citations] == ["policies.5"]
     assert night.room.room.lock_of("cy") is not None  # still called to the seat
-    night.do(c.TakeSeat(player="cy", table=1, chips=took))
-    assert night.room.table(1).players[3] == "cy"
+    night.do(c.CashOut(player="cy", chips=took - 10))
+    # Naming no amount, he brings what he took: the cage sells what he lacks.
+    out = night.do(c.TakeSeat(player="cy", table=1))
+    sold = event_of(out, led.ChipsSold)
+    assert sold.amount == took - 10
+    assert [x.id for x in sold.citations] == ["policies.5"]
+    assert night.room.table(1).stacks[3] == took
 
 
 def test_policies_11_a_player_sits_where_nobody_waits() -> None:

@@ -680,6 +680,7 @@ class Cardroom:
         holds, the cage selling what he lacks (a voluntary move takes a full
         buy-in, RRP5 buy-in.3)."""
         chips, post = self._bringing.pop(player, (0, False))
+        asked = chips
         forced = player in self._forced or any(
             c.id in ("seating.15", "seating.12") for c in citations
         )
@@ -690,9 +691,9 @@ class Cardroom:
         rules = () if chips <= held else cite("buy-in.1")
         table = self._tables.get(number)
         back = _took_within_the_hour(table, player, self.clock.now()) if table else 0
-        if chips < back:
+        if chips < back and not asked:
             # Back in a game left within the hour, he brings what he took from it,
-            # a transfer too (RRP5 policies.5).
+            # a transfer too (RRP5 policies.5); less, if he asks, the table refuses.
             chips, rules = back, cite("policies.5")
         self._fund(player, chips, rules=rules)
         self._cage(
