@@ -49,12 +49,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from floorman.clock import Clock
-from floorman.deal import events as dev
-from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction
 from floorman.floor.reports import Report as FloorReport
 from floorman.floor.rulings import Ruling, decide, rule_at_table
-from floorman.games import Structure
 from floorman.room import events as rev
 from floorman.room.state import Room
 from floorman.room.values import Due, GameKind
@@ -62,49 +59,23 @@ from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
 from floorman.service import ledger as led
+from floorman.service._live import (
+    _action,
+    _dice,
+    _mark,
+    _next_big_blind,
+    _restore,
+    _table_events_since,
+    _took_within_the_hour,
+    table_setup,
+)
 from floorman.service.log import Entry
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
-from floorman.table.placement import arc, place
+from floorman.table.placement import arc
 
 __all__ = ["Cardroom", "table_setup"]
-
-_HOUR = 3600.0  # RRP5 policies.5
-
-#: A table's mark: its events, its deals, and the events of its deal then.
-_Mark = tuple[int, int, int]
-
-
-def table_setup(kind: GameKind, seats: int) -> TableSetup:
-    """The live table for a kind of game the room spreads, as cardrooms deal it.
-
-    The stakes are the blinds at button games; at limit the bets are the big
-    blind and twice it; at stud, which has no blinds, the bring-in is the small
-    figure, the ante half of it (one chip at least) and the bets the big figure
-    and twice it. The full buy-in is the table's default (RRP5 buy-in.1).
-
-    >>> from floorman.games import Structure
-    >>> table_setup(GameKind(game="stud", structure=Structure.FIXED_LIMIT, stakes="2/4"), 8).ante
-    1
-    """
-    small, big = (int(n) for n in kind.stakes.split("/"))
-    form = kind.form
-    bets: dict[str, Any] = {}
-    if kind.structure is Structure.FIXED_LIMIT or not form.is_button_game:
-        bets = {"small_bet": big, "big_bet": 2 * big}
-    if form.is_button_game:
-        return TableSetup(
-            game=form, structure=kind.structure, blinds=(small, big), seats=seats, **bets
-        )
-    return TableSetup(
-        game=form,
-        structure=kind.structure,
-        bring_in=small,
-        ante=max(1, small // 2),
-        seats=seats,
-        **bets,
-    )
 
 
 class Cardroom:
@@ -138,8 +109,9 @@ class Cardroom:
         # Players whose chips came from a broken or must-move game (RRP5 buy-in.3).
         self._forced: set[str] = set()
         self._rulings: dict[int, FloorReport] = {}  # a report waiting for management
-        # Room moves at a table to carry out when its deal ends: (player, seat, to).
-        self._queued: dict[int, list[tuple[str, int, int | None]]] = {}
+        # Tables whose seats the floor changed during a deal: the table's seats
+        # become the floor's when the deal ends.
+        self._reseat: set[int] = set()
         # When a wait for a move or a held seat began: (table, deals started there).
         self._watch: dict[str, tuple[int, int]] = {}
         self._last_big: dict[int, int] = {}  # each table's last big blind seat
@@ -201,7 +173,7 @@ class Cardroom:
                     f"table {number} holds {here}, the ledger {self.ledger.at_table(number)}"
                 )
         for number, table in self._tables.items():
-            if self._queued.get(number):
+            if number in self._reseat:
                 continue  # seat changes made during the deal wait for its end
             floor = self.room.seated(number) if number in self.room.tables else {}
             if table.players != floor:
@@ -333,7 +305,7 @@ class Cardroom:
                 self._waiting,
                 self._forced,
                 self._rulings,
-                self._queued,
+                self._reseat,
                 self._watch,
                 self._last_big,
                 self._going,
@@ -343,6 +315,9 @@ class Cardroom:
         self._out = []
         try:
             work()
+            for number in sorted(self._reseat):
+                if not self.table(number).in_deal:
+                    self._reseat_from_floor(number)
             self._settle_moves()
         except FloormanError as error:
             changed = [n for n, t in tables.items() if _mark(t) != marks[n]]
@@ -360,7 +335,7 @@ class Cardroom:
                 self._waiting,
                 self._forced,
                 self._rulings,
-                self._queued,
+                self._reseat,
                 self._watch,
                 self._last_big,
                 self._going,
@@ -622,7 +597,7 @@ class Cardroom:
                 self._tables.pop(event.table, None)
                 self._setup_of.pop(event.table, None)
                 self._waiting.pop(event.table, None)
-                self._queued.pop(event.table, None)
+                self._reseat.discard(event.table)
                 self._rulings.pop(event.table, None)
                 self._last_big.pop(event.table, None)
             case rev.PlayerSeated():
@@ -705,14 +680,14 @@ class Cardroom:
                 citations=cite("buy-in.3") if forced else (),
             )
         )
-        if table is None or self._queued.get(number) or seat in table.players:
+        if table is None or number in self._reseat or seat in table.players:
             # The live table takes them when the game starts or its deal ends.
             waiting = self._waiting.setdefault(number, {})
             waiting[player] = waiting.get(player, 0) + chips
             if forced:
                 self._forced.add(player)
             if table is not None:
-                self._queued.setdefault(number, []).append((player, seat, None))
+                self._reseat.add(number)
             return
         self._forced.discard(player)
         self._at(number, lambda t: t.sit(seat, player, chips, post=post, transfer=forced))
@@ -722,8 +697,8 @@ class Cardroom:
         table = self._tables.get(number)
         if table is None:
             return
-        if table.in_deal or self._queued.get(number):
-            self._queued.setdefault(number, []).append((player, seat, to))
+        if table.in_deal or number in self._reseat:
+            self._reseat.add(number)
             return
         self._move_at(number, seat, to)
 
@@ -736,7 +711,6 @@ class Cardroom:
         waiting = self._waiting.get(number, {})
         if player in waiting:
             chips = waiting.pop(player)
-            self._queued[number] = [q for q in self._queued.get(number, []) if q[0] != player]
             self._cage(led.ChipsCarried(player=player, table=number, amount=chips, reason=reason))
         if table is None:
             return
@@ -767,7 +741,7 @@ class Cardroom:
             for player, took in self._going.pop(number, {}).items():
                 if self.room.seat_of(player) is not None:
                     self._floor(self.room.away(player, took=took))
-            self._run_queue(number)
+            self._reseat_from_floor(number)
         return result
 
     def _follow_table(self, number: int, table: Table, event: object) -> bool:
@@ -801,12 +775,13 @@ class Cardroom:
                 return True
         return False
 
-    def _run_queue(self, number: int) -> None:
+    def _reseat_from_floor(self, number: int) -> None:
         """Seat changes and seats the floor made during the deal, now it has ended:
         the table's seats become the floor's, each player moving into a seat the
         table has free, then the players seated meanwhile sitting down."""
-        if not self._queued.pop(number, None):
+        if number not in self._reseat:
             return
+        self._reseat.discard(number)
         table = self._tables[number]
         floor = self.room.seated(number)
         moving = True
@@ -845,20 +820,27 @@ class Cardroom:
             stud = start.big_blind is None
             if (stud and start.number - watched[1] > 2) or (not stud and lock.seat in passed):
                 try:
-                    self._floor(self.room.due(lock.player))
+                    events = self.room.due(lock.player)
                 except FloorError:
                     continue  # back in time: the seat is his to take or turn down
                 self._watch.pop(lock.player, None)
+                self._floor(events)
 
     def _settle_moves(self) -> None:
         """Make every move the floor ordered that the deals have brought due
         (RRP5 seating.12, seating.14)."""
+        stuck: set[str] = set()
         for _ in range(64):
-            due = next(iter(self._due_moves()), None)
+            due = next((p for p in self._due_moves() if p not in stuck), None)
             if due is None:
                 return
+            try:
+                events = self.room.due(due)
+            except FloorError:
+                stuck.add(due)  # the floor cannot make it yet; it stays ordered
+                continue
             self._watch.pop(due, None)
-            self._floor(self.room.due(due))
+            self._floor(events)
         raise AssertionError("moves kept falling due")
 
     def _due_moves(self) -> Iterable[str]:
@@ -939,90 +921,6 @@ class Cardroom:
             raise FloorError(
                 f"{player} cannot bring {chips} to table {number}: its most is {setup.max_buy_in}"
             )
-
-
-def _action(c: cmd.Act, position: int) -> Action:
-    match c.move:
-        case cmd.Move.FOLD:
-            return Fold(player=position)
-        case cmd.Move.CHECK:
-            return Check(player=position)
-        case cmd.Move.CALL:
-            return Call(player=position)
-        case cmd.Move.WAGER:
-            return Wager(player=position, to=c.to)
-        case cmd.Move.BRING_IN:
-            return BringIn(player=position)
-        case cmd.Move.DRAW:
-            return Draw(player=position, discards=c.cards)
-        case cmd.Move.SHOW:
-            return Show(player=position, cards=c.cards)
-        case cmd.Move.MUCK:
-            return Muck(player=position)
-        case cmd.Move.CHOP:
-            return Chop(player=position)
-    raise IllegalAction(f"no move {c.move!r}")
-
-
-def _next_big_blind(table: Table) -> int | None:
-    """The seat the next deal's big blind would fall to, the seats as they stand."""
-    setup = table.setup
-    if not setup.game.is_button_game or table.button is None:
-        return None
-    plan = place(
-        table.seat_states(),
-        seats=setup.seats,
-        method=setup.button,
-        button=table.button,
-        small_blind=table.small_blind,
-        big_blind=table.big_blind,
-        two_blinds=len(setup.blinds) == 2,
-    )
-    return None if plan is None else plan.big_blind
-
-
-def _took_within_the_hour(table: Table, player: str, now: float) -> int:
-    """The chips ``player`` took from ``table`` on leaving it (or had picked up)
-    less than an hour ago, by the table's log; 0 if he did not (RRP5 policies.5)."""
-    for event in reversed(table.events):
-        if isinstance(event, tev.PlayerLeft | tev.ChipsPickedUp) and event.player == player:
-            return event.chips if now - event.at < _HOUR else 0
-        if isinstance(event, tev.PlayerSeated) and event.player == player:
-            return 0
-    return 0
-
-
-def _mark(table: Table) -> _Mark:
-    deal = table.deal
-    return len(table.events), len(table.deals), len(deal.events) if deal is not None else 0
-
-
-def _table_events_since(table: Table, mark: _Mark) -> list[tev.TableEvent | dev.Event]:
-    """A table's events and its deals' events since ``mark``, in the order they
-    happened: the deal under way first (its actions end it), then the table's,
-    each new deal's events following its start. The one place that reads a
-    table's two logs; a table that keeps one log of both makes it a slice."""
-    events, deals, dealt = mark
-    out: list[tev.TableEvent | dev.Event] = []
-    if deals:
-        out.extend(table.deals[deals - 1].events[dealt:])
-    for event in table.events[events:]:
-        out.append(event)
-        if isinstance(event, tev.DealStarted):
-            out.extend(table.deals[event.number - 1].events)
-    return out
-
-
-def _dice(shuffler: Shuffler) -> object:
-    """The state of a seeded shuffler, to put back if a command is refused."""
-    if isinstance(shuffler, SeededShuffler):
-        return shuffler._random.getstate()
-    return None
-
-
-def _restore(shuffler: Shuffler, state: object) -> None:
-    if isinstance(shuffler, SeededShuffler) and state is not None:
-        shuffler._random.setstate(state)  # type: ignore[arg-type]
 
 
 _FLOOR = typing.get_args(rev.RoomEvent)
