@@ -649,6 +649,8 @@ class Cardroom:
         forced = player in self._forced
         self._forced.discard(player)
         self._at(number, lambda t: t.sit(seat, player, chips, transfer=forced))
+        if self.room.is_away(player):  # stepped away before the table took him
+            self._at(number, lambda t: t.sit_out(seat))
 
     def _sit(self, player: str, number: int, seat: int, citations: Iterable[Citation] = ()) -> None:
         """The floor seated ``player``: he brings the chips asked for, else all he
@@ -695,8 +697,8 @@ class Cardroom:
     def _change(self, player: str, number: int, seat: int, to: int) -> None:
         """A seat change in one game (RRP5 seating.13): at the table between deals."""
         table = self._tables.get(number)
-        if table is None:
-            return
+        if table is None or table.players.get(seat) != player:
+            return  # gone from the table already: the floor is following it
         if table.in_deal or number in self._reseat:
             self._reseat.add(number)
             return
@@ -758,7 +760,12 @@ class Cardroom:
                         citations=cite("policies.20") if picked else (),
                     )
                 )
-                if self.room.seat_of(event.player) == (number, event.seat):
+                at = self.room.seat_of(event.player)
+                if (
+                    at is not None
+                    and at[0] == number
+                    and event.player not in table.players.values()
+                ):
                     self._floor(self.room.leave(event.player))  # the floor follows the table
             case tev.TimeCollected():
                 self._cage(
