@@ -554,3 +554,59 @@ def test_seating_12_at_stud_a_must_move_player_plays_one_more_deal() -> None:
     assert event_of(out, tev.DealStarted).dealt_in.count(1) == 1
     assert night.room.room.seat_of("d") == (1, 1)
     assert night.room.table(1).players[1] == "d"
+
+
+def test_policies_20_a_player_away_before_the_game_deals_sits_out_at_its_table() -> None:
+    night = Night()
+    night.do(c.OpenGame(table=1, kind=NL, seats=6))
+    night.seat(1, "ann", "bob", "cy")
+    night.do(c.StepAway(player="cy"))
+    night.do(c.StartGame(table=1))
+    assert night.room.table(1).is_away(3)
+    out = night.play(1)
+    assert 3 not in event_of(out, tev.DealStarted).dealt_in
+
+
+def test_policies_20_stepping_away_from_a_deal_counts_from_its_end() -> None:
+    night = started(1, "ann", "bob", "cy", seats=3)
+    night.do(c.SignUp(player="dee", kind=NL))
+    night.do(c.StartDeal(table=1))
+    table = night.room.table(1)
+    name = table.players[table.positions[0]]
+    night.do(c.StepAway(player=name))
+    assert not night.room.room.is_away(name)  # he plays the deal out
+    night.clock.advance(minutes=20)
+    while table.in_deal:
+        deal = table.deal
+        assert deal is not None
+        p = deal.legal().player
+        assert p is not None
+        move = c.Move.CHECK if deal.legal().check else c.Move.FOLD
+        out = night.do(c.Act(player=table.players[table.positions[p]], move=move))
+    assert "WentAway" in names(out)
+    assert night.room.room.is_away(name)
+    # Thirty minutes from the deal's end, not from when he said so.
+    assert "ChipsPickedUp" not in names(night.wait(30))
+    assert "ChipsPickedUp" in names(night.wait(1))
+
+
+def test_seating_13_a_seat_change_made_during_a_deal_is_carried_out_at_its_end() -> None:
+    night = started(1, "ann", "bob", "cy", seats=4)
+    night.do(c.SignUp(player="dee", kind=NL))  # called to seat 4
+    night.do(c.ChangeSeat(player="ann", seat=4))
+    night.do(c.StartDeal(table=1))
+    table = night.room.table(1)
+    out = night.do(c.NoAnswer(player="dee"))
+    # The floor gives ann seat 4 at once; the table moves her when the deal ends.
+    assert "PlayerMoved" in names(out)
+    assert night.room.room.seat_of("ann") == (1, 4)
+    assert table.players[1] == "ann"
+    while table.in_deal:
+        deal = table.deal
+        assert deal is not None
+        p = deal.legal().player
+        assert p is not None
+        move = c.Move.CHECK if deal.legal().check else c.Move.FOLD
+        out = night.do(c.Act(player=table.players[table.positions[p]], move=move))
+    assert names(out)[-1] == "SeatChanged"
+    assert table.players == night.room.room.seated(1) == {2: "bob", 3: "cy", 4: "ann"}
