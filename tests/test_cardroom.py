@@ -610,3 +610,28 @@ def test_seating_13_a_seat_change_made_during_a_deal_is_carried_out_at_its_end()
         out = night.do(c.Act(player=table.players[table.positions[p]], move=move))
     assert names(out)[-1] == "SeatChanged"
     assert table.players == night.room.room.seated(1) == {2: "bob", 3: "cy", 4: "ann"}
+
+
+def test_decisions_6_a_pot_ruling_moves_chips_by_the_betting_record() -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    table = night.room.table(1)
+    winner = next(s for s in table.stacks if table.won(s))
+    other = next(s for s in table.stacks if s != winner)
+    before, balance = dict(table.stacks), night.room.chips_in_play()
+    night.do(c.Transfer(table=1, player=table.players[winner], to=table.players[other], amount=1))
+    assert table.stacks[winner] == before[winner] - 1
+    assert table.stacks[other] == before[other] + 1
+    assert night.room.chips_in_play() == balance
+    # More than the record shows he won cannot move, and nothing changes.
+    error = refused(
+        night.room,
+        c.Transfer(
+            table=1,
+            player=table.players[winner],
+            to=table.players[other],
+            amount=table.won(winner) + 1,
+        ),
+        FloorError,
+    )
+    assert "decisions.6" in [x.id for x in error.citations]
