@@ -19,7 +19,9 @@ After every step:
    says it does;
 2. the floor's seats are the live tables' seats (but while a seat change made
    during a deal waits for its end);
-3. nobody holds a negative number of chips.
+3. nobody holds a negative number of chips;
+4. the log holds every event of the floor and the cage, in order, and a
+   night's log reads back from its JSON lines as it was written.
 
 ``FLOORMAN_LONG=1`` runs many more nights.
 """
@@ -27,6 +29,7 @@ After every step:
 from __future__ import annotations
 
 import random
+import typing
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -35,13 +38,17 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from floorman.bots import CallingStation
 from floorman.clock import ManualClock
 from floorman.errors import FloormanError
+from floorman.room import events as rev
 from floorman.room.values import Sanction as Penalty
-from floorman.service import Cardroom
+from floorman.service import Cardroom, dumps_entries, loads_entries
 from floorman.service import commands as c
+from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
 from tests.cardroom_helpers import NL, command_for
 from tests.conftest import sample_size
 
+_FLOOR = typing.get_args(rev.RoomEvent)
+_CAGE = typing.get_args(led.LedgerEvent)
 PLAYERS = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
 TABLES = (1, 2, 3)
 
@@ -249,6 +256,19 @@ class Night(RuleBasedStateMachine):
         self.try_(c.Release(table=number, to=table.players[rich]))
 
     # ----- after every step ------------------------------------------------------
+
+    @invariant()
+    def the_log_holds_the_floor_and_the_cage(self) -> None:
+        log = self.room.log
+        assert [e.seq for e in log[-50:]] == list(range(len(log) - len(log[-50:]), len(log)))
+        floor = [e.event for e in log if isinstance(e.event, _FLOOR)]
+        cage = [e.event for e in log if isinstance(e.event, _CAGE)]
+        assert floor == self.room.room.events
+        assert cage == self.room.ledger.events
+
+    def teardown(self) -> None:
+        log = self.room.log
+        assert loads_entries(dumps_entries(log)) == tuple(log)
 
     @invariant()
     def chips_are_where_the_books_say(self) -> None:

@@ -588,16 +588,15 @@ class Cardroom:
             case rev.GameStarted():
                 self._go_live(event.table, event.button)
             case rev.GameBroken():
-                self._reason = "game broken"
                 for player, _card in event.order:
                     self._unseat(event.table, player, reason="game broken")
                     self._forced.add(player)
-                self._reason = "left"
             case rev.GameClosed():
                 self._tables.pop(event.table, None)
                 self._setup_of.pop(event.table, None)
                 self._waiting.pop(event.table, None)
                 self._reseat.discard(event.table)
+                self._going.pop(event.table, None)
                 self._rulings.pop(event.table, None)
                 self._last_big.pop(event.table, None)
             case rev.PlayerSeated():
