@@ -503,7 +503,7 @@ def test_a_nights_log_round_trips_as_json_lines() -> None:
     assert [e.seq for e in log] == list(range(len(log)))
     assert loads_entries(dumps_entries(log)) == tuple(log)
     layers = {to_json(e.event)["type"].split(".")[0] for e in log}
-    assert layers == {"room", "table", "deal", "cage", "floor"}
+    assert layers == {"room", "table", "deal", "cage", "report", "floor"}
 
 
 def test_rebuild_the_floor_and_the_cage_from_the_log() -> None:

@@ -109,6 +109,7 @@ class Cardroom:
         # Players whose chips came from a broken or must-move game (RRP5 buy-in.3).
         self._forced: set[str] = set()
         self._rulings: dict[int, FloorReport] = {}  # a report waiting for management
+        self._reported: dict[int, FloorReport] = {}  # the last report, as a log is read
         # Tables whose seats the floor changed during a deal: the table's seats
         # become the floor's when the deal ends.
         self._reseat: set[int] = set()
@@ -205,7 +206,7 @@ class Cardroom:
         for entry in entries:
             event = entry.event
             if entry.table is not None:
-                if not isinstance(event, Ruling):
+                if not isinstance(event, Ruling | _REPORTS):
                     logs.setdefault(entry.table, []).append(event)
                 room._replay_table(entry.table, event)
             elif isinstance(event, _CAGE):
@@ -268,8 +269,18 @@ class Cardroom:
                 pass
 
     def _replay_table(self, number: int, event: object) -> None:
-        if isinstance(event, tev.DealStarted) and event.big_blind is not None:
-            self._last_big[number] = event.big_blind
+        if isinstance(event, tev.DealStarted):
+            self._rulings.pop(number, None)
+            if event.big_blind is not None:
+                self._last_big[number] = event.big_blind
+        elif isinstance(event, _REPORTS):
+            self._reported[number] = event
+        elif isinstance(event, Ruling):
+            report = self._reported.pop(number, None)
+            if event.needs_decision and report is not None:
+                self._rulings[number] = report
+            else:
+                self._rulings.pop(number, None)
 
     # ----- commands ------------------------------------------------------------
 
@@ -537,6 +548,7 @@ class Cardroom:
 
     def _report(self, c: cmd.Report) -> None:
         self.table(c.table)
+        self._record(c.table, c.report)  # what the dealer said, then what was done
         ruling = self._at(c.table, lambda t: rule_at_table(t, c.report))
         assert isinstance(ruling, Ruling)
         if ruling.needs_decision:
@@ -931,6 +943,7 @@ class Cardroom:
 
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
+_REPORTS = typing.get_args(FloorReport)
 
 _Handler = Callable[[Cardroom, Any], None]
 
