@@ -635,3 +635,15 @@ def test_decisions_6_a_pot_ruling_moves_chips_by_the_betting_record() -> None:
         FloorError,
     )
     assert "decisions.6" in [x.id for x in error.citations]
+
+
+def test_blinds_5_a_new_player_at_a_live_table_posts_or_waits_by_his_choice() -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    night.do(c.SignUp(player="dee", kind=NL), c.TakeSeat(player="dee", table=1, post=False))
+    table = night.room.table(1)
+    assert table.is_new(4)
+    out = night.do(c.Choose(player="dee", post=True))
+    assert [x.id for x in event_of(out, tev.ChoiceMade).citations] == ["blinds.5"]
+    out = night.play(1)
+    assert 4 in event_of(out, tev.DealStarted).dealt_in

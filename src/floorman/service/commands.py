@@ -236,7 +236,9 @@ class ChangeGame:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StepAway:
-    """A seated player steps away from the table (RRP5 policies.4, policies.20)."""
+    """A seated player steps away from the table (RRP5 policies.4, policies.20);
+    dealt in on a deal under way, from its end. ``took``: chips he takes for
+    safety, which stay on the table's books until he leaves."""
 
     player: str
     took: int = 0
