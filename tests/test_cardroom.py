@@ -12,7 +12,7 @@ import pytest
 from floorman.cards import Card
 from floorman.codec import from_json, to_json
 from floorman.errors import FloorError, FloormanError, IllegalAction
-from floorman.floor.reports import MuckedHand
+from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.games import Structure
 from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
@@ -647,3 +647,18 @@ def test_blinds_5_a_new_player_at_a_live_table_posts_or_waits_by_his_choice() ->
     assert [x.id for x in event_of(out, tev.ChoiceMade).citations] == ["blinds.5"]
     out = night.play(1)
     assert 4 in event_of(out, tev.DealStarted).dealt_in
+
+
+def test_seating_15_a_misdeal_dealt_again_does_not_pass_the_held_seat() -> None:
+    night = _two_games()
+    night.do(c.StepAway(player="f"))
+    night.do(c.BreakGame(table=2))
+    lock = night.room.room.lock_of("f")
+    assert lock is not None
+    out = night.do(c.StartDeal(table=1))
+    first = event_of(out, tev.DealStarted)
+    night.do(c.Report(table=1, report=DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED)))
+    assert not night.room.table(1).in_deal
+    again = event_of(night.do(c.StartDeal(table=1)), tev.DealStarted)
+    assert again.big_blind == first.big_blind  # the same deal, dealt again
+    assert night.room.room.lock_of("f") == lock

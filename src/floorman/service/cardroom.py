@@ -827,7 +827,7 @@ class Cardroom:
             self._last_big[number] = start.big_blind
             origin = previous if previous is not None else start.button
             passed = {start.big_blind}
-            if origin is not None:
+            if origin is not None and origin != start.big_blind:  # a deal dealt again
                 passed |= set(arc(origin, start.big_blind, seats))
         else:
             passed = set()
