@@ -8,7 +8,8 @@ seats they are called to with chips from the cage, refuse them or miss the
 call, leave, step away and come back, change games (RRP5 seating.3), buy chips
 and cash out; the tables deal, bots playing the deals out or acting one step
 at a time (so the floor acts while deals are under way); and time passes, so
-absences run out (RRP5 policies.20). Any command may be refused; a refused
+absences run out (RRP5 policies.20); the dealer reports misdeals and mucked
+hands, and management rules on them. Any command may be refused; a refused
 command changes nothing.
 
 After every step:
@@ -38,6 +39,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from floorman.bots import CallingStation
 from floorman.clock import ManualClock
 from floorman.errors import FloormanError
+from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.room import events as rev
 from floorman.room.values import Sanction as Penalty
 from floorman.service import Cardroom, dumps_entries, loads_entries
@@ -240,6 +242,18 @@ class Night(RuleBasedStateMachine):
             name = table.players[table.positions[position]]
             self.room.handle(command_for(name, self.bot.choose(deal, position)))
             done += 1
+
+    @precondition(lambda self: any(t.in_deal for t in self.room._tables.values()))
+    @rule(misdeal=st.booleans(), dead=st.booleans())
+    def report(self, misdeal: bool, dead: bool) -> None:
+        """The dealer reports a misdeal, or a mucked hand that management rules on."""
+        number = next(n for n, t in sorted(self.room._tables.items()) if t.in_deal)
+        if misdeal:
+            cause = MisdealCause.FIRST_CARDS_EXPOSED
+            self.try_(c.Report(table=number, report=DealingError(cause=cause)))
+            return
+        self.try_(c.Report(table=number, report=MuckedHand(player=0)))
+        self.try_(c.Decide(table=number, choice="dead" if dead else "retrieve"))
 
     @precondition(
         lambda self: any(
