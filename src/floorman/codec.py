@@ -1,9 +1,11 @@
-"""Every value of every layer as JSON and back: events, actions, reports, rulings, views.
+"""Every value of every layer as JSON and back: events, actions, reports, rulings,
+views, the cardroom's commands and the cage's and the clock's events.
 
 The codec reads each class's fields from its type hints, so a new event needs
 no code here, only its place in its layer's union. Each value becomes a JSON
 object whose ``"type"`` names its layer and class (``"deal.Wagered"``,
-``"table.PlayerSeated"``, ``"room.PlayerSeated"``: some names recur between
+``"table.PlayerSeated"``, ``"room.PlayerSeated"``, ``"command.TakeSeat"``,
+``"cage.ChipsSold"``: some names recur between
 layers) and whose other keys are its fields: cards as their notation
 (``"As"``), citations as their text (``"RRP5 blinds.9"``), enums by value,
 kinds of game as ``"1/2 no-limit holdem"``, times as the clock's seconds,
@@ -42,6 +44,8 @@ from floorman.floor.rulings import Ruling
 from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
+from floorman.service import commands as cmd
+from floorman.service import ledger as led
 from floorman.service import timing
 from floorman.service import views as vw
 from floorman.table import events as tev
@@ -70,6 +74,8 @@ LAYERS: Final[Mapping[str, object]] = {
     "floor": Ruling,
     "view": vw.ViewValue,
     "timing": timing.TimingEvent,
+    "command": cmd.Command,
+    "cage": led.LedgerEvent,
 }
 
 #: Any value the codec reads and writes.
@@ -82,6 +88,8 @@ Value = (
     | Ruling
     | vw.ViewValue
     | timing.TimingEvent
+    | cmd.Command
+    | led.LedgerEvent
 )
 
 _HEADER_KIND: Final = "log"

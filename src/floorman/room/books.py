@@ -169,6 +169,11 @@ class RoomBooks:
         """Who plays over which absent player's seat at ``table`` (RRP5 policies.12)."""
         return {seat: p for (t, seat), p in sorted(self._over.items()) if t == table}
 
+    def is_away(self, player: str) -> bool:
+        """Whether a seated player is away from his seat (RRP5 policies.20)."""
+        state = self._players.get(player)
+        return state is not None and state.away_since is not None
+
     def lock_of(self, player: str) -> Lock | None:
         """The lock-up held for a player, if any."""
         for game in self._games.values():

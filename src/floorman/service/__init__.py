@@ -6,8 +6,17 @@ gives each person the view of a table they may see, and is the one place
 where time acts (:mod:`floorman.service.timing`). It does no I/O and starts
 no threads: a server, a web page, bots and the log players drive it and only
 move bytes.
+
+- :class:`Cardroom` takes :mod:`commands <floorman.service.commands>` and
+  answers with the :class:`Entry` values of its log;
+- the cage's :class:`Ledger` says where every chip of the room is;
+- :func:`dumps_entries` and :func:`loads_entries` save and read the log.
 """
 
+from floorman.service import commands
+from floorman.service.cardroom import Cardroom, table_setup
+from floorman.service.ledger import Ledger, LedgerEvent
+from floorman.service.log import Entry, dumps_entries, loads_entries
 from floorman.service.timing import (
     ActionClock,
     BanksRefilled,
@@ -45,10 +54,14 @@ __all__ = [
     "AsObserver",
     "AsPlayer",
     "BanksRefilled",
+    "Cardroom",
     "Clocked",
     "Deadline",
+    "Entry",
     "Expiry",
     "Hidden",
+    "Ledger",
+    "LedgerEvent",
     "Options",
     "Outcome",
     "PlayerTurn",
@@ -61,11 +74,15 @@ __all__ = [
     "TurnTimedOut",
     "Viewer",
     "cards_in",
+    "commands",
     "deadlines",
     "dealt_in",
     "due",
+    "dumps_entries",
+    "loads_entries",
     "next_deadline",
     "redact",
     "redact_all",
+    "table_setup",
     "view",
 ]

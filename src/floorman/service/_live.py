@@ -1,0 +1,129 @@
+"""The cardroom's dealings with its live tables: how one is set up for a kind of
+game, what it has logged since a mark, whom its next big blind falls to, and
+what a player took from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from floorman.deal import events as dev
+from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
+from floorman.errors import IllegalAction
+from floorman.games import Structure
+from floorman.room.values import GameKind
+from floorman.service import commands as cmd
+from floorman.shuffle import SeededShuffler, Shuffler
+from floorman.table import Table, TableSetup
+from floorman.table import events as tev
+from floorman.table.placement import place
+
+__all__ = ["table_setup"]
+
+_HOUR = 3600.0  # RRP5 policies.5
+
+#: A table's mark: its events, its deals, and the events of its deal then.
+_Mark = int
+
+
+def table_setup(kind: GameKind, seats: int) -> TableSetup:
+    """The live table for a kind of game the room spreads, as cardrooms deal it.
+
+    The stakes are the blinds at button games; at limit the bets are the big
+    blind and twice it; at stud, which has no blinds, the bring-in is the small
+    figure, the ante half of it (one chip at least) and the bets the big figure
+    and twice it. The full buy-in is the table's default (RRP5 buy-in.1).
+
+    >>> from floorman.games import Structure
+    >>> table_setup(GameKind(game="stud", structure=Structure.FIXED_LIMIT, stakes="2/4"), 8).ante
+    1
+    """
+    small, big = (int(n) for n in kind.stakes.split("/"))
+    form = kind.form
+    bets: dict[str, Any] = {}
+    if kind.structure is Structure.FIXED_LIMIT or not form.is_button_game:
+        bets = {"small_bet": big, "big_bet": 2 * big}
+    if form.is_button_game:
+        return TableSetup(
+            game=form, structure=kind.structure, blinds=(small, big), seats=seats, **bets
+        )
+    return TableSetup(
+        game=form,
+        structure=kind.structure,
+        bring_in=small,
+        ante=max(1, small // 2),
+        seats=seats,
+        **bets,
+    )
+
+
+def _action(c: cmd.Act, position: int) -> Action:
+    match c.move:
+        case cmd.Move.FOLD:
+            return Fold(player=position)
+        case cmd.Move.CHECK:
+            return Check(player=position)
+        case cmd.Move.CALL:
+            return Call(player=position)
+        case cmd.Move.WAGER:
+            return Wager(player=position, to=c.to)
+        case cmd.Move.BRING_IN:
+            return BringIn(player=position)
+        case cmd.Move.DRAW:
+            return Draw(player=position, discards=c.cards)
+        case cmd.Move.SHOW:
+            return Show(player=position, cards=c.cards)
+        case cmd.Move.MUCK:
+            return Muck(player=position)
+        case cmd.Move.CHOP:
+            return Chop(player=position)
+    raise IllegalAction(f"no move {c.move!r}")
+
+
+def _next_big_blind(table: Table) -> int | None:
+    """The seat the next deal's big blind would fall to, the seats as they stand."""
+    setup = table.setup
+    if not setup.game.is_button_game or table.button is None:
+        return None
+    plan = place(
+        table.seat_states(),
+        seats=setup.seats,
+        method=setup.button,
+        button=table.button,
+        small_blind=table.small_blind,
+        big_blind=table.big_blind,
+        two_blinds=len(setup.blinds) == 2,
+    )
+    return None if plan is None else plan.big_blind
+
+
+def _took_within_the_hour(table: Table, player: str, now: float) -> int:
+    """The chips ``player`` took from ``table`` on leaving it (or had picked up)
+    less than an hour ago, by the table's log; 0 if he did not (RRP5 policies.5)."""
+    for event in reversed(table.events):
+        if isinstance(event, tev.PlayerLeft | tev.ChipsPickedUp) and event.player == player:
+            return event.chips if now - event.at < _HOUR else 0
+        if isinstance(event, tev.PlayerSeated) and event.player == player:
+            return 0
+    return 0
+
+
+def _mark(table: Table) -> _Mark:
+    return len(table.log)
+
+
+def _table_events_since(table: Table, mark: _Mark) -> list[tev.TableEvent | dev.Event]:
+    """A table's events and its deals' events since ``mark``, in the order they
+    happened (the table keeps them in one log)."""
+    return list(table.log[mark:])
+
+
+def _dice(shuffler: Shuffler) -> object:
+    """The state of a seeded shuffler, to put back if a command is refused."""
+    if isinstance(shuffler, SeededShuffler):
+        return shuffler._random.getstate()
+    return None
+
+
+def _restore(shuffler: Shuffler, state: object) -> None:
+    if isinstance(shuffler, SeededShuffler) and state is not None:
+        shuffler._random.setstate(state)  # type: ignore[arg-type]

@@ -1,0 +1,986 @@
+"""One cardroom: the floor and its live tables joined, commands in, events out.
+
+A :class:`Cardroom` holds the :class:`~floorman.room.Room` (games, lists,
+seats) and a live :class:`~floorman.table.Table` for every game that has
+started dealing, the cage's :class:`~floorman.service.ledger.Ledger`, and the
+cardroom log (:class:`~floorman.service.log.Entry`). :meth:`Cardroom.handle`
+takes a :mod:`command <floorman.service.commands>` and answers with the log
+entries it caused; a refused command raises its floorman error and changes
+nothing: not the room, the tables, the ledger or the log.
+
+The floor and the tables are joined as a cardroom joins them:
+
+- the player the floor seats sits at the live table, with chips from the cage
+  (before the game starts they wait at the seat, and the live table takes
+  them when the players have drawn for the button, RRP5 seating.6);
+- a move the floor ordered is made when the table's own deals bring it due:
+  at the big blind (RRP5 seating.12), after the present deal or the button if
+  a blind is already taken (RRP5 seating.14), after one more deal at stud; a
+  broken game's absent player loses the seat held for him once the big blind
+  passes it (two deals at stud, RRP5 seating.15);
+- a player who leaves (once his deal ends) or whose chips are picked up (RRP5
+  policies.20) frees the seat at the floor and the table alike, and the floor
+  calls the next name;
+- a broken game's players take their chips to the seats the draw gives them
+  (RRP5 seating.15), keeping a stack below the buy-in (RRP5 buy-in.3), and
+  post or wait for the big blind as new players;
+- a suspended or barred player is unseated and his chips cashed out.
+
+>>> from floorman.clock import ManualClock
+>>> from floorman.games import Structure
+>>> from floorman.room.values import GameKind
+>>> from floorman.service import commands as c
+>>> room = Cardroom(clock=ManualClock())
+>>> nl = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
+>>> _ = room.handle(c.OpenGame(table=1, kind=nl, seats=6))
+>>> for name in ("ann", "bob"):
+...     _ = room.handle(c.SignUp(player=name, kind=nl))
+...     _ = room.handle(c.TakeSeat(player=name, table=1, chips=100))
+>>> _ = room.handle(c.StartGame(table=1))
+>>> room.table(1).players, room.ledger.balance(), room.chips_in_play()
+({1: 'ann', 2: 'bob'}, 200, 200)
+"""
+
+from __future__ import annotations
+
+import copy
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from floorman.clock import Clock
+from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, by_seats
+from floorman.floor.reports import Report as FloorReport
+from floorman.floor.rulings import Ruling, decide_at_table, rule_at_table
+from floorman.room import events as rev
+from floorman.room.state import Room
+from floorman.room.values import Due, GameKind
+from floorman.room.values import Sanction as Penalty
+from floorman.rulebook import Citation, cite
+from floorman.service import commands as cmd
+from floorman.service import ledger as led
+from floorman.service._live import (
+    _action,
+    _dice,
+    _mark,
+    _next_big_blind,
+    _restore,
+    _table_events_since,
+    _took_within_the_hour,
+    table_setup,
+)
+from floorman.service.log import Entry
+from floorman.shuffle import SeededShuffler, Shuffler
+from floorman.table import Table, TableSetup
+from floorman.table import events as tev
+from floorman.table.placement import arc
+
+__all__ = ["Cardroom", "table_setup"]
+
+
+class Cardroom:
+    """The cardroom as one object: the floor, its live tables, the cage and the log.
+
+    ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
+    the least lock-up the house takes (RRP5 seating.2); ``setups`` makes the
+    live table for a kind of game and its number of seats (:func:`table_setup`).
+    """
+
+    def __init__(
+        self,
+        *,
+        clock: Clock,
+        shuffler: Shuffler | None = None,
+        lockup: int = 20,
+        setups: Callable[[GameKind, int], TableSetup] = table_setup,
+    ) -> None:
+        self.clock = clock
+        self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
+        self.room = Room(clock=clock, shuffler=self.shuffler, lockup=lockup)
+        self.ledger = led.Ledger()
+        self.log: list[Entry] = []
+        self._setups = setups
+        self._lockup = lockup
+        self._tables: dict[int, Table] = {}
+        self._setup_of: dict[int, TableSetup] = {}
+        # Chips brought to a seat the live table has not taken yet: the game
+        # has not started, or a seat change waits for the deal's end.
+        self._waiting: dict[int, dict[str, int]] = {}
+        # Players whose chips came from a broken or must-move game (RRP5 buy-in.3).
+        self._forced: set[str] = set()
+        self._rulings: dict[int, FloorReport] = {}  # a report waiting for management
+        self._reported: dict[int, FloorReport] = {}  # the last report, as a log is read
+        # Tables whose seats the floor changed during a deal: the table's seats
+        # become the floor's when the deal ends.
+        self._reseat: set[int] = set()
+        # When a wait for a move or a held seat began: (table, deals started there).
+        self._watch: dict[str, tuple[int, int]] = {}
+        self._last_big: dict[int, int] = {}  # each table's last big blind seat
+        # Players stepping away when their deal ends, with the chips they take.
+        self._going: dict[int, dict[str, int]] = {}
+        self._out: list[Entry] = []
+        self._bringing: dict[str, tuple[int, bool]] = {}  # chips and post, for a sit
+        self._reason = "left"
+
+    # ----- what the cardroom looks like --------------------------------------
+
+    def table(self, number: int) -> Table:
+        """The live table of the game at ``number``; a game not yet started has none."""
+        found = self._tables.get(number)
+        if found is None:
+            live = ", ".join(map(str, sorted(self._tables))) or "none"
+            raise FloorError(f"no game is dealing at table {number}; live tables: {live}")
+        return found
+
+    @property
+    def tables(self) -> tuple[int, ...]:
+        """The live tables' numbers."""
+        return tuple(sorted(self._tables))
+
+    def waiting_chips(self, table: int) -> dict[str, int]:
+        """Chips brought to seats at ``table`` that its live table has not taken yet."""
+        return dict(sorted(self._waiting.get(table, {}).items()))
+
+    def pending_ruling(self, table: int) -> FloorReport | None:
+        """The report at ``table`` whose ruling waits for management's choice."""
+        return self._rulings.get(table)
+
+    def chips_in_play(self) -> int:
+        """Every chip counted where it is: held by players off the tables, at each
+        live table (stacks, chips on the way, pots, impounds, a pot carried to the
+        next deal), waiting at a seat, and the house's time. Equal to
+        :meth:`~floorman.service.ledger.Ledger.balance` after every command."""
+        return (
+            sum(self.ledger.holders.values())
+            + sum(t.chips for t in self._tables.values())
+            + sum(sum(w.values()) for w in self._waiting.values())
+            + self.ledger.house
+        )
+
+    def audit(self) -> list[str]:
+        """What does not add up, in words: empty when every chip is where the
+        ledger says and the floor's seats are the tables' seats."""
+        out = []
+        if self.chips_in_play() != self.ledger.balance():
+            out.append(
+                f"chips counted {self.chips_in_play()}, the cage sold {self.ledger.balance()}"
+            )
+        for number in sorted(set(self.ledger.tables) | set(self._tables)):
+            here = sum(self._waiting.get(number, {}).values())
+            if number in self._tables:
+                here += self._tables[number].chips
+            if here != self.ledger.at_table(number):
+                out.append(
+                    f"table {number} holds {here}, the ledger {self.ledger.at_table(number)}"
+                )
+        for number, table in self._tables.items():
+            if number in self._reseat:
+                continue  # seat changes made during the deal wait for its end
+            floor = self.room.seated(number) if number in self.room.tables else {}
+            if table.players != floor:
+                out.append(f"table {number} seats {table.players}, the floor {floor}")
+        return out
+
+    # ----- the log is the state ------------------------------------------------
+
+    @classmethod
+    def rebuild(
+        cls,
+        entries: Iterable[Entry],
+        *,
+        clock: Clock,
+        shuffler: Shuffler | None = None,
+        lockup: int = 20,
+        setups: Callable[[GameKind, int], TableSetup] = table_setup,
+    ) -> Cardroom:
+        """The cardroom a log adds up to: the floor from its events
+        (:meth:`~floorman.room.RoomBooks.apply`), the cage from its own, each live
+        table from its table's and deals' events, and what waits between them
+        (chips at the seats of a game not yet dealing, moves and held seats
+        waiting on the deals). Raises :class:`~floorman.errors.NotationError` for a
+        table log that does not rebuild."""
+        room = cls(clock=clock, shuffler=shuffler, lockup=lockup, setups=setups)
+        floor: list[rev.RoomEvent] = []
+        cage: list[led.LedgerEvent] = []
+        logs: dict[int, list[object]] = {}
+        for entry in entries:
+            event = entry.event
+            if entry.table is not None:
+                if not isinstance(event, (Ruling, *_REPORTS)):
+                    logs.setdefault(entry.table, []).append(event)
+                room._replay_table(entry.table, event)
+            elif isinstance(event, _CAGE):
+                cage.append(event)
+                room._replay_cage(event)
+            else:
+                assert isinstance(event, _FLOOR), event
+                floor.append(event)
+                room._replay_floor(event, logs)
+            room.log.append(entry)
+        room.room.apply(floor)
+        room.ledger.apply(cage)
+        for number in list(room._tables):
+            room._tables[number] = Table.rebuild(
+                room._setup_of[number],
+                logs.get(number, []),  # type: ignore[arg-type]
+                shuffler=room.shuffler,
+                clock=room.clock,
+            )
+        return room
+
+    def _replay_floor(self, event: rev.RoomEvent, logs: dict[int, list[object]]) -> None:
+        match event:
+            case rev.GameOpened():
+                self._setup_of[event.table] = self._setups(event.kind, event.seats)
+            case rev.GameStarted():
+                self._tables[event.table] = Table(
+                    self._setup_of[event.table], shuffler=self.shuffler, clock=self.clock
+                )
+                self._waiting.pop(event.table, None)
+                logs[event.table] = []
+            case rev.GameClosed():
+                self._tables.pop(event.table, None)
+                self._setup_of.pop(event.table, None)
+                self._waiting.pop(event.table, None)
+                self._last_big.pop(event.table, None)
+            case rev.GameBroken():
+                self._forced.update(p for p, _card in event.order)
+            case rev.PlayerMoved() if any(c.id == "seating.12" for c in event.citations):
+                self._forced.add(event.player)
+            case rev.MoveDue() | rev.SeatLocked() if (
+                not isinstance(event, rev.SeatLocked) or event.until_due
+            ):
+                live = self._tables.get(event.table)
+                count = len(
+                    [e for e in logs.get(event.table, []) if isinstance(e, tev.DealStarted)]
+                )
+                self._watch[event.player] = (event.table, count if live else 0)
+            case _:
+                pass
+
+    def _replay_cage(self, event: led.LedgerEvent) -> None:
+        match event:
+            case led.ChipsBrought() if event.table not in self._tables:
+                waiting = self._waiting.setdefault(event.table, {})
+                waiting[event.player] = waiting.get(event.player, 0) + event.amount
+            case led.ChipsCarried() if event.player in self._waiting.get(event.table, {}):
+                del self._waiting[event.table][event.player]
+            case led.ChipsBrought():
+                self._forced.discard(event.player)
+            case _:
+                pass
+
+    def _replay_table(self, number: int, event: object) -> None:
+        if isinstance(event, tev.DealStarted):
+            self._rulings.pop(number, None)
+            if event.big_blind is not None:
+                self._last_big[number] = event.big_blind
+        elif isinstance(event, _REPORTS):
+            self._reported[number] = event
+        elif isinstance(event, Ruling):
+            report = self._reported.pop(number, None)
+            if event.needs_decision and report is not None:
+                self._rulings[number] = report
+            else:
+                self._rulings.pop(number, None)
+
+    # ----- commands ------------------------------------------------------------
+
+    def handle(self, command: cmd.Command) -> list[Entry]:
+        """Carry out a command; the entries it added to the log. A refused command
+        raises its floorman error and changes nothing."""
+        handler = _HANDLERS.get(type(command))
+        if handler is None:
+            raise ConfigError(f"not a cardroom command: {command!r}")
+        return self._transaction(lambda: handler(self, command))
+
+    def advance(self, now: float | None = None) -> list[Entry]:
+        """Let the floor act on the time now (lock-ups and absences running out,
+        RRP5 policies.20, policies.21) and the tables follow; ``now`` is the
+        clock's time, which the caller has moved."""
+        del now  # the clock is the one source of the time
+        return self._transaction(lambda: self._floor(self.room.tick()))
+
+    def next_deadline(self) -> float | None:
+        """When the next thing falls due without anyone acting; None: nothing waits
+        on the clock that the cardroom tracks yet (the action clock and the floor's
+        timers are kept by :mod:`floorman.service.timing`)."""
+        return None
+
+    def _transaction(self, work: Callable[[], object]) -> list[Entry]:
+        room_mark = len(self.room.events)
+        ledger_mark = len(self.ledger.events)
+        tables = dict(self._tables)
+        setups = dict(self._setup_of)
+        marks = {n: _mark(t) for n, t in tables.items()}
+        kept = copy.deepcopy(
+            (
+                self._waiting,
+                self._forced,
+                self._rulings,
+                self._reseat,
+                self._watch,
+                self._last_big,
+                self._going,
+            )
+        )
+        dice = _dice(self.shuffler)
+        self._out = []
+        try:
+            work()
+            for number in sorted(self._reseat):
+                if not self.table(number).in_deal:
+                    self._reseat_from_floor(number)
+            self._settle_moves()
+        except FloormanError as error:
+            changed = [n for n, t in tables.items() if _mark(t) != marks[n]]
+            if changed:  # a table refuses before it changes: this one did not
+                raise AssertionError(f"tables {changed} changed on a refused command") from error
+            if len(self.room.events) != room_mark:
+                room = Room(clock=self.clock, shuffler=self.shuffler, lockup=self._lockup)
+                room.apply(self.room.events[:room_mark])
+                self.room = room
+            if len(self.ledger.events) != ledger_mark:
+                ledger = led.Ledger()
+                ledger.apply(self.ledger.events[:ledger_mark])
+                self.ledger = ledger
+            (
+                self._waiting,
+                self._forced,
+                self._rulings,
+                self._reseat,
+                self._watch,
+                self._last_big,
+                self._going,
+            ) = kept
+            self._tables = tables
+            self._setup_of = setups
+            _restore(self.shuffler, dice)
+            self._out = []
+            raise
+        finally:
+            self._bringing = {}
+            self._reason = "left"
+        self.log.extend(self._out)
+        out, self._out = self._out, []
+        return out
+
+    def _record(self, table: int | None, event: Any) -> None:
+        self._out.append(
+            Entry(seq=len(self.log) + len(self._out), at=self.clock.now(), table=table, event=event)
+        )
+
+    def _cage(self, event: led.LedgerEvent) -> None:
+        self.ledger.apply([event])
+        self._record(None, event)
+
+    # ----- management ----------------------------------------------------------
+
+    def _open_game(self, c: cmd.OpenGame) -> None:
+        try:  # the live table's setup is checked before the floor opens the game
+            setup = self._setups(c.kind, c.seats + bool(c.extra))
+        except (ConfigError, TypeError) as error:
+            raise FloorError(f"table {c.table} cannot deal {c.kind}: {error}") from None
+        self._floor(self.room.open_game(c.table, c.kind, seats=c.seats, main=c.main, extra=c.extra))
+        self._setup_of[c.table] = setup
+
+    def _start_game(self, c: cmd.StartGame) -> None:
+        self._floor(self.room.start_game(c.table))
+
+    def _close_game(self, c: cmd.CloseGame) -> None:
+        self._floor(self.room.close_game(c.table))
+
+    def _break_game(self, c: cmd.BreakGame) -> None:
+        table = self._tables.get(c.table)
+        if table is not None:
+            if table.in_deal:
+                raise FloorError(
+                    f"the game at table {c.table} breaks between deals: its deal is under way",
+                    citations=cite("seating.15"),
+                )
+            if table.impounded or table.carried:
+                raise FloorError(
+                    f"table {c.table} holds {table.impounded + table.carried} in a pot or"
+                    " impounded; release or play it before the game breaks",
+                    citations=cite("decisions.7", "seating.15"),
+                )
+        self._floor(self.room.break_game(c.table))
+
+    def _sanction(self, c: cmd.Sanction) -> None:
+        if c.sanction is not Penalty.WARNING:
+            self._not_dealt_in(c.player, "the floor unseats him")
+        self._floor(self.room.sanction(c.player, c.sanction, c.rules, minutes=c.minutes))
+        held = self.ledger.held(c.player)
+        if c.sanction is not Penalty.WARNING and held:
+            rules = cite(*c.rules)
+            self._forced.discard(c.player)
+            self._cage(led.ChipsCashed(player=c.player, amount=held, citations=rules))
+
+    # ----- the floor -------------------------------------------------------------
+
+    def _arrive(self, c: cmd.Arrive) -> None:
+        self._floor(self.room.arrive(c.player))
+
+    def _sign_up(self, c: cmd.SignUp) -> None:
+        self._floor(self.room.sign_up(c.player, c.kind))
+
+    def _unlist(self, c: cmd.Unlist) -> None:
+        self._floor(self.room.leave_list(c.player, c.kind))
+
+    def _leave_area(self, c: cmd.LeaveArea) -> None:
+        self._floor(self.room.leave_area(c.player, lockup=c.lockup))
+
+    def _take_seat(self, c: cmd.TakeSeat | cmd.Sit) -> None:
+        self._check_chips(c.player, c.table, c.chips)
+        at = self.room.seat_of(c.player)
+        if at is not None:
+            self._not_dealt_in(c.player, "he moves")
+        self._bringing[c.player] = (c.chips, c.post)
+        self._floor(self.room.take_seat(c.player, c.table, c.seat))
+
+    def _refuse(self, c: cmd.Refuse) -> None:
+        if self.room.seat_of(c.player) is not None:
+            self._not_dealt_in(c.player, "he quits the game he refuses to leave")
+        self._floor(self.room.refuse(c.player))
+
+    def _no_answer(self, c: cmd.NoAnswer) -> None:
+        self._floor(self.room.no_answer(c.player))
+
+    def _leave(self, c: cmd.Leave) -> None:
+        at = self.room.seat_of(c.player)
+        table = self._tables.get(at[0]) if at is not None else None
+        if at is None or table is None or table.players.get(at[1]) != c.player:
+            self._floor(self.room.leave(c.player))
+            return
+        # The table gets him up, now or when his deal ends; the floor follows it.
+        self._at(at[0], lambda t: t.leave(at[1]))
+
+    def _change_seat(self, c: cmd.ChangeSeat) -> None:
+        self._floor(self.room.request_seat_change(c.player, c.seat))
+
+    def _change_game(self, c: cmd.ChangeGame) -> None:
+        self._not_dealt_in(c.player, "he changes games")
+        self._floor(self.room.transfer(c.player, c.table))
+
+    def _step_away(self, c: cmd.StepAway) -> None:
+        seat = self._live_seat(c.player)
+        table = self._tables[seat[0]] if seat is not None else None
+        if seat is None or table is None or not (table.in_deal and seat[1] in table.positions):
+            self._floor(self.room.away(c.player, took=c.took))
+            if seat is not None:
+                self._at(seat[0], lambda t: t.sit_out(seat[1]))
+            return
+        # Dealt in, he plays the deal out and is away from its end, at the
+        # floor as at the table, so his thirty minutes run from there (RRP5 policies.20).
+        if c.player in self._going.get(seat[0], {}):
+            raise FloorError(f"{c.player} steps away when the deal ends already")
+        self._at(seat[0], lambda t: t.sit_out(seat[1]))
+        self._going.setdefault(seat[0], {})[c.player] = c.took
+
+    def _extend(self, c: cmd.ExtendAbsence) -> None:
+        self._floor(self.room.extend_absence(c.player, minutes=c.minutes))
+
+    def _come_back(self, c: cmd.ComeBack) -> None:
+        seat = self._live_seat(c.player)
+        if seat is not None and c.player in self._going.get(seat[0], {}):
+            at = seat  # never away: he stays dealt in
+            self._at(at[0], lambda t: t.come_back(at[1], post=c.post))
+            del self._going[at[0]][c.player]
+            return
+        self._floor(self.room.come_back(c.player))
+        if seat is not None:
+            self._at(seat[0], lambda t: t.come_back(seat[1], post=c.post))
+
+    # ----- chips ---------------------------------------------------------------
+
+    def _buy(self, c: cmd.Buy) -> None:
+        at = self.room.seat_of(c.player)
+        if at is None:
+            raise FloorError(f"{c.player} has no seat to buy chips for")
+        if isinstance(c.chips, bool) or not isinstance(c.chips, int) or c.chips <= 0:
+            raise FloorError(f"chips are bought in a whole number above 0, not {c.chips!r}")
+        seat = self._live_seat(c.player)
+        if seat is not None:
+            self._at(
+                seat[0],
+                lambda t: t.buy(seat[1], c.chips, arrived=c.arrived, announced=c.announced),
+            )
+        self._fund(c.player, c.chips)
+        self._cage(led.ChipsBrought(player=c.player, table=at[0], amount=c.chips))
+        if seat is None:
+            waiting = self._waiting.setdefault(at[0], {})
+            waiting[c.player] = waiting.get(c.player, 0) + c.chips
+
+    def _cash_out(self, c: cmd.CashOut) -> None:
+        amount = self.ledger.held(c.player) if c.chips is None else c.chips
+        self.ledger.check_cash_out(c.player, amount)
+        if amount == self.ledger.held(c.player):
+            self._forced.discard(c.player)
+        self._cage(led.ChipsCashed(player=c.player, amount=amount))
+
+    def _fund(self, player: str, chips: int, *, rules: tuple[Citation, ...] = ()) -> None:
+        """The cage sells a player what he lacks of ``chips``."""
+        short = chips - self.ledger.held(player)
+        if short > 0:
+            self._cage(led.ChipsSold(player=player, amount=short, citations=rules))
+
+    # ----- the deal ------------------------------------------------------------
+
+    def _start_deal(self, c: cmd.StartDeal) -> None:
+        self._settle_moves()
+        self._rulings.pop(c.table, None)  # the next deal closes the ruling window
+        self.table(c.table)
+        self._at(c.table, lambda t: t.start_deal(runs=c.runs))
+
+    def _act(self, c: cmd.Act) -> None:
+        number, seat = self._seat(c.player)
+        table = self.table(number)
+        if not table.in_deal or seat not in table.positions:
+            raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
+        action = _action(c, table.position_of(seat))
+        self._at(number, lambda t: t.apply(action))
+
+    def _choose(self, c: cmd.Choose) -> None:
+        number, seat = self._seat(c.player)
+        self._at(number, lambda t: t.choose(seat, post=c.post))
+
+    def _straddle(self, c: cmd.Straddle) -> None:
+        number, seat = self._seat(c.player)
+        self._at(number, lambda t: t.straddle(seat))
+
+    def _report(self, c: cmd.Report) -> None:
+        self.table(c.table)
+        self._record(c.table, c.report)  # what the dealer said, then what was done
+        ruling = self._at(c.table, lambda t: rule_at_table(t, c.report))
+        assert isinstance(ruling, Ruling)
+        if ruling.needs_decision:
+            self._rulings[c.table] = c.report
+        else:
+            self._rulings.pop(c.table, None)
+        self._record(c.table, ruling)
+
+    def _decide(self, c: cmd.Decide) -> None:
+        table = self.table(c.table)
+        report = self._rulings.get(c.table)
+        if report is None or table.deal is None or not table.in_deal:
+            raise FloorError(
+                f"no ruling at table {c.table} waits for management's choice",
+                citations=cite("decisions.1"),
+            )
+        ruling = self._at(
+            c.table,
+            lambda t: decide_at_table(t, report, c.choice, name=by_seats(t.positions)),
+        )
+        assert isinstance(ruling, Ruling)
+        del self._rulings[c.table]
+        self._record(c.table, ruling)
+
+    def _transfer(self, c: cmd.Transfer) -> None:
+        table = self.table(c.table)
+        seat, to = self._seat_at(table, c.player), self._seat_at(table, c.to)
+        self._at(c.table, lambda t: t.transfer(seat, to, c.amount, deal=c.deal))
+
+    def _impound(self, c: cmd.Impound) -> None:
+        table = self.table(c.table)
+        seat = self._seat_at(table, c.player)
+        self._at(c.table, lambda t: t.impound(seat, c.amount, deal=c.deal))
+
+    def _release(self, c: cmd.Release) -> None:
+        table = self.table(c.table)
+        seat = self._seat_at(table, c.to)
+        self._at(c.table, lambda t: t.release(seat, c.amount, deal=c.deal))
+
+    # ----- joining the floor and the tables --------------------------------------
+
+    def _floor(self, events: Sequence[rev.RoomEvent]) -> None:
+        """Record the floor's events, then carry each out at the tables."""
+        for event in events:
+            self._record(None, event)
+        for event in events:
+            self._follow_floor(event)
+
+    def _follow_floor(self, event: rev.RoomEvent) -> None:
+        match event:
+            case rev.GameStarted():
+                self._go_live(event.table, event.button)
+            case rev.GameBroken():
+                for player, _card in event.order:
+                    self._unseat(event.table, player, reason="game broken")
+                    self._forced.add(player)
+            case rev.GameClosed():
+                self._tables.pop(event.table, None)
+                self._setup_of.pop(event.table, None)
+                self._waiting.pop(event.table, None)
+                self._reseat.discard(event.table)
+                self._going.pop(event.table, None)
+                self._rulings.pop(event.table, None)
+                self._last_big.pop(event.table, None)
+            case rev.PlayerSeated():
+                self._sit(event.player, event.table, event.seat, event.citations)
+            case rev.PlayerMoved() if event.table == event.to:
+                self._change(event.player, event.table, event.seat, event.to_seat)
+            case rev.PlayerMoved():
+                forced = event.as_new or any(c.id == "seating.12" for c in event.citations)
+                self._unseat(event.table, event.player, reason="moved")
+                if forced:
+                    self._forced.add(event.player)
+                self._watch.pop(event.player, None)
+                self._sit(event.player, event.to, event.to_seat, event.citations)
+            case rev.PlayerLeft():
+                self._unseat(event.table, event.player, reason="left")
+            case rev.ChipsPickedUp():
+                self._unseat(event.table, event.player, reason="picked up")
+            case rev.MoveDue():
+                source = self._tables.get(event.table)
+                self._watch[event.player] = (event.table, len(source.deals) if source else 0)
+            case rev.SeatLocked() if event.until_due:
+                target = self._tables.get(event.table)
+                self._watch[event.player] = (event.table, len(target.deals) if target else 0)
+            case rev.LockUpPickedUp() | rev.SeatRefused() | rev.PlayerDelisted():
+                if (
+                    self.room.move_of(event.player) is None
+                    and self.room.lock_of(event.player) is None
+                ):
+                    self._watch.pop(event.player, None)
+            case _:
+                pass
+
+    def _go_live(self, number: int, button: int | None) -> None:
+        """The game started: its live table takes the seats and the chips waiting
+        there, everyone in the draw for the button (RRP5 seating.6, blinds.12.1)."""
+        table = Table(
+            self._setup_of[number], shuffler=self.shuffler, clock=self.clock, button=button
+        )
+        self._tables[number] = table
+        for event in table.log:  # the table's opening, so its log rebuilds it
+            self._record(number, event)
+        waiting = self._waiting.get(number, {})
+        for seat, player in self.room.seated(number).items():
+            self._take_waiting(number, player, seat)
+        assert not waiting, f"chips waiting for players not seated: {waiting}"
+        self._waiting.pop(number, None)
+
+    def _take_waiting(self, number: int, player: str, seat: int) -> None:
+        """The live table takes a player and the chips waiting for him at ``seat``."""
+        chips = self._waiting[number].pop(player)
+        forced = player in self._forced
+        self._forced.discard(player)
+        self._at(number, lambda t: t.sit(seat, player, chips, transfer=forced))
+        if self.room.is_away(player):  # stepped away before the table took him
+            self._at(number, lambda t: t.sit_out(seat))
+
+    def _sit(self, player: str, number: int, seat: int, citations: Iterable[Citation] = ()) -> None:
+        """The floor seated ``player``: he brings the chips asked for, else all he
+        holds, the cage selling what he lacks (a voluntary move takes a full
+        buy-in, RRP5 buy-in.3)."""
+        chips, post = self._bringing.pop(player, (0, False))
+        asked = chips
+        forced = player in self._forced or any(
+            c.id in ("seating.15", "seating.12") for c in citations
+        )
+        least = self._setup_of[number].min_buy_in
+        held = self.ledger.held(player)
+        if not chips:
+            chips = held if (forced and held) or held >= least else least
+        rules = () if chips <= held else cite("buy-in.1")
+        table = self._tables.get(number)
+        back = _took_within_the_hour(table, player, self.clock.now()) if table else 0
+        if chips < back and not asked:
+            # Back in a game left within the hour, he brings what he took from it,
+            # a transfer too (RRP5 policies.5); less, if he asks, the table refuses.
+            chips, rules = back, cite("policies.5")
+        self._fund(player, chips, rules=rules)
+        self._cage(
+            led.ChipsBrought(
+                player=player,
+                table=number,
+                amount=chips,
+                transfer=forced,
+                citations=cite("buy-in.3") if forced else (),
+            )
+        )
+        if table is None or number in self._reseat or seat in table.players:
+            # The live table takes them when the game starts or its deal ends.
+            waiting = self._waiting.setdefault(number, {})
+            waiting[player] = waiting.get(player, 0) + chips
+            if forced:
+                self._forced.add(player)
+            if table is not None:
+                self._reseat.add(number)
+            return
+        self._forced.discard(player)
+        self._at(number, lambda t: t.sit(seat, player, chips, post=post, transfer=forced))
+
+    def _change(self, player: str, number: int, seat: int, to: int) -> None:
+        """A seat change in one game (RRP5 seating.13): at the table between deals."""
+        table = self._tables.get(number)
+        if table is None or table.players.get(seat) != player:
+            return  # gone from the table already: the floor is following it
+        if table.in_deal or number in self._reseat:
+            self._reseat.add(number)
+            return
+        self._move_at(number, seat, to)
+
+    def _move_at(self, number: int, seat: int, to: int) -> None:
+        self._at(number, lambda t: t.change_seat(seat, to))
+
+    def _unseat(self, number: int, player: str, *, reason: str) -> None:
+        """Take a player's chips off a table the floor has unseated him from."""
+        table = self._tables.get(number)
+        waiting = self._waiting.get(number, {})
+        if player in waiting:
+            chips = waiting.pop(player)
+            self._cage(led.ChipsCarried(player=player, table=number, amount=chips, reason=reason))
+        if table is None:
+            return
+        seat = next((s for s, p in table.players.items() if p == player), None)
+        if seat is None:
+            return
+        self._reason = reason
+        if reason == "picked up" and seat in table.absent():
+            self._at(number, lambda t: t.pick_up(seat))
+        else:
+            self._at(number, lambda t: t.leave(seat))
+        self._reason = "left"
+
+    def _at(self, number: int, operation: Callable[[Table], object]) -> object:
+        """Do an operation at a live table, record what it caused there, and let
+        the floor and the cage follow."""
+        table = self.table(number)
+        mark = _mark(table)
+        result = operation(table)
+        events = _table_events_since(table, mark)
+        for event in events:
+            self._record(number, event)
+        finished = False
+        for event in events:
+            finished |= self._follow_table(number, table, event)
+        if finished and not table.in_deal:
+            for player, took in self._going.pop(number, {}).items():
+                if self.room.seat_of(player) is not None:
+                    self._floor(self.room.away(player, took=took))
+            self._reseat_from_floor(number)
+        return result
+
+    def _follow_table(self, number: int, table: Table, event: object) -> bool:
+        match event:
+            case tev.PlayerLeft() | tev.ChipsPickedUp():
+                picked = isinstance(event, tev.ChipsPickedUp)
+                reason = "picked up" if picked else self._reason
+                self._cage(
+                    led.ChipsCarried(
+                        player=event.player,
+                        table=number,
+                        amount=event.chips,
+                        reason=reason,
+                        citations=cite("policies.20") if picked else (),
+                    )
+                )
+                at = self.room.seat_of(event.player)
+                if (
+                    at is not None
+                    and at[0] == number
+                    and event.player not in table.players.values()
+                ):
+                    self._floor(self.room.leave(event.player))  # the floor follows the table
+            case tev.TimeCollected():
+                self._cage(
+                    led.TimeTaken(
+                        player=table.players[event.seat],
+                        table=number,
+                        amount=event.amount,
+                        citations=event.citations,
+                    )
+                )
+            case tev.DealStarted():
+                self._big_blind_passed(number, table, event)
+            case tev.DealFinished():
+                return True
+        return False
+
+    def _reseat_from_floor(self, number: int) -> None:
+        """Seat changes and seats the floor made during the deal, now it has ended:
+        the table's seats become the floor's, each player moving into a seat the
+        table has free, then the players seated meanwhile sitting down."""
+        if number not in self._reseat:
+            return
+        self._reseat.discard(number)
+        table = self._tables[number]
+        floor = self.room.seated(number)
+        moving = True
+        while moving:
+            moving = False
+            where = {p: s for s, p in table.players.items()}
+            for seat, player in floor.items():
+                at = where.get(player)
+                if at is not None and at != seat and seat not in table.players:
+                    self._move_at(number, at, seat)
+                    moving = True
+                    break
+        for seat, player in floor.items():
+            if player in self._waiting.get(number, {}) and seat not in table.players:
+                self._take_waiting(number, player, seat)
+
+    # ----- moves and held seats falling due, seen from the deals ------------------
+
+    def _big_blind_passed(self, number: int, table: Table, start: tev.DealStarted) -> None:
+        """A broken game's absent player whose held seat the big blind reached or
+        passed is due (RRP5 seating.15); at stud, after two deals."""
+        previous = self._last_big.get(number)
+        seats = table.setup.seats
+        if start.big_blind is not None:
+            self._last_big[number] = start.big_blind
+            origin = previous if previous is not None else start.button
+            passed = {start.big_blind}
+            if origin is not None and origin != start.big_blind:  # a deal dealt again
+                passed |= set(arc(origin, start.big_blind, seats))
+        else:
+            passed = set()
+        for lock in self.room.locks(number):
+            watched = self._watch.get(lock.player)
+            if lock.reason != "broken" or watched is None or watched[0] != number:
+                continue
+            stud = start.big_blind is None
+            if (stud and start.number - watched[1] > 2) or (not stud and lock.seat in passed):
+                try:
+                    events = self.room.due(lock.player)
+                except FloorError:
+                    continue  # back in time: the seat is his to take or turn down
+                self._watch.pop(lock.player, None)
+                self._floor(events)
+
+    def _settle_moves(self) -> None:
+        """Make every move the floor ordered that the deals have brought due
+        (RRP5 seating.12, seating.14)."""
+        stuck: set[str] = set()
+        for _ in range(64):
+            due = next((p for p in self._due_moves() if p not in stuck), None)
+            if due is None:
+                return
+            try:
+                events = self.room.due(due)
+            except FloorError:
+                stuck.add(due)  # the floor cannot make it yet; it stays ordered
+                continue
+            self._watch.pop(due, None)
+            self._floor(events)
+        raise AssertionError("moves kept falling due")
+
+    def _due_moves(self) -> Iterable[str]:
+        for number in self.room.tables:
+            for seat, player in self.room.seated(number).items():
+                move = self.room.move_of(player)
+                if move is not None and self._is_due(player, number, seat, move[2]):
+                    yield player
+
+    def _is_due(self, player: str, number: int, seat: int, when: Due) -> bool:
+        table = self._tables.get(number)
+        if table is None:
+            return True  # a game not dealing yet holds nobody back
+        if table.in_deal and seat in table.positions:
+            return False  # the present deal is played out first
+        if seat in table.players and table.is_away(seat):
+            return True  # not being dealt in, nothing holds him
+        last = table.last_start
+        started = self._watch.get(player, (number, 0))[1]
+        if when is Due.NOW:
+            # The button may be played once a blind is taken (RRP5 seating.14).
+            took = last is not None and any(
+                p.seat == seat and p.blind in ("small blind", "big blind") for p in last.posts
+            )
+            return not (took and last is not None and last.button != seat)
+        if when is Due.NEXT_DEAL:
+            return len(table.deals) > started
+        return _next_big_blind(table) == seat
+
+    # ----- small helpers ---------------------------------------------------------
+
+    def _seat(self, player: str) -> tuple[int, int]:
+        at = self._live_seat(player)
+        if at is None:
+            raise FloorError(f"{player} has no seat at a game that is dealing")
+        return at
+
+    def _live_seat(self, player: str) -> tuple[int, int] | None:
+        for number, table in self._tables.items():
+            for seat, name in table.players.items():
+                if name == player:
+                    return number, seat
+        return None
+
+    @staticmethod
+    def _seat_at(table: Table, player: str) -> int:
+        seat = next((s for s, p in table.players.items() if p == player), None)
+        if seat is None:
+            raise FloorError(f"{player} has no seat at this table; seated: {table.players}")
+        return seat
+
+    def _not_dealt_in(self, player: str, what: str) -> None:
+        at = self._live_seat(player)
+        if at is None:
+            return
+        table = self._tables[at[0]]
+        if table.in_deal and at[1] in table.positions:
+            raise FloorError(
+                f"{player} is dealt in on the deal under way at table {at[0]}; {what} when it ends"
+            )
+
+    def _check_chips(self, player: str, number: int, chips: int) -> None:
+        """A player entering a game brings a full buy-in (RRP5 buy-in.1), but one
+        carried from a broken or must-move game (RRP5 buy-in.3); checked before
+        the floor seats him."""
+        if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
+            raise FloorError(f"chips are a whole number, 0 or more, not {chips!r}")
+        if not chips or number not in self.room.tables:
+            return
+        setup = self._setup_of[number]
+        if chips < setup.min_buy_in and player not in self._forced:
+            raise FloorError(
+                f"{player} cannot enter the game at table {number} with {chips}: a player"
+                f" entering buys in in full, at least {setup.min_buy_in}",
+                citations=cite("buy-in.1"),
+            )
+        if setup.max_buy_in is not None and chips > setup.max_buy_in:
+            raise FloorError(
+                f"{player} cannot bring {chips} to table {number}: its most is {setup.max_buy_in}"
+            )
+
+
+_FLOOR = typing.get_args(rev.RoomEvent)
+_CAGE = typing.get_args(led.LedgerEvent)
+_REPORTS = typing.get_args(FloorReport)
+
+_Handler = Callable[[Cardroom, Any], None]
+
+_HANDLERS: dict[type, _Handler] = {
+    cmd.OpenGame: Cardroom._open_game,
+    cmd.StartGame: Cardroom._start_game,
+    cmd.CloseGame: Cardroom._close_game,
+    cmd.BreakGame: Cardroom._break_game,
+    cmd.Sanction: Cardroom._sanction,
+    cmd.Arrive: Cardroom._arrive,
+    cmd.SignUp: Cardroom._sign_up,
+    cmd.Unlist: Cardroom._unlist,
+    cmd.LeaveArea: Cardroom._leave_area,
+    cmd.TakeSeat: Cardroom._take_seat,
+    cmd.Sit: Cardroom._take_seat,
+    cmd.Refuse: Cardroom._refuse,
+    cmd.NoAnswer: Cardroom._no_answer,
+    cmd.Leave: Cardroom._leave,
+    cmd.ChangeSeat: Cardroom._change_seat,
+    cmd.ChangeGame: Cardroom._change_game,
+    cmd.StepAway: Cardroom._step_away,
+    cmd.ExtendAbsence: Cardroom._extend,
+    cmd.ComeBack: Cardroom._come_back,
+    cmd.Buy: Cardroom._buy,
+    cmd.CashOut: Cardroom._cash_out,
+    cmd.StartDeal: Cardroom._start_deal,
+    cmd.Act: Cardroom._act,
+    cmd.Choose: Cardroom._choose,
+    cmd.Straddle: Cardroom._straddle,
+    cmd.Report: Cardroom._report,
+    cmd.Decide: Cardroom._decide,
+    cmd.Transfer: Cardroom._transfer,
+    cmd.Impound: Cardroom._impound,
+    cmd.Release: Cardroom._release,
+}

@@ -1,0 +1,411 @@
+"""What people do in a cardroom, as values: one command for each thing.
+
+A command is a frozen value naming a person by name (a ``PlayerId``), a game
+by its table number and a seat by its number at that table; the
+:class:`~floorman.service.cardroom.Cardroom` checks it against the rules when
+it is handled, never when it is made, so a command read back from a log is the
+command that was given. Management opens, starts, closes and breaks games and
+sanctions players; players sign up, take seats, buy chips, step away, come
+back, leave and cash out; a seated player acts on the deal by name (the
+cardroom finds the position); the dealer starts deals and reports to the
+floorperson, who rules, and management decides where a ruling leaves the call
+to it.
+
+>>> from floorman.games import Structure
+>>> from floorman.room.values import GameKind
+>>> nl = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
+>>> OpenGame(table=1, kind=nl, seats=6)
+OpenGame(table=1, kind=GameKind(game='holdem', structure=Structure.NO_LIMIT, stakes='1/2'), seats=6, main=None, extra=False)
+>>> Act(player="ann", move=Move.WAGER, to=20)
+Act(player='ann', move=Move.WAGER, to=20, cards=())
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from floorman.cards import Card
+from floorman.floor.reports import Report as FloorReport
+from floorman.room.values import GameKind
+from floorman.room.values import Sanction as Penalty
+
+__all__ = [
+    "Act",
+    "Arrive",
+    "BreakGame",
+    "Buy",
+    "CashOut",
+    "ChangeGame",
+    "ChangeSeat",
+    "Choose",
+    "CloseGame",
+    "ComeBack",
+    "Command",
+    "Decide",
+    "ExtendAbsence",
+    "Impound",
+    "Leave",
+    "LeaveArea",
+    "Move",
+    "NoAnswer",
+    "OpenGame",
+    "Refuse",
+    "Release",
+    "Report",
+    "Sanction",
+    "SignUp",
+    "Sit",
+    "StartDeal",
+    "StartGame",
+    "StepAway",
+    "Straddle",
+    "TakeSeat",
+    "Transfer",
+    "Unlist",
+]
+
+
+class Move(enum.Enum):
+    """What a player does on a deal: the deal's own actions, named by person."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    WAGER = "wager"  # bet, raise or complete to ``to``
+    BRING_IN = "bring-in"
+    DRAW = "draw"  # throw ``cards`` and draw as many; none: stand pat
+    SHOW = "show"  # show ``cards``; none: the whole hand
+    MUCK = "muck"
+    CHOP = "chop"  # the blinds take back theirs (RRP5 policies.15)
+
+    def __repr__(self) -> str:
+        return f"Move.{self.name}"
+
+
+# ----- management -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenGame:
+    """Open a game at ``table`` (RRP5 policies.1); ``main``: a must-move game
+    feeding that table (RRP5 seating.10); ``extra``: one seat over (RRP5 seating.9)."""
+
+    table: int
+    kind: GameKind
+    seats: int = 9
+    main: int | None = None
+    extra: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartGame:
+    """The game at ``table`` starts dealing: the players draw for the button
+    (RRP5 seating.6) and the live table takes their seats and chips."""
+
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseGame:
+    """Close the empty game at ``table`` (RRP5 policies.1)."""
+
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakGame:
+    """Break the game at ``table``: its players draw for seats in similar games
+    and take their chips there (RRP5 seating.15, buy-in.3)."""
+
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sanction:
+    """Warn, suspend or bar a player for the conduct ``rules`` broken
+    (``conduct.improper.2``, ...); a suspension has ``minutes``, a bar without
+    them is for good. A suspended or barred player is unseated and his chips
+    cashed out."""
+
+    player: str
+    sanction: Penalty
+    rules: tuple[str, ...]
+    minutes: float | None = None
+
+
+# ----- the floor: lists and seats ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Arrive:
+    """A player comes into the room (RRP5 seating.1)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SignUp:
+    """A player present puts his name on the list for a kind of game (RRP5 seating.1)."""
+
+    player: str
+    kind: GameKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unlist:
+    """A player takes his name off a list."""
+
+    player: str
+    kind: GameKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeaveArea:
+    """A listed player tells the list-person he is leaving the playing area,
+    perhaps leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
+
+    player: str
+    lockup: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeSeat:
+    """A called player takes the seat held for him (in a new game, the seat of
+    his choice, RRP5 seating.7), bringing ``chips``: those he holds first, the
+    rest bought at the cage. ``post``: a new player posts a big blind to be dealt
+    in at once rather than wait for it (RRP5 blinds.5)."""
+
+    player: str
+    table: int
+    seat: int | None = None
+    chips: int = 0
+    post: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sit:
+    """A player sits in an open seat with nobody waiting for it, by the floor's
+    permission (RRP5 policies.11), bringing ``chips`` as :class:`TakeSeat` does."""
+
+    player: str
+    table: int
+    seat: int
+    chips: int = 0
+    post: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Refuse:
+    """A called player turns the seat down (RRP5 seating.10, seating.11)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NoAnswer:
+    """A called player did not answer: the seat goes to the next name (RRP5 seating.2)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Leave:
+    """A seated player quits the game, taking his chips (when dealt in, once
+    the deal ends)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeSeat:
+    """A player asks for another seat in his game (``seat`` None: any), before
+    new players (RRP5 seating.13)."""
+
+    player: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChangeGame:
+    """A player moves at once to a similar game at ``table`` (RRP5 seating.3)."""
+
+    player: str
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepAway:
+    """A seated player steps away from the table (RRP5 policies.4, policies.20);
+    dealt in on a deal under way, from its end. ``took``: chips he takes for
+    safety, which stay on the table's books until he leaves."""
+
+    player: str
+    took: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExtendAbsence:
+    """A floorperson, told in advance, lets a player be away ``minutes`` (RRP5 policies.20)."""
+
+    player: str
+    minutes: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ComeBack:
+    """A player back at his seat is dealt in again: owing blinds, posting them
+    (``post``) or waiting for the big blind (RRP5 blinds.9)."""
+
+    player: str
+    post: bool = True
+
+
+# ----- chips --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Buy:
+    """A seated player buys ``chips`` at the cage for his stack, between deals
+    (RRP5 buy-in.2); chips not yet ``arrived`` play when ``announced`` (RRP5
+    policies.6, policies.7)."""
+
+    player: str
+    chips: int
+    arrived: bool = True
+    announced: bool = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CashOut:
+    """A player changes chips he holds off the table back at the cage (``chips``
+    None: all of them)."""
+
+    player: str
+    chips: int | None = None
+
+
+# ----- the deal -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartDeal:
+    """The dealer starts the next deal at ``table``; ``runs``: times the board is
+    run when everyone is all in (RRP5 policies.16)."""
+
+    table: int
+    runs: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Act:
+    """A player acts on the deal at his table: ``to`` is a wager's total for the
+    round; ``cards`` are the cards drawn away or shown."""
+
+    player: str
+    move: Move
+    to: int = 0
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Choose:
+    """A new, returning or owing player posts now (``post``) or waits for the
+    big blind (RRP5 blinds.5, blinds.9)."""
+
+    player: str
+    post: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Straddle:
+    """The player left of the big blind posts a live straddle next deal (RRP5 blinds.15)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Report:
+    """The dealer reports an irregularity on the deal under way at ``table`` to
+    the floorperson, who rules at once. The report names players by their
+    position in the deal, as the floorperson's reports do."""
+
+    table: int
+    report: FloorReport
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Decide:
+    """Management's choice where the ruling on the last report at ``table``
+    left it one (RRP5 decisions.1)."""
+
+    table: int
+    choice: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Transfer:
+    """A ruling on the last deal's pot at ``table``: ``amount`` moves from
+    ``player`` to ``to`` by the betting record (RRP5 decisions.5, decisions.6)."""
+
+    table: int
+    player: str
+    to: str
+    amount: int
+    deal: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Impound:
+    """The house holds ``amount`` of ``player``'s chips while a decision on the
+    last deal's pot is pending (RRP5 decisions.7)."""
+
+    table: int
+    player: str
+    amount: int
+    deal: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Release:
+    """The decision is made: chips impounded at ``table`` go to ``to`` (all of
+    them, or ``amount``) (RRP5 decisions.7)."""
+
+    table: int
+    to: str
+    amount: int | None = None
+    deal: int | None = None
+
+
+Command = (
+    OpenGame
+    | StartGame
+    | CloseGame
+    | BreakGame
+    | Sanction
+    | Arrive
+    | SignUp
+    | Unlist
+    | LeaveArea
+    | TakeSeat
+    | Sit
+    | Refuse
+    | NoAnswer
+    | Leave
+    | ChangeSeat
+    | ChangeGame
+    | StepAway
+    | ExtendAbsence
+    | ComeBack
+    | Buy
+    | CashOut
+    | StartDeal
+    | Act
+    | Choose
+    | Straddle
+    | Report
+    | Decide
+    | Transfer
+    | Impound
+    | Release
+)

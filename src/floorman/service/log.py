@@ -1,0 +1,117 @@
+"""The cardroom log: every event of the room, its tables and deals, and the
+cage, in the order they happened, each with the clock's time.
+
+An :class:`Entry` numbers an event in the whole room's sequence (``seq``,
+from 0), gives the time it was recorded (``at``, the clock's seconds) and the
+table whose log it belongs to (``table``: a table's or a deal's event; None for
+the floor's and the cage's, which name their tables themselves). Saved as JSON
+lines, through :mod:`floorman.codec`, under a header naming the schema.
+
+>>> from floorman.service.ledger import ChipsSold
+>>> entry = Entry(seq=0, at=0.0, table=None, event=ChipsSold(player="ann", amount=100))
+>>> print(dumps_entries([entry]), end="")
+{"floorman": "cardroom", "schema": 1}
+{"seq": 0, "at": 0.0, "table": null, "event": {"type": "cage.ChipsSold", "player": "ann", "amount": 100, "citations": []}}
+>>> loads_entries(dumps_entries([entry])) == (entry,)
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from floorman import codec
+from floorman.errors import NotationError
+
+if TYPE_CHECKING:
+    from floorman.codec import Value
+
+__all__ = ["Entry", "dumps_entries", "entry_from_json", "entry_to_json", "loads_entries"]
+
+_KIND = "cardroom"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Entry:
+    """One event of the cardroom log: its place in the sequence, the time, and
+    the table whose log it belongs to (None: the floor's or the cage's)."""
+
+    seq: int
+    at: float
+    table: int | None
+    event: Value
+
+
+def entry_to_json(entry: Entry) -> dict[str, Any]:
+    """An entry as a JSON object of plain types, its event as :func:`floorman.codec.to_json` writes it."""
+    return {
+        "seq": entry.seq,
+        "at": entry.at,
+        "table": entry.table,
+        "event": codec.to_json(entry.event),
+    }
+
+
+def entry_from_json(data: object) -> Entry:
+    """The entry a JSON object (as :func:`entry_to_json` gives) stands for."""
+    if not isinstance(data, dict) or set(data) != {"seq", "at", "table", "event"}:
+        raise NotationError(
+            "a cardroom log entry is an object with seq, at, table and event, not"
+            f" {json.dumps(data)[:60] if _plain(data) else repr(data)[:60]}"
+        )
+    seq, at, table = data["seq"], data["at"], data["table"]
+    if type(seq) is not int or seq < 0:
+        raise NotationError(f"an entry's seq is a whole number, 0 or more, not {seq!r}")
+    if isinstance(at, bool) or not isinstance(at, int | float):
+        raise NotationError(f"an entry's time is a number of seconds, not {at!r}")
+    if table is not None and type(table) is not int:
+        raise NotationError(f"an entry's table is a table number or null, not {table!r}")
+    return Entry(seq=seq, at=float(at), table=table, event=codec.from_json(data["event"]))
+
+
+def _plain(data: object) -> bool:
+    try:
+        json.dumps(data)
+    except (TypeError, ValueError):
+        return False
+    return True
+
+
+def dumps_entries(entries: Iterable[Entry]) -> str:
+    """A cardroom log as JSON lines: a header naming the schema, then one entry a line."""
+    lines = [json.dumps({"floorman": _KIND, "schema": codec.SCHEMA})]
+    lines.extend(json.dumps(entry_to_json(e), allow_nan=False) for e in entries)
+    return "\n".join(lines) + "\n"
+
+
+def loads_entries(text: str) -> tuple[Entry, ...]:
+    """The entries of a cardroom log :func:`dumps_entries` wrote; refuses another
+    schema, a missing header or an unreadable line, naming the line."""
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    header: object = None
+    if lines:
+        try:
+            header = json.loads(lines[0][1])
+        except ValueError:
+            header = None
+    if not isinstance(header, dict) or header.get("floorman") != _KIND:
+        raise NotationError(
+            f'not a cardroom log: the first line is {{"floorman": "{_KIND}", "schema":'
+            f" {codec.SCHEMA}}}"
+        )
+    if header.get("schema") != codec.SCHEMA or isinstance(header.get("schema"), bool):
+        raise NotationError(
+            f"line {lines[0][0]}: schema {header.get('schema')!r} is not known; this floorman"
+            f" reads schema {codec.SCHEMA}"
+        )
+    out = []
+    for number, line in lines[1:]:
+        try:
+            out.append(entry_from_json(json.loads(line)))
+        except ValueError as error:
+            message = error.message if isinstance(error, NotationError) else f"not JSON ({error})"
+            raise NotationError(f"line {number}: {message}", text=line) from None
+    return tuple(out)
