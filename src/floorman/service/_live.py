@@ -120,10 +120,10 @@ def _table_events_since(table: Table, mark: _Mark) -> list[tev.TableEvent | dev.
 def _dice(shuffler: Shuffler) -> object:
     """The state of a seeded shuffler, to put back if a command is refused."""
     if isinstance(shuffler, SeededShuffler):
-        return shuffler._random.getstate()
+        return shuffler.getstate()
     return None
 
 
 def _restore(shuffler: Shuffler, state: object) -> None:
     if isinstance(shuffler, SeededShuffler) and state is not None:
-        shuffler._random.setstate(state)  # type: ignore[arg-type]
+        shuffler.setstate(state)
