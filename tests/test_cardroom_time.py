@@ -25,6 +25,7 @@ from floorman.service import (
     loads_entries,
 )
 from floorman.service import commands as c
+from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
 from floorman.table import events as tev
 from tests.cardroom_helpers import NL
@@ -59,6 +60,13 @@ class Timed:
         for name in names:
             self.do(c.SignUp(player=name, kind=kind), c.TakeSeat(player=name, table=table))
         self.do(c.StartGame(table=table))
+
+    def fold_out(self, table: int = 1) -> list[Entry]:
+        """Everyone to act folds until the deal at ``table`` ends."""
+        out: list[Entry] = []
+        while self.room.table(table).in_deal:
+            out += self.do(c.Act(player=self.to_act(table), move=c.Move.FOLD))
+        return out
 
     def to_act(self, table: int = 1) -> str:
         """The name of the player whose turn it is."""
@@ -159,8 +167,7 @@ def test_dead_hands_1_6_a_slow_action_draws_on_the_bank_which_refills_each_deal(
     assert night.room.clocks[1].bank(slow) == 40.0
     # The next player has his full time from the fold.
     assert night.room.next_deadline() == 50.0 + 90.0
-    while night.room.table(1).in_deal:
-        night.do(c.Act(player=night.to_act(), move=c.Move.FOLD))
+    night.fold_out()
     out = night.do(c.StartDeal(table=1))
     refills = of(out, BanksRefilled)
     assert [r.banks for r in refills] == [((slow, 45.0),)]
@@ -302,3 +309,145 @@ def test_dead_hands_1_6_a_night_with_timeouts_rebuilds_to_the_live_cardroom() ->
     # Both go on alike.
     assert again.advance(2000.0) == night.at(2000.0)
     assert snapshot(again) == snapshot(night.room)
+
+
+# ----- playing over, reserved seats, players kept apart ---------------------------------
+
+
+def _away(*, limits: TimeLimits | None = None) -> tuple[Timed, int]:
+    """ann, bob and cy at table 1 have played a deal; cy has stepped away. cy's seat."""
+    night = Timed(limits=limits)
+    night.game(1, "ann", "bob", "cy")
+    night.do(c.StartDeal(table=1))
+    night.fold_out()
+    night.do(c.StepAway(player="cy"))
+    seat = night.room.room.seat_of("cy")
+    assert seat is not None
+    return night, seat[1]
+
+
+def _deal_in(night: Timed, seat: int) -> None:
+    """Deal at table 1 until ``seat`` is dealt in (a new player is not dealt in
+    on the button, RRP5 blinds.7)."""
+    for _ in range(4):
+        night.do(c.StartDeal(table=1))
+        if seat in night.room.table(1).positions:
+            return
+        night.fold_out()
+    raise AssertionError(f"seat {seat} is never dealt in")
+
+
+def test_policies_12_a_player_plays_over_the_absent_players_seat_with_his_own_chips() -> None:
+    night, seat = _away()
+    chips = night.room.table(1).chips
+    out = night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    over = of(out, rev.PlayingOver)
+    assert [(o.player, o.over, [r.id for r in o.citations]) for o in over] == [
+        ("dee", "cy", ["policies.12"])
+    ]
+    assert [(s.amount, s.player) for s in of(out, led.ChipsSold)] == [(60, "dee")]
+    seated = of(out, tev.PlayerSeated)
+    assert [(s.seat, s.player, s.chips, s.over) for s in seated] == [(seat, "dee", 60, True)]
+    table = night.room.table(1)
+    assert table.players[seat] == "dee"
+    assert table.stacks[seat] == 60
+    assert night.room.ledger.at_table(1) == table.chips == chips + 60
+    # He is dealt in, posting, in the absent player's seat (not on the button).
+    _deal_in(night, seat)
+    assert night.room.table(1).players[seat] == "dee"
+
+
+def test_policies_12_playing_over_a_player_who_is_not_away_is_refused() -> None:
+    night = Timed()
+    night.game(1, "ann", "bob", "cy")
+    before = snapshot(night.room)
+    with pytest.raises(FloorError) as caught:
+        night.room.handle(c.PlayOver(player="dee", table=1, seat=3))
+    assert [r.id for r in caught.value.citations] == ["policies.12"]
+    assert snapshot(night.room) == before
+
+
+def test_policies_12_the_player_playing_over_gets_up_when_the_seats_player_comes_back() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    night.fold_out()
+    left = night.room.table(1).stacks[seat]
+    out = night.do(c.ComeBack(player="cy"))
+    assert [e.player for e in of(out, rev.PlayOverEnded)] == ["dee"]
+    assert [(e.player, e.chips) for e in of(out, tev.PlayerLeft)] == [("dee", left)]
+    carried = of(out, led.ChipsCarried)
+    assert [(e.player, e.amount) for e in carried] == [("dee", left)]
+    assert night.room.table(1).players[seat] == "cy"
+    assert night.room.ledger.held("dee") == left
+    assert night.room.room.playing_over(1) == {}
+
+
+def test_policies_12_the_seats_player_coming_back_mid_deal_waits_for_its_end() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    before = snapshot(night.room)
+    with pytest.raises(FloorError) as caught:
+        night.room.handle(c.ComeBack(player="cy"))
+    assert "policies.12" in [r.id for r in caught.value.citations]
+    assert snapshot(night.room) == before, "refused, it changes nothing"
+    night.fold_out()
+    night.do(c.ComeBack(player="cy"))
+    assert night.room.table(1).players[seat] == "cy"
+
+
+def test_policies_20_the_absent_players_chips_go_and_the_player_over_gets_up() -> None:
+    night, seat = _away()
+    held = night.room.table(1).stacks[seat]
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60))
+    out = night.at(2000.0)
+    carried = [(e.player, e.amount, e.reason) for e in of(out, led.ChipsCarried)]
+    assert carried == [("dee", 60, "left"), ("cy", held, "picked up")]
+    assert seat not in night.room.table(1).players
+    assert night.room.room.playing_over(1) == {}
+
+
+def test_policies_20_chips_picked_up_during_the_deal_played_over_go_at_its_end() -> None:
+    night, seat = _away()
+    held = night.room.table(1).stacks[seat]
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    out = night.at(2000.0)
+    assert [e.player for e in of(out, rev.ChipsPickedUp)] == ["cy"]
+    assert not of(out, led.ChipsCarried), "dee plays the deal out"
+    assert night.room.table(1).players[seat] == "dee"
+    out = night.fold_out()
+    carried = [(e.player, e.reason) for e in of(out, led.ChipsCarried)]
+    assert carried == [("dee", "left"), ("cy", "picked up")]
+    assert [e.amount for e in of(out, led.ChipsCarried)][1] == held
+    assert seat not in night.room.table(1).players
+
+
+def test_seating_8_a_reserved_seat_is_kept_for_its_player() -> None:
+    night = Timed()
+    night.game(1, "ann", "bob")
+    out = night.do(c.Reserve(table=1, seat=5, player="dee", reason="a view of the board"))
+    assert [(e.seat, e.player) for e in of(out, rev.SeatReserved)] == [(5, "dee")]
+    before = snapshot(night.room)
+    with pytest.raises(FloorError) as caught:
+        night.room.handle(c.Sit(player="eve", table=1, seat=5))
+    assert [r.id for r in caught.value.citations] == ["seating.8"]
+    assert snapshot(night.room) == before
+    night.do(c.TakeSeat(player="dee", table=1))
+    assert night.room.table(1).players[5] == "dee"
+
+
+def test_seating_5_players_kept_apart_do_not_play_in_the_same_game() -> None:
+    night = Timed()
+    night.game(1, "ann", "bob")
+    out = night.do(c.KeepApart(players=("dee", "ann")))
+    assert [e.players for e in of(out, rev.KeptApart)] == [("ann", "dee")]
+    before = snapshot(night.room)
+    with pytest.raises(FloorError) as caught:
+        night.room.handle(c.Sit(player="dee", table=1, seat=4))
+    assert [r.id for r in caught.value.citations] == ["seating.5"]
+    assert snapshot(night.room) == before
+    with pytest.raises(FloorError):  # already in one game together
+        night.room.handle(c.KeepApart(players=("ann", "bob")))
+    assert snapshot(night.room) == before

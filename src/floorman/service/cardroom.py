@@ -70,6 +70,7 @@ from floorman.service._live import (
     _took_within_the_hour,
     table_setup,
 )
+from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry
 from floorman.service.timing import TimeLimits, TimingEvent
 from floorman.shuffle import SeededShuffler, Shuffler
@@ -80,16 +81,13 @@ from floorman.table.placement import arc
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Timekeeping):
+class Cardroom(Timekeeping, SeatKeeping):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
     the least lock-up the house takes (RRP5 seating.2); ``setups`` makes the
     live table for a kind of game and its number of seats (:func:`table_setup`);
-    ``time_limits`` runs an action clock at every live table (RRP5
-    dead-hands.1.6), None none. The floor, the tables and the log read one time
-    (:class:`~floorman.service._clocks.RoomTime`): ``clock``'s, but the moment
-    of a deadline while it fires.
+    ``time_limits``: an action clock at every live table (RRP5 dead-hands.1.6).
     """
 
     def __init__(
@@ -185,6 +183,8 @@ class Cardroom(Timekeeping):
             if number in self._reseat:
                 continue  # seat changes made during the deal wait for its end
             floor = self.room.seated(number) if number in self.room.tables else {}
+            if floor:  # a player playing over sits in the seat (RRP5 policies.12)
+                floor = {**floor, **self.room.playing_over(number)}
             if table.players != floor:
                 out.append(f"table {number} seats {table.players}, the floor {floor}")
         return out
@@ -606,6 +606,7 @@ class Cardroom(Timekeeping):
             self._follow_floor(event)
 
     def _follow_floor(self, event: rev.RoomEvent) -> None:
+        self._follow_over(event)
         match event:
             case rev.GameStarted():
                 self._go_live(event.table, event.button)
@@ -789,6 +790,7 @@ class Cardroom(Timekeeping):
                     and event.player not in table.players.values()
                 ):
                     self._floor(self.room.leave(event.player))  # the floor follows the table
+                self._after_over(number, table, event)
             case tev.TimeCollected():
                 self._cage(
                     led.TimeTaken(
@@ -965,6 +967,8 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.CloseGame: Cardroom._close_game,
     cmd.BreakGame: Cardroom._break_game,
     cmd.Sanction: Cardroom._sanction,
+    cmd.KeepApart: Cardroom._keep_apart,
+    cmd.Reserve: Cardroom._reserve,
     cmd.Arrive: Cardroom._arrive,
     cmd.SignUp: Cardroom._sign_up,
     cmd.Unlist: Cardroom._unlist,
@@ -979,6 +983,7 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.StepAway: Cardroom._step_away,
     cmd.ExtendAbsence: Cardroom._extend,
     cmd.ComeBack: Cardroom._come_back,
+    cmd.PlayOver: Cardroom._play_over,
     cmd.Buy: Cardroom._buy,
     cmd.CashOut: Cardroom._cash_out,
     cmd.StartDeal: Cardroom._start_deal,
