@@ -451,3 +451,23 @@ def test_seating_5_players_kept_apart_do_not_play_in_the_same_game() -> None:
     with pytest.raises(FloorError):  # already in one game together
         night.room.handle(c.KeepApart(players=("ann", "bob")))
     assert snapshot(night.room) == before
+
+
+def test_policies_12_a_night_played_over_rebuilds_to_the_live_cardroom() -> None:
+    night, seat = _away(limits=LIMITS)
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    mid = Cardroom.rebuild(list(night.room.log), clock=night.clock, time_limits=LIMITS)
+    assert snapshot(mid) == snapshot(night.room), "dee is dealt in, cy's chips behind him"
+    night.at(night.clock.seconds + 500.0)  # turns run out, and the deal with them
+    night.fold_out()
+    night.do(c.ComeBack(player="cy"), c.Reserve(table=1, seat=5, player="eve"))
+    night.do(c.KeepApart(players=("eve", "fay")))
+    log = night.room.log
+    assert of(log, TurnTimedOut)
+    again = Cardroom.rebuild(
+        loads_entries(dumps_entries(log)), clock=night.clock, time_limits=LIMITS
+    )
+    assert snapshot(again) == snapshot(night.room)
+    assert again.audit() == []
+    assert again.room.playing_over(1) == night.room.room.playing_over(1) == {}
