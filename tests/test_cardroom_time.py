@@ -3,6 +3,7 @@ one deadline for all of them, and the log that rebuilds the clocks."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -13,6 +14,7 @@ from floorman.errors import FloorError, IllegalAction
 from floorman.games import Structure
 from floorman.room import events as rev
 from floorman.room.values import GameKind
+from floorman.room.values import Sanction as Penalty
 from floorman.service import (
     BanksRefilled,
     Cardroom,
@@ -23,10 +25,12 @@ from floorman.service import (
     TurnTimedOut,
     dumps_entries,
     loads_entries,
+    table_setup,
 )
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
+from floorman.table import TableSetup
 from floorman.table import events as tev
 from tests.cardroom_helpers import NL
 
@@ -471,3 +475,47 @@ def test_policies_12_a_night_played_over_rebuilds_to_the_live_cardroom() -> None
     assert snapshot(again) == snapshot(night.room)
     assert again.audit() == []
     assert again.room.playing_over(1) == night.room.room.playing_over(1) == {}
+
+
+def test_conduct_a_barred_player_playing_over_gets_up_and_is_cashed_out() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60))
+    out = night.do(c.Sanction(player="dee", sanction=Penalty.BAR, rules=("conduct.prohibited.1",)))
+    assert [(e.player, e.amount) for e in of(out, led.ChipsCarried)] == [("dee", 60)]
+    assert [(e.player, e.amount) for e in of(out, led.ChipsCashed)] == [("dee", 60)]
+    assert night.room.table(1).players[seat] == "cy", "the absent player's chips stay"
+    assert night.room.room.playing_over(1) == {}
+
+
+def test_seating_15_a_broken_game_played_over_reseats_its_own_players() -> None:
+    night, seat = _away()
+    night.game(2, "p", "q")
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60))
+    out = night.do(c.BreakGame(table=1))
+    carried = {(e.player, e.reason) for e in of(out, led.ChipsCarried)}
+    assert ("dee", "left") in carried
+    assert {("ann", "game broken"), ("bob", "game broken"), ("cy", "game broken")} <= carried
+    assert night.room.ledger.held("dee") == 60
+    assert "dee" not in night.room.table(2).players.values()
+
+
+# ----- time collection: policies.2 -------------------------------------------------------
+
+
+def test_policies_2_a_new_time_period_is_no_deadline_the_next_deal_collects_it() -> None:
+    def charged(kind: GameKind, seats: int) -> TableSetup:
+        return dataclasses.replace(table_setup(kind, seats), time_charge=1, time_every=1800.0)
+
+    night = Timed(limits=None)
+    night.room = Cardroom(clock=night.clock, shuffler=SeededShuffler(3), setups=charged)
+    night.game(1, "ann", "bob", "cy")
+    night.do(c.StartDeal(table=1))
+    night.fold_out()
+    # New players with nobody waiting owe nothing for the period they sit down in.
+    assert of(night.room.log, tev.TimeCollected) == []
+    assert night.room.next_deadline() is None, "nothing happens at the period's end"
+    assert night.at(2000.0) == []
+    out = night.do(c.StartDeal(table=1))
+    paid = of(out, tev.TimeCollected)
+    assert [(t.amount, t.period) for t in paid] == [(1, 1)] * 3, "paid before the deal"
+    assert night.room.ledger.house == 3
