@@ -300,8 +300,8 @@ class Cardroom(Timekeeping, SeatKeeping):
 
     def handle(self, command: cmd.Command) -> list[Entry]:
         """Carry out a command; the entries it added to the log, after those of
-        whatever fell due by the clock's time (:meth:`advance`). A refused command
-        raises its floorman error and changes nothing."""
+        whatever fell due by the clock's time (:meth:`advance`), which stays done.
+        A refused command raises its floorman error and changes nothing."""
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise ConfigError(f"not a cardroom command: {command!r}")
