@@ -16,6 +16,7 @@ from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.service import (
+    ActionClock,
     BanksRefilled,
     Cardroom,
     Entry,
@@ -73,12 +74,10 @@ class Timed:
         return out
 
     def to_act(self, table: int = 1) -> str:
-        """The name of the player whose turn it is."""
-        live = self.room.table(table)
-        assert live.deal is not None
-        position = live.deal.legal().player
-        assert position is not None
-        return live.players[live.positions[position]]
+        """The name of the player whose turn it is (read as a clock reads it)."""
+        turn = ActionClock(self.room.table(table)).turn()
+        assert turn is not None
+        return turn.player
 
 
 def of(entries: list[Entry], kind: type) -> list[Any]:
@@ -112,9 +111,12 @@ def test_dead_hands_1_6_a_turn_run_out_facing_a_bet_kills_the_hand_at_its_deadli
     assert [(b.player, b.left) for b in of(out, TimeBankUsed)] == [(first, 0.0)]
     assert {e.at for e in out} == {90.0}, "ruled as of the moment the time ran out"
     assert {e.table for e in out} == {1}
+    assert night.to_act() != first, "his hand is dead: the turn has passed"
     live = night.room.table(1)
+    seat = night.room.room.seat_of(first)
     assert live.deal is not None
-    assert live.deal.legal().player != live.position_of(night.room._seat(first)[1])
+    assert seat is not None
+    assert live.deal.folded(live.position_of(seat[1]))
     # The next player's time runs from the moment of the ruling.
     assert night.room.next_deadline() == 90.0 + 90.0
 
