@@ -59,6 +59,7 @@ from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
 from floorman.service import ledger as led
+from floorman.service._clocks import Clocks, RoomTime, Timekeeping
 from floorman.service._live import (
     _action,
     _dice,
@@ -69,7 +70,9 @@ from floorman.service._live import (
     _took_within_the_hour,
     table_setup,
 )
+from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry
+from floorman.service.timing import TimeLimits, TimingEvent
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
@@ -78,12 +81,13 @@ from floorman.table.placement import arc
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom:
+class Cardroom(Timekeeping, SeatKeeping):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
     the least lock-up the house takes (RRP5 seating.2); ``setups`` makes the
-    live table for a kind of game and its number of seats (:func:`table_setup`).
+    live table for a kind of game and its number of seats (:func:`table_setup`);
+    ``time_limits``: an action clock at every live table (RRP5 dead-hands.1.6).
     """
 
     def __init__(
@@ -93,10 +97,12 @@ class Cardroom:
         shuffler: Shuffler | None = None,
         lockup: int = 20,
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
+        time_limits: TimeLimits | None = None,
     ) -> None:
-        self.clock = clock
+        self.clock = RoomTime(clock)
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
-        self.room = Room(clock=clock, shuffler=self.shuffler, lockup=lockup)
+        self.room = Room(clock=self.clock, shuffler=self.shuffler, lockup=lockup)
+        self._clocks = Clocks(time_limits, lambda: self._tables)
         self.ledger = led.Ledger()
         self.log: list[Entry] = []
         self._setups = setups
@@ -177,6 +183,8 @@ class Cardroom:
             if number in self._reseat:
                 continue  # seat changes made during the deal wait for its end
             floor = self.room.seated(number) if number in self.room.tables else {}
+            if floor:  # a player playing over sits in the seat (RRP5 policies.12)
+                floor = {**floor, **self.room.playing_over(number)}
             if table.players != floor:
                 out.append(f"table {number} seats {table.players}, the floor {floor}")
         return out
@@ -192,6 +200,7 @@ class Cardroom:
         shuffler: Shuffler | None = None,
         lockup: int = 20,
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
+        time_limits: TimeLimits | None = None,
     ) -> Cardroom:
         """The cardroom a log adds up to: the floor from its events
         (:meth:`~floorman.room.RoomBooks.apply`), the cage from its own, each live
@@ -199,14 +208,17 @@ class Cardroom:
         (chips at the seats of a game not yet dealing, moves and held seats
         waiting on the deals). Raises :class:`~floorman.errors.NotationError` for a
         table log that does not rebuild."""
-        room = cls(clock=clock, shuffler=shuffler, lockup=lockup, setups=setups)
+        room = cls(
+            clock=clock, shuffler=shuffler, lockup=lockup, setups=setups, time_limits=time_limits
+        )
         floor: list[rev.RoomEvent] = []
         cage: list[led.LedgerEvent] = []
         logs: dict[int, list[object]] = {}
         for entry in entries:
             event = entry.event
+            room._replay_clock(entry)
             if entry.table is not None:
-                if not isinstance(event, (Ruling, *_REPORTS)):
+                if not isinstance(event, (Ruling, *_REPORTS, *_TIMING)):
                     logs.setdefault(entry.table, []).append(event)
                 room._replay_table(entry.table, event)
             elif isinstance(event, _CAGE):
@@ -287,25 +299,16 @@ class Cardroom:
     # ----- commands ------------------------------------------------------------
 
     def handle(self, command: cmd.Command) -> list[Entry]:
-        """Carry out a command; the entries it added to the log. A refused command
-        raises its floorman error and changes nothing."""
+        """Carry out a command; the entries it added to the log, after those of
+        whatever fell due by the clock's time (:meth:`advance`), which stays done.
+        A refused command raises its floorman error and changes nothing."""
         handler = _HANDLERS.get(type(command))
         if handler is None:
             raise ConfigError(f"not a cardroom command: {command!r}")
-        return self._transaction(lambda: handler(self, command))
-
-    def advance(self, now: float | None = None) -> list[Entry]:
-        """Let the floor act on the time now (lock-ups and absences running out,
-        RRP5 policies.20, policies.21) and the tables follow; ``now`` is the
-        clock's time, which the caller has moved."""
-        del now  # the clock is the one source of the time
-        return self._transaction(lambda: self._floor(self.room.tick()))
-
-    def next_deadline(self) -> float | None:
-        """When the next thing falls due without anyone acting; None: nothing waits
-        on the clock that the cardroom tracks yet (the action clock and the floor's
-        timers are kept by :mod:`floorman.service.timing`)."""
-        return None
+        # What fell due before the command is done first, and stays done if it
+        # is refused: a turn run out is ruled before a late action (RRP5 dead-hands.1.6).
+        out = self.advance()
+        return out + self._commit(lambda: handler(self, command))
 
     def _transaction(self, work: Callable[[], object]) -> list[Entry]:
         room_mark = len(self.room.events)
@@ -531,13 +534,16 @@ class Cardroom:
         self._rulings.pop(c.table, None)  # the next deal closes the ruling window
         self.table(c.table)
         self._at(c.table, lambda t: t.start_deal(runs=c.runs))
+        self._clock_dealt(c.table)
 
     def _act(self, c: cmd.Act) -> None:
         number, seat = self._seat(c.player)
         table = self.table(number)
         if not table.in_deal or seat not in table.positions:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
-        action = _action(c, table.position_of(seat))
+        position = table.position_of(seat)
+        action = _action(c, position)
+        self._clock_acting(number, position)  # his bank, logged with his action
         self._at(number, lambda t: t.apply(action))
 
     def _choose(self, c: cmd.Choose) -> None:
@@ -600,6 +606,7 @@ class Cardroom:
             self._follow_floor(event)
 
     def _follow_floor(self, event: rev.RoomEvent) -> None:
+        self._follow_over(event)
         match event:
             case rev.GameStarted():
                 self._go_live(event.table, event.button)
@@ -783,6 +790,7 @@ class Cardroom:
                     and event.player not in table.players.values()
                 ):
                     self._floor(self.room.leave(event.player))  # the floor follows the table
+                self._after_over(number, table, event)
             case tev.TimeCollected():
                 self._cage(
                     led.TimeTaken(
@@ -949,6 +957,7 @@ class Cardroom:
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
 _REPORTS = typing.get_args(FloorReport)
+_TIMING = typing.get_args(TimingEvent)
 
 _Handler = Callable[[Cardroom, Any], None]
 
@@ -958,6 +967,8 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.CloseGame: Cardroom._close_game,
     cmd.BreakGame: Cardroom._break_game,
     cmd.Sanction: Cardroom._sanction,
+    cmd.KeepApart: Cardroom._keep_apart,
+    cmd.Reserve: Cardroom._reserve,
     cmd.Arrive: Cardroom._arrive,
     cmd.SignUp: Cardroom._sign_up,
     cmd.Unlist: Cardroom._unlist,
@@ -972,6 +983,7 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.StepAway: Cardroom._step_away,
     cmd.ExtendAbsence: Cardroom._extend,
     cmd.ComeBack: Cardroom._come_back,
+    cmd.PlayOver: Cardroom._play_over,
     cmd.Buy: Cardroom._buy,
     cmd.CashOut: Cardroom._cash_out,
     cmd.StartDeal: Cardroom._start_deal,

@@ -4,9 +4,10 @@ A command is a frozen value naming a person by name (a ``PlayerId``), a game
 by its table number and a seat by its number at that table; the
 :class:`~floorman.service.cardroom.Cardroom` checks it against the rules when
 it is handled, never when it is made, so a command read back from a log is the
-command that was given. Management opens, starts, closes and breaks games and
-sanctions players; players sign up, take seats, buy chips, step away, come
-back, leave and cash out; a seated player acts on the deal by name (the
+command that was given. Management opens, starts, closes and breaks games,
+keeps players apart, reserves seats and sanctions players; players sign up,
+take seats, play over a seat, buy chips, step away, come back, leave and cash
+out; a seated player acts on the deal by name (the
 cardroom finds the position); the dealer starts deals and reports to the
 floorperson, who rules, and management decides where a ruling leaves the call
 to it.
@@ -45,14 +46,17 @@ __all__ = [
     "Decide",
     "ExtendAbsence",
     "Impound",
+    "KeepApart",
     "Leave",
     "LeaveArea",
     "Move",
     "NoAnswer",
     "OpenGame",
+    "PlayOver",
     "Refuse",
     "Release",
     "Report",
+    "Reserve",
     "Sanction",
     "SignUp",
     "Sit",
@@ -132,6 +136,24 @@ class Sanction:
     sanction: Penalty
     rules: tuple[str, ...]
     minutes: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KeepApart:
+    """The house keeps two players out of the same game (RRP5 seating.5)."""
+
+    players: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reserve:
+    """Management reserves ``seat`` at ``table`` for ``player`` for a good
+    ``reason``, such as a view of the board (RRP5 seating.8)."""
+
+    table: int
+    seat: int
+    player: str
+    reason: str = ""
 
 
 # ----- the floor: lists and seats ----------------------------------------------
@@ -261,6 +283,21 @@ class ComeBack:
     post: bool = True
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayOver:
+    """With the floor's permission (the absent player's is not needed),
+    ``player`` plays over the seat of the player away at ``table``, ``seat``
+    (RRP5 policies.12), as a new player with chips of his own, bought as
+    :class:`TakeSeat` brings them; ``post``: a big blind to be dealt in at once
+    (RRP5 blinds.7). He gets up when the seat's player comes back."""
+
+    player: str
+    table: int
+    seat: int
+    chips: int = 0
+    post: bool = False
+
+
 # ----- chips --------------------------------------------------------------------
 
 
@@ -383,6 +420,8 @@ Command = (
     | CloseGame
     | BreakGame
     | Sanction
+    | KeepApart
+    | Reserve
     | Arrive
     | SignUp
     | Unlist
@@ -397,6 +436,7 @@ Command = (
     | StepAway
     | ExtendAbsence
     | ComeBack
+    | PlayOver
     | Buy
     | CashOut
     | StartDeal

@@ -1,0 +1,154 @@
+"""The floor's seats the cardroom carries out at its live tables: playing over
+an absent player's seat (RRP5 policies.12), seats reserved (RRP5 seating.8)
+and players kept apart (RRP5 seating.5).
+
+A player playing over sits in the absent player's seat at the live table as a
+new player, with chips of his own from the cage, while the absent player's
+chips stay on the table behind him. He gets up, taking his chips, as the floor
+says: when the seat's player comes back or he takes a seat of his own
+(``PlayOverEnded``), and when the seat's player loses it (his chips picked up,
+RRP5 policies.20; he leaves, is moved or his game breaks), so that the absent
+player's chips can leave the table too. Dealt in, he plays the deal out first:
+a return or a seat of his own waits for the deal's end (the command is
+refused), and an absent player's seat lost meanwhile is cleared when the deal
+ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from floorman.errors import FloorError
+from floorman.room import events as rev
+from floorman.room.values import Sanction as Penalty
+from floorman.rulebook import cite
+from floorman.service import commands as cmd
+from floorman.service import ledger as led
+from floorman.table import events as tev
+
+if TYPE_CHECKING:
+    from floorman.room.state import Room
+    from floorman.table import Table, TableSetup
+
+__all__ = ["SeatKeeping"]
+
+
+class SeatKeeping:
+    """Playing over, reserved seats and players kept apart, at the floor and the
+    tables. Mixed into :class:`~floorman.service.cardroom.Cardroom`."""
+
+    if TYPE_CHECKING:
+        room: Room
+        ledger: led.Ledger
+        _tables: dict[int, Table]
+        _setup_of: dict[int, TableSetup]
+        _reseat: set[int]
+
+        def table(self, number: int) -> Table: ...
+        def _floor(self, events: Any) -> None: ...
+        def _at(self, number: int, operation: Callable[[Table], object]) -> object: ...
+        def _cage(self, event: led.LedgerEvent) -> None: ...
+        def _fund(self, player: str, chips: int) -> None: ...
+        def _check_chips(self, player: str, number: int, chips: int) -> None: ...
+        def _unseat(self, number: int, player: str, *, reason: str) -> None: ...
+
+    # The floor's own unseating follows at once, with its reason.
+    _owner_follows = False
+
+    # ----- commands ----------------------------------------------------------
+
+    def _keep_apart(self, c: cmd.KeepApart) -> None:
+        a, b = c.players
+        self._floor(self.room.keep_apart(a, b))
+
+    def _reserve(self, c: cmd.Reserve) -> None:
+        self._floor(self.room.reserve(c.table, c.seat, c.player, reason=c.reason))
+
+    def _play_over(self, c: cmd.PlayOver) -> None:
+        self.table(c.table)  # only a game dealing has a seat to play over
+        self._check_chips(c.player, c.table, c.chips)
+        self._floor(self.room.play_over(c.player, c.table, c.seat))
+        least = self._setup_of[c.table].min_buy_in
+        held = self.ledger.held(c.player)
+        chips = c.chips or (
+            held if held >= least else least
+        )  # a new player's buy-in (RRP5 buy-in.1)
+        self._fund(c.player, chips)
+        self._cage(led.ChipsBrought(player=c.player, table=c.table, amount=chips))
+        self._at(c.table, lambda t: t.play_over(c.seat, c.player, chips, post=c.post))
+
+    # ----- the tables follow the floor ------------------------------------------
+
+    def _follow_over(self, event: rev.RoomEvent) -> None:
+        """Before the floor's event is carried out at the tables: a player playing
+        over gets up when the floor ends it or the seat's player loses the seat."""
+        match event:
+            case rev.PlayOverEnded():
+                self._over_gets_up(event.table, event.seat, event.player, waits=False)
+            case rev.ChipsPickedUp() | rev.PlayerLeft():
+                self._seat_lost(event.table, event.seat, event.player)
+            case rev.PlayerMoved() if event.table != event.to:
+                self._seat_lost(event.table, event.seat, event.player)
+            case rev.GameBroken():
+                table = self._tables.get(event.table)
+                drawn = {player for player, _card in event.order}
+                for seat, player in list(table.players.items()) if table is not None else ():
+                    if player not in drawn:
+                        self._over_gets_up(event.table, seat, player)
+            case rev.Sanctioned() if event.sanction is not Penalty.WARNING:
+                for number, table in list(self._tables.items()):
+                    for seat, player in list(table.players.items()):
+                        if player == event.player and self.room.seat_of(player) != (number, seat):
+                            self._over_gets_up(number, seat, player)
+            case _:
+                pass
+
+    def _seat_lost(self, number: int, seat: int, owner: str) -> None:
+        table = self._tables.get(number)
+        over = table.players.get(seat) if table is not None else None
+        if over is not None and over != owner:
+            self._over_gets_up(number, seat, over)
+
+    def _over_gets_up(self, number: int, seat: int, player: str, *, waits: bool = True) -> None:
+        """``player``, playing over ``seat``, gets up with his chips; dealt in, at
+        the deal's end if ``waits``, else the floor's change is refused."""
+        table = self._tables.get(number)
+        if table is None or table.players.get(seat) != player:
+            return
+        if table.in_deal and seat in table.positions:
+            if not waits:
+                raise FloorError(
+                    f"{player} is playing over seat {seat} at table {number} on the deal under"
+                    " way; he gives the seat back when it ends",
+                    citations=cite("policies.12"),
+                )
+            self._reseat.add(number)  # the table's seats become the floor's at the deal's end
+        self._owner_follows = True
+        try:
+            self._at(number, lambda t: t.leave(seat))
+        finally:
+            self._owner_follows = False
+
+    def _after_over(self, number: int, table: Table, event: object) -> None:
+        """A player playing over got up at a deal's end: the seat's player, back
+        in it at the table, loses it too if the floor took it meanwhile."""
+        if self._owner_follows or not isinstance(event, tev.PlayerLeft):
+            return
+        owner = table.players.get(event.seat)
+        if owner is None or self.room.seat_of(owner) == (number, event.seat):
+            return
+        self._unseat(number, owner, reason=self._why_gone(owner))
+
+    def _why_gone(self, player: str) -> str:
+        for event in reversed(self.room.events):
+            match event:
+                case rev.ChipsPickedUp() if event.player == player:
+                    return "picked up"
+                case rev.PlayerMoved() if event.player == player:
+                    return "moved"
+                case rev.PlayerLeft() if event.player == player:
+                    return "left"
+                case _:
+                    pass
+        return "left"
