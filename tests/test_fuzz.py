@@ -54,6 +54,7 @@ def _texts(*paths: Path) -> list[str]:
 
 SESSIONS = _texts(EXAMPLES / "session.txt", EXAMPLES / "rulings.txt")
 ROOMS = _texts(EXAMPLES / "room.txt")
+CARDROOMS = _texts(EXAMPLES / "cardroom.txt")
 HANDS = [
     HAND,
     *_texts(
@@ -178,13 +179,19 @@ def test_room_logs_mutated(log: bytes, options: list[str]) -> None:
 
 
 @FUZZ
+@given(mutated(CARDROOMS), st.sampled_from([[], ["--json"]]))
+def test_cardroom_logs_mutated(log: bytes, options: list[str]) -> None:
+    cli(["cardroom", "-", *options], log)
+
+
+@FUZZ
 @given(mutated(HANDS), st.sampled_from([[], ["--json"], ["--rules", "wsop"]]))
 def test_hand_histories_mutated(text: bytes, options: list[str]) -> None:
     cli(["replay", "-", *options], text)
 
 
 @FUZZ
-@given(st.sampled_from(["session", "room", "replay"]), st.binary(max_size=300))
+@given(st.sampled_from(["session", "room", "cardroom", "replay"]), st.binary(max_size=300))
 def test_random_bytes_on_standard_input(command: str, data: bytes) -> None:
     cli([command, "-"], data)
 
