@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -269,6 +270,82 @@ def test_policies_20_a_wait_lets_the_cardroom_act_on_the_time() -> None:
     assert (carried.player, carried.reason) == ("cy", "picked up")
     assert [c.id for c in carried.citations] == ["policies.20"]
     assert log.records[-1].entry.at == 31 * 60
+
+
+THREE_GAMES = """\
+game nl12 holdem no-limit 1/2
+game stud stud fixed-limit 2/4
+game draw lowball fixed-limit 2/4
+open 1 nl12 seats=6
+open 2 stud seats=4
+open 3 draw seats=3
+list ann nl12
+list bob nl12
+take ann 1 chips=100
+take bob 1 chips=100
+start 1
+arrive cy
+sit cy 1 4 chips=80 post
+list dee stud
+list eve stud
+take dee 2
+take eve 2
+start 2
+list fay draw
+list gus draw
+take fay 3
+take gus 3
+start 3
+1 deal
+2 deal
+3 deal
+2 s1 pb
+2 s2 f
+3 s1 cc
+3 s2 cc
+3 s2 sd JhKd
+1 s1 f
+1 chop
+1 impound 4 2
+1 release 2
+1 straddle 2
+buy ann 20
+away bob took=10
+back bob wait
+change cy 5
+bar eve conduct.prohibited.4
+"""
+
+
+def test_each_line_is_its_command_at_its_table() -> None:
+    log = play_cardroom(THREE_GAMES)
+
+    def by(text: str) -> list[object]:
+        return [r.entry.event for r in log.records if r.text == text]
+
+    def one(text: str, kind: type) -> Any:
+        found = [e for e in by(text) if isinstance(e, kind)]
+        assert len(found) == 1, (text, by(text))
+        return found[0]
+
+    seated = one("sit cy 1 4 chips=80 post", tev.PlayerSeated)
+    assert (seated.seat, seated.chips, seated.post) == (4, 80, True)
+    assert one("2 s1 pb", dev.BringInPosted).amount == 2  # stud: the bring-in
+    drew = one("3 s2 sd JhKd", dev.Drew)
+    assert sorted(map(str, drew.discards)) == ["Jh", "Kd"]  # lowball: the draw
+    assert [c.id for c in one("1 chop", dev.BlindsChopped).citations] == ["policies.15"]
+    assert one("1 impound 4 2", tev.ChipsImpounded).amount == 2
+    assert one("1 release 2", tev.ImpoundReleased).seat == 2
+    assert one("1 straddle 2", tev.StraddleAnnounced).seat == 2
+    assert one("buy ann 20", led.ChipsBrought).amount == 20
+    assert one("away bob took=10", tev.SatOut).seat == 2
+    assert one("back bob wait", tev.CameBack).post is False
+    assert (one("change cy 5", tev.SeatChanged).to) == 5
+    assert one("bar eve conduct.prohibited.4", led.ChipsCashed).player == "eve"
+    room = log.cardroom
+    assert room.table(1).players == {1: "ann", 2: "bob", 5: "cy"}
+    assert "eve" not in room.table(2).players.values()
+    assert room.audit() == []
 
 
 # ----- the command line ------------------------------------------------------------

@@ -163,7 +163,7 @@ class Narrator:
             case tev.StraddleAnnounced():
                 return f"{seat(table, e.seat)} straddles next deal"
             case tev.StraddleWithdrawn():
-                return f"{seat(table, e.seat)}'s straddle is off"
+                return f"the straddle of {seat(table, e.seat)} is off"
             case tev.GameRestarted() | tev.GameStarted():
                 seats = " ".join(map(str, e.seats))
                 new = "a new game starts" if isinstance(e, tev.GameRestarted) else "the game starts"
@@ -196,7 +196,7 @@ class Narrator:
             case tev.PotTransferred():
                 return f"{e.amount} moves from {seat(table, e.seat)} to {seat(table, e.to)}"
             case tev.ChipsImpounded():
-                return f"{e.amount} of {seat(table, e.seat)}'s chips impounded"
+                return f"{e.amount} of the chips of {seat(table, e.seat)} impounded"
             case tev.ImpoundReleased():
                 return f"{e.amount} impounded goes to {seat(table, e.seat)}"
             case tev.DealFinished():
@@ -249,7 +249,7 @@ class Narrator:
                 all_in = ", all in" if e.all_in else ""
                 return f"{who(table, e.player)} {verb} {e.to}{all_in}"
             case dev.Drew():
-                drew = f"draws {len(e.cards)}" if e.cards else "stands pat"
+                drew = f"draws {len(e.discards)}" if e.discards else "stands pat"
                 return f"{who(table, e.player)} {drew}"
             case dev.BetReturned():
                 return f"{e.amount} goes back to {who(table, e.player)}"
