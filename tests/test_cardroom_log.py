@@ -171,6 +171,33 @@ def test_decisions_1_the_report_is_ruled_and_management_decides(night: CardroomL
     ]
 
 
+def test_policies_23_the_words_never_say_a_card_nobody_was_shown(night: CardroomLog) -> None:
+    # Within each deal, a face-down card, a burn card or the deck's order is
+    # never said, unless the hand was shown; up cards, the board and shown hands are.
+    shown_any = False
+    for table in (1, 2):
+        hidden: set[str] = set()
+        said: list[str] = []
+        for record in night.records:
+            e = record.entry.event
+            if record.entry.table != table:
+                continue
+            if isinstance(e, tev.DealStarted):
+                hidden, said = set(), []
+            elif isinstance(e, dev.HoleDealt):
+                hidden |= {str(c) for c, up in zip(e.cards, e.up, strict=True) if c and not up}
+            elif isinstance(e, dev.CardBurned) and e.card is not None:
+                hidden.add(str(e.card))
+            elif isinstance(e, dev.HandShown):
+                hidden -= {str(c) for c in e.cards if c is not None}
+                shown_any = True
+            said.append(record.said)
+            if isinstance(e, tev.DealFinished):
+                words = " ".join(said).split()
+                assert not hidden & set(words), hidden & set(words)
+    assert shown_any  # the example's first deal goes to a showdown
+
+
 # ----- reading lines ---------------------------------------------------------------
 
 
