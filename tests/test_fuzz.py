@@ -516,7 +516,9 @@ def eval_args(draw: st.DrawFn) -> list[str]:
 
 @st.composite
 def other_args(draw: st.DrawFn) -> list[str]:
-    command = draw(st.sampled_from(["rule", "rules", "demo", "replay", "session", "room", ""]))
+    command = draw(
+        st.sampled_from(["rule", "rules", "demo", "replay", "session", "room", "cardroom", ""])
+    )
     words = ["blinds.9", "ranking.11", "RRP5 ties.1", "nope.1", "blinds", "--long", "--json"]
     words += ["-", "--help", "--rules", "wsop", "/", "/nonexistent.phh", "--format", "phh", "x"]
     return [command, *draw(st.lists(st.sampled_from(words), max_size=4))]
