@@ -179,7 +179,7 @@ def one_line_error(err: str) -> str:
     return err
 
 
-@pytest.mark.parametrize("command", ["replay", "session", "room"])
+@pytest.mark.parametrize("command", ["replay", "session", "room", "cardroom"])
 def test_a_file_that_cannot_be_read_is_one_line_and_status_2(capsys, tmp_path, command):
     missing = tmp_path / "missing.phh"
     folder = tmp_path / "folder.phh"

@@ -54,6 +54,7 @@ def _texts(*paths: Path) -> list[str]:
 
 SESSIONS = _texts(EXAMPLES / "session.txt", EXAMPLES / "rulings.txt")
 ROOMS = _texts(EXAMPLES / "room.txt")
+CARDROOMS = _texts(EXAMPLES / "cardroom.txt")
 HANDS = [
     HAND,
     *_texts(
@@ -178,13 +179,19 @@ def test_room_logs_mutated(log: bytes, options: list[str]) -> None:
 
 
 @FUZZ
+@given(mutated(CARDROOMS), st.sampled_from([[], ["--json"]]))
+def test_cardroom_logs_mutated(log: bytes, options: list[str]) -> None:
+    cli(["cardroom", "-", *options], log)
+
+
+@FUZZ
 @given(mutated(HANDS), st.sampled_from([[], ["--json"], ["--rules", "wsop"]]))
 def test_hand_histories_mutated(text: bytes, options: list[str]) -> None:
     cli(["replay", "-", *options], text)
 
 
 @FUZZ
-@given(st.sampled_from(["session", "room", "replay"]), st.binary(max_size=300))
+@given(st.sampled_from(["session", "room", "cardroom", "replay"]), st.binary(max_size=300))
 def test_random_bytes_on_standard_input(command: str, data: bytes) -> None:
     cli([command, "-"], data)
 
@@ -509,7 +516,9 @@ def eval_args(draw: st.DrawFn) -> list[str]:
 
 @st.composite
 def other_args(draw: st.DrawFn) -> list[str]:
-    command = draw(st.sampled_from(["rule", "rules", "demo", "replay", "session", "room", ""]))
+    command = draw(
+        st.sampled_from(["rule", "rules", "demo", "replay", "session", "room", "cardroom", ""])
+    )
     words = ["blinds.9", "ranking.11", "RRP5 ties.1", "nope.1", "blinds", "--long", "--json"]
     words += ["-", "--help", "--rules", "wsop", "/", "/nonexistent.phh", "--format", "phh", "x"]
     return [command, *draw(st.lists(st.sampled_from(words), max_size=4))]

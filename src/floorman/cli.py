@@ -33,12 +33,14 @@ from floorman.evaluation import (
 from floorman.evaluation.equity import MAX_SAMPLES, EquityGame, EquityResult, equity
 from floorman.floor import rulings_citing
 from floorman.formats import load
+from floorman.formats.cardroom_log import CardroomRecord, play_cardroom
 from floorman.formats.phh import read_hands, write_phhs
 from floorman.formats.replay import history_from_deal, replay
 from floorman.formats.room_log import RoomRecord, play_room
 from floorman.formats.session import DealRecord, Session, play_session
 from floorman.games import GAMES, RuleSet, Structure
 from floorman.rulebook import SECTIONS, Rule, all_rules, rule
+from floorman.service.log import dumps_entries
 
 __all__ = ["main"]
 
@@ -334,6 +336,29 @@ def _cmd_room(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_cardroom(args: argparse.Namespace) -> int:
+    try:
+        text = _read_input(args.file)
+    except NotationError as error:
+        print(f"floorman cardroom: {args.file}: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(dumps_entries(()), end="", flush=True)  # the header naming the schema
+
+    def show(record: CardroomRecord) -> None:
+        if args.json:
+            print(json.dumps(record.to_json(), allow_nan=False), flush=True)
+        else:
+            print(record.describe(), flush=True)
+
+    try:
+        play_cardroom(text, on_entry=show)
+    except FloormanError as error:
+        print(f"floorman cardroom: {args.file}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def _blinds(text: str) -> tuple[int, ...]:
     parts = text.split("/")
     if not 1 <= len(parts) <= 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
@@ -511,6 +536,25 @@ def _parser() -> argparse.ArgumentParser:
         help="only the floor's decisions (calls, lock-ups, pick-ups, moves, broken games)",
     )
     p.set_defaults(run=_cmd_room)
+
+    p = sub.add_parser(
+        "cardroom",
+        help="play a cardroom log: the floor and its tables' deals, one night",
+        description="Play a cardroom log (see floorman.formats.cardroom_log for the format):"
+        " the floor's lines and the tables' lines through one cardroom, every chip on the"
+        " cage's books. Prints each entry of the cardroom's log: when (hours:minutes from"
+        " the start), where (a table, the cage, the floor's own decision), what happened and"
+        " the rules behind it. A refused or unreadable line stops the log, naming the line"
+        " and the rule (exit status 1).",
+    )
+    p.add_argument("file", metavar="FILE", help="a cardroom log; - reads standard input")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="the cardroom's log as JSON lines under its schema line, as the service saves"
+        " it (Cardroom.rebuild reads it back)",
+    )
+    p.set_defaults(run=_cmd_cardroom)
 
     p = sub.add_parser(
         "play",
