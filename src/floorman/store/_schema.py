@@ -116,5 +116,6 @@ hand_players = sa.Table(
     sa.Column("table_no", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("deal_no", sa.BigInteger, primary_key=True, autoincrement=False),
     sa.Column("account", sa.String(NAME_LENGTH), primary_key=True, index=True),
+    sa.Column("position", sa.Integer, nullable=False),
     sa.ForeignKeyConstraint(["table_no", "deal_no"], ["hands.table_no", "hands.deal_no"]),
 )

@@ -34,7 +34,8 @@ __all__ = ["HandRecord", "HandSummary", "Store", "open_store"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandSummary:
-    """A finished deal's place: its table, its number there, when it ended, who played it."""
+    """A finished deal's place: its table, its number there, when it ended, who
+    played it (in the deal's order)."""
 
     table: int
     deal: int
@@ -46,7 +47,8 @@ class HandSummary:
 class HandRecord:
     """A finished deal's hand history: PHH text, and PokerStars text where that
     format can say the deal (None where it cannot), with the accounts that
-    played it. ``deal`` numbers the deal at its table, never reused there."""
+    played it, in the deal's order. ``deal`` numbers the deal at its table, never
+    reused there."""
 
     table: int
     deal: int
@@ -237,11 +239,14 @@ class Store:
                 pokerstars=hand.pokerstars,
             )
         )
-        players = sorted(set(hand.players))
+        players = list(dict.fromkeys(hand.players))
         if players:
             db.execute(
                 sa.insert(s.hand_players),
-                [{"table_no": hand.table, "deal_no": hand.deal, "account": p} for p in players],
+                [
+                    {"table_no": hand.table, "deal_no": hand.deal, "account": name, "position": i}
+                    for i, name in enumerate(players)
+                ],
             )
 
     def hand(self, table: int, deal: int, *, viewer: str) -> HandRecord:
@@ -305,7 +310,7 @@ class Store:
     def _players(db: sa.Connection, table: int, deal: int) -> tuple[str, ...]:
         p = s.hand_players.c
         names = db.execute(
-            sa.select(p.account).where(p.table_no == table, p.deal_no == deal).order_by(p.account)
+            sa.select(p.account).where(p.table_no == table, p.deal_no == deal).order_by(p.position)
         ).scalars()
         return tuple(str(n) for n in names)
 
