@@ -303,7 +303,6 @@ def test_an_append_refused_midway_stores_nothing_of_its_batch(store: Store) -> N
     night = StoredNight(store)
     night.do(c.OpenGame(table=1, kind=NL, seats=6))
     night.seat(1, "ann", "bob")
-    before = _dump(store)
     batch = night.room.handle(c.StartGame(table=1))
     hand = HandRecord(table=1, deal=1, finished_at=0.0, players=("ann",), phh="x")
     store.save_hand(hand)
@@ -323,11 +322,32 @@ def test_an_append_refused_midway_stores_nothing_of_its_batch(store: Store) -> N
     assert store.entries() == tuple(night.room.log)
 
 
-def test_entries_appended_from_two_stores_on_one_database_never_collide(
-    url: str, clock: ManualClock
-) -> None:
-    # Each append reads the log's end under the write lock, so a second writer
-    # holding the same entries is refused rather than interleaved.
+def test_players_without_accounts_and_long_names_are_kept_as_they_come(store: Store) -> None:
+    night = StoredNight(store)
+    long = "a player whose name runs well past thirty-two characters"
+    night.do(c.OpenGame(table=1, kind=NL, seats=6))
+    night.seat(1, long, "bob", chips=100)
+    night.do(c.StartGame(table=1))
+    night.play(1)
+    assert store.entries() == tuple(night.room.log)
+    assert store.accounts.balance(long) == -100  # bought at the cage, never credited
+    with pytest.raises(StoreError):
+        store.append(
+            [
+                Entry(
+                    seq=len(night.room.log),
+                    at=float("nan"),
+                    table=None,
+                    event=night.room.log[0].event,
+                )
+            ]
+        )
+    assert store.entries() == tuple(night.room.log)
+
+
+def test_a_second_writer_holding_stale_entries_is_refused(url: str, clock: ManualClock) -> None:
+    # Each append reads the log's end under the write lock, so a second process
+    # appending entries already stored is refused rather than interleaved.
     with (
         open_store(url, clock=clock) as one,
         open_store(url, clock=clock) as two,

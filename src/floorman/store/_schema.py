@@ -4,6 +4,10 @@ The migrations (:mod:`floorman.store._migrations`) build these; each step
 there keeps its own copy of what it creates, so a table changed here needs a
 new step, and the tests check that migrating an empty database gives exactly
 these tables.
+
+Only an account's own name is bounded (and checked before it is written);
+the names in the ledger and the hand histories are the cardroom's players',
+kept as they come, so SQLite and PostgreSQL take and refuse the same rows.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ accounts = sa.Table(
     "accounts",
     metadata,
     sa.Column("name", sa.String(NAME_LENGTH), primary_key=True),
-    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("password_hash", sa.Text, nullable=False),
     sa.Column("created_at", sa.Double, nullable=False),
 )
 
@@ -68,9 +72,9 @@ sanctions = sa.Table(
     sa.Column("reason", sa.Text, nullable=False),
     sa.Column("since", sa.Double, nullable=False),
     sa.Column("until", sa.Double, nullable=True),
-    sa.Column("by", sa.String(NAME_LENGTH), nullable=True),
+    sa.Column("by", sa.Text, nullable=True),
     sa.Column("lifted_at", sa.Double, nullable=True),
-    sa.Column("lifted_by", sa.String(NAME_LENGTH), nullable=True),
+    sa.Column("lifted_by", sa.Text, nullable=True),
 )
 
 events = sa.Table(
@@ -79,8 +83,8 @@ events = sa.Table(
     sa.Column("seq", sa.BigInteger, primary_key=True, autoincrement=False),
     sa.Column("at", sa.Double, nullable=False),
     sa.Column("table_no", sa.Integer, nullable=True),
-    sa.Column("layer", sa.String(16), nullable=False),
-    sa.Column("type", sa.String(64), nullable=False),
+    sa.Column("layer", sa.Text, nullable=False),
+    sa.Column("type", sa.Text, nullable=False),
     sa.Column("event", sa.Text, nullable=False),
     sa.Index("ix_events_table_seq", "table_no", "seq"),
 )
@@ -91,12 +95,12 @@ chips = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("seq", sa.ForeignKey("events.seq"), nullable=True),
     sa.Column("at", sa.Double, nullable=False),
-    sa.Column("account", sa.String(NAME_LENGTH), nullable=False, index=True),
-    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("account", sa.Text, nullable=False, index=True),
+    sa.Column("kind", sa.Text, nullable=False),
     sa.Column("table_no", sa.Integer, nullable=True),
     sa.Column("amount", sa.BigInteger, nullable=False),
     sa.Column("cash", sa.BigInteger, nullable=False),
-    sa.Column("by", sa.String(NAME_LENGTH), nullable=True),
+    sa.Column("by", sa.Text, nullable=True),
     sa.Column("note", sa.Text, nullable=False),
 )
 
@@ -115,7 +119,7 @@ hand_players = sa.Table(
     metadata,
     sa.Column("table_no", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("deal_no", sa.BigInteger, primary_key=True, autoincrement=False),
-    sa.Column("account", sa.String(NAME_LENGTH), primary_key=True, index=True),
+    sa.Column("account", sa.Text, primary_key=True, index=True),
     sa.Column("position", sa.Integer, nullable=False),
     sa.ForeignKeyConstraint(["table_no", "deal_no"], ["hands.table_no", "hands.deal_no"]),
 )

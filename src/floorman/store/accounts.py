@@ -143,13 +143,14 @@ class Accounts:
         """The account, if ``password`` is its password; refused alike for an
         unknown name and a wrong password. A hash made with weaker parameters
         than the store's is replaced by a new one."""
+        dummy = self._dummy_hash()
         with reading(self._engine) as db:
             stored = db.execute(
                 sa.select(s.accounts.c.password_hash).where(s.accounts.c.name == name)
             ).scalar()
         # An unknown name costs a whole verification too, so the time taken
         # does not tell which names exist.
-        digest = stored if isinstance(stored, str) else self._dummy_hash()
+        digest = stored if isinstance(stored, str) else dummy
         try:
             good: bool = self._hasher.verify(digest, password)
         except (VerifyMismatchError, VerificationError, InvalidHashError):

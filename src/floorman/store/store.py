@@ -10,6 +10,7 @@ for :meth:`floorman.service.Cardroom.rebuild`.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
@@ -79,6 +80,11 @@ def _cage_rows(entry: Entry) -> list[dict[str, Any]]:
 
 
 def _event_row(entry: Entry) -> dict[str, Any]:
+    if not math.isfinite(entry.at):
+        # SQLite would keep no NaN, PostgreSQL would: neither is a time.
+        raise StoreError(
+            "entry {seq} has no time ({at}); a log entry is timed", seq=entry.seq, at=entry.at
+        )
     body = codec.to_json(entry.event)
     layer, _, kind = str(body["type"]).partition(".")
     return {
@@ -157,7 +163,9 @@ class Store:
         """Write a command's entries (numbered on from the stored log), the
         ledger lines of the cage's events among them and the hand histories
         finished with them, as one transaction: all of it or, if anything is
-        refused, none."""
+        refused, none. Answer a command only after this returns; if it raises,
+        the cardroom that made the entries is ahead of the store, and is
+        rebuilt from :meth:`entries` before it goes on."""
         hands = tuple(hands)
         rows = [_event_row(e) for e in entries]
         cage = [line for e in entries for line in _cage_rows(e)]
@@ -170,7 +178,7 @@ class Store:
                     db.execute(sa.insert(s.chips), cage)
                 for hand in hands:
                     self._insert_hand(db, hand)
-        except sa.exc.IntegrityError as error:
+        except sa.exc.DBAPIError as error:
             raise StoreError(
                 "the database refused the batch, and stored none of it: {why}",
                 why=str(error.orig).splitlines()[0] if error.orig else str(error),
