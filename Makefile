@@ -9,7 +9,7 @@ STAMP := $(VENV)/.floorman-installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server]'
 	touch $(STAMP)
 
 test: lint typecheck pytest
@@ -28,7 +28,7 @@ run: $(STAMP)
 	$(BIN)/floorman play
 
 $(VENV)/.floorman-bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,server,bench]'
 	touch $@
 
 bench: $(VENV)/.floorman-bench

@@ -7,7 +7,9 @@ Everything floorman raises on purpose derives from :class:`FloormanError`::
     ├── NotationError(ValueError) unreadable input: a card, an action, a hand history
     ├── IllegalAction(ValueError) a well-formed action the rules forbid now
     │   └── OutOfTurn
-    └── FloorError                a floor operation that cannot be done
+    ├── FloorError                a floor operation that cannot be done
+    └── StoreError                the cardroom's database cannot do it
+        └── AccountError          an account refused: log-in, roles, balance, sanctions
 
 An error says what cannot be done, why, what may be done instead, and which rule
 says so. A program reads it without parsing words: :attr:`~FloormanError.code`
@@ -32,7 +34,8 @@ table seat once the table names its seats (:meth:`FloormanError.at_seats`).
 
 Every code, a stable string a client may rely on, is in :data:`CODES` with
 what it means; a refusal with no code of its own carries its class's
-(``illegal_action``, ``out_of_turn``, ``notation``, ``config``, ``floor``).
+(``illegal_action``, ``out_of_turn``, ``notation``, ``config``, ``floor``,
+``store``, ``account``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CODES",
+    "AccountError",
     "ConfigError",
     "FloorError",
     "FloormanError",
@@ -54,6 +58,7 @@ __all__ = [
     "Naming",
     "NotationError",
     "OutOfTurn",
+    "StoreError",
     "Who",
     "by_position",
     "by_seats",
@@ -140,6 +145,22 @@ CODES: Final[Mapping[str, str]] = {
     "not_own_action": "a player reported declaring another player's action",
     "choice_not_offered": "a decision the ruling did not offer",
     "deal_not_ended": "a log whose deal stops before its end",
+    "store": "the cardroom's database cannot do it (any other StoreError)",
+    "schema_too_new": "a database written by a newer floorman than this one",
+    "log_out_of_order": "log entries whose numbers do not follow the stored log",
+    "hand_exists": "a hand history stored twice for the same table and deal",
+    "no_such_hand": "no hand history for that table and deal",
+    "hand_not_yours": "a hand history asked for by someone who neither played it nor is the floor",
+    "account": "an account refused (any other AccountError)",
+    "account_exists": "an account name already taken",
+    "no_such_account": "no account of that name",
+    "bad_account_name": "an account name that is not allowed",
+    "weak_password": "a password too short or too long",
+    "login_refused": "a log-in with an unknown name or a wrong password",
+    "sanctioned": "a barred or suspended account, until its sanction ends",
+    "not_permitted": "an account operation by someone without the role for it",
+    "bad_amount": "an amount of play money that is not a whole number above 0",
+    "no_such_sanction": "no sanction of that number on the account",
 }
 
 
@@ -320,3 +341,17 @@ class FloorError(FloormanError):
     """A floor operation that cannot be done (a seat taken, a list closed)."""
 
     default_code = "floor"
+
+
+class StoreError(FloormanError):
+    """What the cardroom's database cannot do: a log appended out of order, a
+    database of a newer schema, a hand history not there or not the asker's."""
+
+    default_code = "store"
+
+
+class AccountError(StoreError):
+    """An account refused: an unknown name or a wrong password, a sanction in
+    force, an operation by someone without the role for it."""
+
+    default_code = "account"

@@ -1,0 +1,463 @@
+"""Accounts: names, argon2-hashed passwords, roles, play money and sanctions.
+
+A password is kept only as its argon2 hash (argon2-cffi); checking one takes
+the same work whether the name exists or not, and a hash made with weaker
+parameters than the store's is replaced at the next good log-in. An account
+holds roles (:class:`Role`: player, dealer, floor, admin; RRP5 decisions.2: the
+floor rules) and a balance of play money, which only an admin credits; the
+cage's sales and cash-outs (:mod:`floorman.service.ledger`) draw on it and pay
+into it. A sanction (a suspension until a time, a bar for good or until a
+time) refuses log-in while it is in force.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+from floorman.clock import Clock
+from floorman.errors import AccountError
+from floorman.store import _schema as s
+from floorman.store._engine import reading, writing
+from floorman.store._schema import NAME_LENGTH, Role, SanctionKind
+
+__all__ = ["Account", "AccountSanction", "Accounts", "ChipRecord"]
+
+_NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.-]{{0,{NAME_LENGTH - 1}}}")
+_SHORTEST, _LONGEST = 8, 1024
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AccountSanction:
+    """A sanction on an account: in force from ``since`` until ``until`` (None:
+    for good) unless lifted; ``by`` names who imposed it."""
+
+    id: int
+    account: str
+    kind: SanctionKind
+    reason: str
+    since: float
+    until: float | None
+    by: str | None
+    lifted_at: float | None = None
+    lifted_by: str | None = None
+
+    def in_force(self, at: float) -> bool:
+        """Whether the sanction keeps the account out at time ``at``."""
+        if self.lifted_at is not None and self.lifted_at <= at:
+            return False
+        return self.since <= at and (self.until is None or at < self.until)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Account:
+    """An account as stored: never its password or its hash."""
+
+    name: str
+    roles: frozenset[Role]
+    created_at: float
+    balance: int
+
+    def has(self, role: Role) -> bool:
+        """Whether the account holds ``role``."""
+        return role in self.roles
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipRecord:
+    """One line of an account's chip ledger: play money credited by an admin
+    (``credit``), or one of the cage's events (``sold``, ``cashed``,
+    ``brought``, ``carried``, ``time``) with the log entry it came from.
+    ``cash`` is what it did to the balance."""
+
+    at: float
+    account: str
+    kind: str
+    amount: int
+    cash: int
+    table: int | None = None
+    seq: int | None = None
+    by: str | None = None
+    note: str = ""
+
+
+class Accounts:
+    """The accounts of one store (reached as ``store.accounts``)."""
+
+    def __init__(self, engine: sa.Engine, *, clock: Clock, hasher: PasswordHasher) -> None:
+        self._engine = engine
+        self._clock = clock
+        self._hasher = hasher
+        self._dummy: str | None = None
+
+    # ----- creating and logging in -------------------------------------------------------
+
+    def create(
+        self, name: str, password: str, *, roles: Iterable[Role] = (Role.PLAYER,)
+    ) -> Account:
+        """A new account with its password hashed (argon2) and its roles.
+
+        A name is 1 to 32 letters, digits, ``_``, ``.`` or ``-``, starting with a
+        letter or digit; a password is 8 to 1,024 characters."""
+        if not isinstance(name, str) or not _NAME.fullmatch(name):
+            raise AccountError(
+                "{name!r} is not an account name: use 1 to {longest} letters, digits, '_', '.'"
+                " or '-', starting with a letter or digit",
+                code="bad_account_name",
+                name=name,
+                longest=NAME_LENGTH,
+            )
+        self._check_password(password)
+        granted = frozenset(Role(r) for r in roles)
+        digest = self._hasher.hash(password)
+        now = self._clock.now()
+        with writing(self._engine) as db:
+            if self._exists(db, name):
+                raise AccountError(
+                    "the name {name} is taken; choose another",
+                    code="account_exists",
+                    name=name,
+                )
+            db.execute(
+                sa.insert(s.accounts).values(name=name, password_hash=digest, created_at=now)
+            )
+            for role in sorted(granted):
+                db.execute(sa.insert(s.account_roles).values(account=name, role=role.value))
+        return Account(name=name, roles=granted, created_at=now, balance=0)
+
+    def _check_password(self, password: str) -> None:
+        if not isinstance(password, str) or not _SHORTEST <= len(password) <= _LONGEST:
+            raise AccountError(
+                "a password is {shortest} to {longest} characters",
+                code="weak_password",
+                shortest=_SHORTEST,
+                longest=_LONGEST,
+            )
+
+    def verify(self, name: str, password: str) -> Account:
+        """The account, if ``password`` is its password; refused alike for an
+        unknown name and a wrong password. A hash made with weaker parameters
+        than the store's is replaced by a new one."""
+        dummy = self._dummy_hash()
+        with reading(self._engine) as db:
+            stored = db.execute(
+                sa.select(s.accounts.c.password_hash).where(s.accounts.c.name == name)
+            ).scalar()
+        # An unknown name costs a whole verification too, so the time taken
+        # does not tell which names exist.
+        digest = stored if isinstance(stored, str) else dummy
+        try:
+            good: bool = self._hasher.verify(digest, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            good = False
+        if not good or stored is None:
+            raise AccountError(
+                "wrong name or password; log in with the password the account was made with",
+                code="login_refused",
+            )
+        if self._hasher.check_needs_rehash(digest):
+            with writing(self._engine) as db:
+                db.execute(
+                    sa.update(s.accounts)
+                    .where(s.accounts.c.name == name)
+                    .values(password_hash=self._hasher.hash(password))
+                )
+        return self.get(name)
+
+    def _dummy_hash(self) -> str:
+        if self._dummy is None:
+            self._dummy = self._hasher.hash("not any account's password")
+        return self._dummy
+
+    def log_in(self, name: str, password: str) -> Account:
+        """The account, if the password is right and no sanction keeps it out now."""
+        account = self.verify(name, password)
+        self.check_allowed(name)
+        return account
+
+    def change_password(self, name: str, old: str, new: str) -> None:
+        """Replace an account's password, given the old one."""
+        self.verify(name, old)
+        self._check_password(new)
+        with writing(self._engine) as db:
+            db.execute(
+                sa.update(s.accounts)
+                .where(s.accounts.c.name == name)
+                .values(password_hash=self._hasher.hash(new))
+            )
+
+    def stored_hash(self, name: str) -> str:
+        """The argon2 hash stored for an account (for audits; never the password)."""
+        with reading(self._engine) as db:
+            self._need(db, name)
+            return str(
+                db.execute(
+                    sa.select(s.accounts.c.password_hash).where(s.accounts.c.name == name)
+                ).scalar_one()
+            )
+
+    # ----- reading -----------------------------------------------------------------------
+
+    def get(self, name: str) -> Account:
+        """The account of that name, with its roles and balance."""
+        with reading(self._engine) as db:
+            created = db.execute(
+                sa.select(s.accounts.c.created_at).where(s.accounts.c.name == name)
+            ).scalar()
+            if created is None:
+                raise self._missing(name)
+            return Account(
+                name=name,
+                roles=self._roles(db, name),
+                created_at=float(created),
+                balance=self._balance(db, name),
+            )
+
+    def exists(self, name: str) -> bool:
+        """Whether an account of that name exists."""
+        with reading(self._engine) as db:
+            return self._exists(db, name)
+
+    def names(self, *, role: Role | None = None) -> tuple[str, ...]:
+        """Every account's name (those holding ``role``, if given), sorted."""
+        with reading(self._engine) as db:
+            if role is None:
+                query = sa.select(s.accounts.c.name)
+            else:
+                query = sa.select(s.account_roles.c.account).where(
+                    s.account_roles.c.role == Role(role).value
+                )
+            return tuple(sorted(str(n) for n in db.execute(query).scalars()))
+
+    @staticmethod
+    def _exists(db: sa.Connection, name: str) -> bool:
+        found = db.execute(sa.select(s.accounts.c.name).where(s.accounts.c.name == name))
+        return found.first() is not None
+
+    def _need(self, db: sa.Connection, name: str) -> None:
+        if not self._exists(db, name):
+            raise self._missing(name)
+
+    @staticmethod
+    def _missing(name: str) -> AccountError:
+        return AccountError("no account is named {name}", code="no_such_account", name=name)
+
+    @staticmethod
+    def _roles(db: sa.Connection, name: str) -> frozenset[Role]:
+        rows = db.execute(
+            sa.select(s.account_roles.c.role).where(s.account_roles.c.account == name)
+        ).scalars()
+        return frozenset(Role(r) for r in rows)
+
+    def _require(self, db: sa.Connection, by: str, *roles: Role) -> None:
+        """Refuse unless ``by`` holds one of ``roles``."""
+        if not self._roles(db, by) & set(roles):
+            raise AccountError(
+                "{by} may not do this; it takes the {roles} role",
+                code="not_permitted",
+                by=by,
+                roles=" or ".join(r.value for r in roles),
+            )
+
+    # ----- roles -------------------------------------------------------------------------
+
+    def grant(self, name: str, role: Role, *, by: str) -> None:
+        """Give an account a role; only an admin may."""
+        with writing(self._engine) as db:
+            self._require(db, by, Role.ADMIN)
+            self._need(db, name)
+            if Role(role) not in self._roles(db, name):
+                db.execute(sa.insert(s.account_roles).values(account=name, role=Role(role).value))
+
+    def revoke(self, name: str, role: Role, *, by: str) -> None:
+        """Take a role from an account; only an admin may."""
+        with writing(self._engine) as db:
+            self._require(db, by, Role.ADMIN)
+            self._need(db, name)
+            db.execute(
+                sa.delete(s.account_roles).where(
+                    s.account_roles.c.account == name, s.account_roles.c.role == Role(role).value
+                )
+            )
+
+    # ----- play money --------------------------------------------------------------------
+
+    def credit(self, name: str, amount: int, *, by: str, note: str = "") -> int:
+        """Credit an account's balance with play money; only an admin may. The
+        balance after."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise AccountError(
+                "play money is credited in a whole number above 0, not {amount!r}",
+                code="bad_amount",
+                amount=amount,
+            )
+        with writing(self._engine) as db:
+            self._require(db, by, Role.ADMIN)
+            self._need(db, name)
+            db.execute(
+                sa.insert(s.chips).values(
+                    at=self._clock.now(),
+                    account=name,
+                    kind="credit",
+                    amount=amount,
+                    cash=amount,
+                    by=by,
+                    note=note,
+                )
+            )
+            return self._balance(db, name)
+
+    def balance(self, name: str) -> int:
+        """An account's play money: what admins credited, less the chips it bought
+        at the cage, plus those it cashed out."""
+        with reading(self._engine) as db:
+            return self._balance(db, name)
+
+    @staticmethod
+    def _balance(db: sa.Connection, name: str) -> int:
+        total = db.execute(
+            sa.select(sa.func.coalesce(sa.func.sum(s.chips.c.cash), 0)).where(
+                s.chips.c.account == name
+            )
+        ).scalar_one()
+        return int(total)
+
+    def ledger(self, name: str) -> tuple[ChipRecord, ...]:
+        """An account's chip ledger, in the order it was written."""
+        c = s.chips.c
+        with reading(self._engine) as db:
+            rows = db.execute(sa.select(s.chips).where(c.account == name).order_by(c.id)).all()
+        return tuple(
+            ChipRecord(
+                at=float(r.at),
+                account=str(r.account),
+                kind=str(r.kind),
+                amount=int(r.amount),
+                cash=int(r.cash),
+                table=r.table_no,
+                seq=r.seq,
+                by=r.by,
+                note=str(r.note),
+            )
+            for r in rows
+        )
+
+    # ----- sanctions ---------------------------------------------------------------------
+
+    def sanction(
+        self,
+        name: str,
+        kind: SanctionKind,
+        *,
+        by: str,
+        reason: str,
+        until: float | None = None,
+    ) -> AccountSanction:
+        """Suspend an account until ``until``, or bar it (for good if ``until``
+        is None); the floor or an admin may. In force from now."""
+        kind = SanctionKind(kind)
+        now = self._clock.now()
+        if kind is SanctionKind.SUSPENSION and until is None:
+            raise AccountError(
+                "a suspension ends: give its end, or bar the account for good",
+                code="account",
+            )
+        if until is not None and until <= now:
+            raise AccountError(
+                "a sanction ends after it begins: {until} is not after now ({now})",
+                code="account",
+                until=until,
+                now=now,
+            )
+        with writing(self._engine) as db:
+            self._require(db, by, Role.FLOOR, Role.ADMIN)
+            self._need(db, name)
+            values = {
+                "account": name,
+                "kind": kind.value,
+                "reason": reason,
+                "since": now,
+                "until": until,
+                "by": by,
+            }
+            inserted = db.execute(sa.insert(s.sanctions).values(**values)).inserted_primary_key
+            assert inserted is not None
+            number = inserted[0]
+        return AccountSanction(
+            id=int(number), account=name, kind=kind, reason=reason, since=now, until=until, by=by
+        )
+
+    def lift(self, name: str, number: int, *, by: str) -> None:
+        """End a sanction now; the floor or an admin may."""
+        c = s.sanctions.c
+        with writing(self._engine) as db:
+            self._require(db, by, Role.FLOOR, Role.ADMIN)
+            done = db.execute(
+                sa.update(s.sanctions)
+                .where(c.id == number, c.account == name, c.lifted_at.is_(None))
+                .values(lifted_at=self._clock.now(), lifted_by=by)
+            )
+            if done.rowcount != 1:
+                raise AccountError(
+                    "{name} has no sanction number {number} in force",
+                    code="no_such_sanction",
+                    name=name,
+                    number=number,
+                )
+
+    def sanctions(self, name: str) -> tuple[AccountSanction, ...]:
+        """Every sanction an account has had, in order."""
+        c = s.sanctions.c
+        with reading(self._engine) as db:
+            rows = db.execute(sa.select(s.sanctions).where(c.account == name).order_by(c.id))
+            return tuple(
+                AccountSanction(
+                    id=int(r.id),
+                    account=str(r.account),
+                    kind=SanctionKind(r.kind),
+                    reason=str(r.reason),
+                    since=float(r.since),
+                    until=r.until,
+                    by=r.by,
+                    lifted_at=r.lifted_at,
+                    lifted_by=r.lifted_by,
+                )
+                for r in rows
+            )
+
+    def in_force(self, name: str) -> AccountSanction | None:
+        """The sanction keeping an account out now (the one ending last), if any."""
+        now = self._clock.now()
+        active = [x for x in self.sanctions(name) if x.in_force(now)]
+        if not active:
+            return None
+        return max(active, key=lambda x: float("inf") if x.until is None else x.until)
+
+    def check_allowed(self, name: str) -> None:
+        """Refuse an account that a sanction keeps out now (at log-in and when it
+        signs up for a game)."""
+        sanction = self.in_force(name)
+        if sanction is None:
+            return
+        if sanction.until is None:
+            raise AccountError(
+                "{name} is barred ({reason})",
+                code="sanctioned",
+                name=name,
+                kind=sanction.kind.value,
+                reason=sanction.reason,
+                until=None,
+            )
+        raise AccountError(
+            "{name} is under a {kind} until {until} ({reason}); log in after it ends",
+            code="sanctioned",
+            name=name,
+            kind=sanction.kind.value,
+            reason=sanction.reason,
+            until=sanction.until,
+        )

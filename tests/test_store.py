@@ -1,0 +1,581 @@
+"""The store: migrations, the cardroom's log round trip, atomic appends, accounts
+and hand histories, on SQLite and on a real PostgreSQL 15.
+
+The PostgreSQL cases run against ``FLOORMAN_PG`` (a ``postgresql://`` URL of a
+server where the tests may create databases) when it is set; otherwise against
+a throwaway cluster started here (initdb and pg_ctl from
+/usr/lib/postgresql/15/bin, run as the ``postgres`` user when the tests run as
+root, on a free port with its socket in a temporary directory) and stopped
+after the session; where neither is possible they are skipped, saying why.
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sa = pytest.importorskip("sqlalchemy", reason="the store needs the server extra: .[server]")
+argon2 = pytest.importorskip("argon2", reason="the store needs the server extra: .[server]")
+
+from floorman.clock import ManualClock  # noqa: E402
+from floorman.errors import CODES, AccountError, ConfigError, StoreError  # noqa: E402
+from floorman.formats.phh import write_phh  # noqa: E402
+from floorman.formats.pokerstars import StarsHeader, write_pokerstars  # noqa: E402
+from floorman.formats.replay import history_from_deal  # noqa: E402
+from floorman.service import Cardroom, Entry  # noqa: E402
+from floorman.service import commands as c  # noqa: E402
+from floorman.service import ledger as led  # noqa: E402
+from floorman.store import (  # noqa: E402
+    LATEST,
+    HandRecord,
+    Role,
+    SanctionKind,
+    Store,
+    database_url,
+    open_store,
+)
+from floorman.store import _migrations as migrations  # noqa: E402
+from floorman.store import _schema as schema  # noqa: E402
+from tests.cardroom_helpers import NL, Night  # noqa: E402
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+# Cheap argon2 parameters keep the suite quick; the rehash test raises them.
+CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+# ----- the databases ------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A PostgreSQL server's URL where the tests may create databases."""
+    given = os.environ.get("FLOORMAN_PG", "").strip()
+    if given:
+        yield given
+        return
+    if not (PG_BIN / "initdb").exists():
+        pytest.skip(
+            f"no PostgreSQL 15 to test against: set FLOORMAN_PG=postgresql://... or install"
+            f" postgresql-15 ({PG_BIN} is missing)"
+        )
+    root = Path(tempfile.mkdtemp(prefix="floorman-pg-"))
+    as_postgres: list[str] = []
+    if os.geteuid() == 0:  # initdb refuses root
+        as_postgres = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(root, "postgres", "postgres")
+    data, port = root / "data", _free_port()
+
+    def run(*argv: object) -> None:
+        subprocess.run([*as_postgres, *map(str, argv)], check=True, capture_output=True)
+
+    try:
+        run(
+            PG_BIN / "initdb",
+            "-D",
+            data,
+            "-U",
+            "postgres",
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        )
+        options = f"-p {port} -k {root} -c listen_addresses='' -c fsync=off"
+        run(PG_BIN / "pg_ctl", "-D", data, "-l", root / "log", "-o", options, "-w", "start")
+    except subprocess.CalledProcessError as error:
+        shutil.rmtree(root, ignore_errors=True)
+        pytest.skip(f"could not start PostgreSQL 15: {error.stderr.decode(errors='replace')}")
+    try:
+        yield f"postgresql://postgres@/postgres?host={root}&port={port}"
+    finally:
+        run(PG_BIN / "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new, empty database of each kind."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'floorman.db'}"
+        return
+    server: str = request.getfixturevalue("postgres")
+    name = f"floorman_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(database_url(server), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as db:
+            db.exec_driver_sql(f"CREATE DATABASE {name}")
+        yield database_url(server).set(database=name).render_as_string(hide_password=False)
+        with admin.connect() as db:
+            db.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        admin.dispose()
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock(seconds=1_000_000.0)
+
+
+@pytest.fixture
+def store(url: str, clock: ManualClock) -> Iterator[Store]:
+    with open_store(url, clock=clock, hasher=CHEAP) as opened:
+        yield opened
+
+
+def _dump(store: Store) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of every table, for comparing whole databases."""
+    with store.engine.connect() as db:
+        return {
+            t.name: sorted(tuple(r) for r in db.execute(sa.select(t)).all())
+            for t in schema.metadata.sorted_tables
+        }
+
+
+# ----- migrations ---------------------------------------------------------------------------
+
+
+def test_migrating_an_empty_database_gives_the_latest_schema(store: Store) -> None:
+    assert store.schema_version() == LATEST
+    inspector = sa.inspect(store.engine)
+    assert set(inspector.get_table_names()) == set(schema.metadata.tables)
+    for table in schema.metadata.sorted_tables:
+        columns = {col["name"] for col in inspector.get_columns(table.name)}
+        assert columns == set(table.columns.keys()), table.name
+        primary = inspector.get_pk_constraint(table.name)["constrained_columns"]
+        assert set(primary) == {col.name for col in table.primary_key}, table.name
+    with store.engine.connect() as db:
+        steps = db.execute(sa.select(schema.schema_versions.c.version)).scalars().all()
+    assert list(steps) == [m.version for m in migrations.MIGRATIONS]
+
+
+def test_reopening_a_migrated_database_applies_nothing_and_keeps_its_data(
+    url: str, clock: ManualClock
+) -> None:
+    with open_store(url, clock=clock, hasher=CHEAP) as first:
+        first.accounts.create("ann", "correct horse", roles=[Role.PLAYER])
+        before = _dump(first)
+    clock.advance(minutes=5)
+    with open_store(url, clock=clock, hasher=CHEAP) as again:
+        assert again.schema_version() == LATEST
+        assert _dump(again) == before  # the steps' times unchanged: none ran again
+        assert again.accounts.log_in("ann", "correct horse").name == "ann"
+
+
+def test_a_database_from_a_newer_floorman_is_refused(url: str, clock: ManualClock) -> None:
+    with open_store(url, clock=clock) as first, first.engine.begin() as db:
+        db.execute(
+            sa.insert(schema.schema_versions).values(
+                version=LATEST + 1, description="later", applied_at=0.0
+            )
+        )
+    with pytest.raises(StoreError) as caught:
+        open_store(url, clock=clock)
+    assert caught.value.code == "schema_too_new"
+    assert caught.value.fields["found"] == LATEST + 1
+
+
+def test_a_failing_migration_step_leaves_the_database_as_it_was(
+    url: str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open_store(url, clock=clock) as first:
+        before = _dump(first)
+
+    def half_done(db: sa.Connection) -> None:
+        db.exec_driver_sql("CREATE TABLE half_done (x INTEGER)")
+        raise RuntimeError("the step fails after changing the schema")
+
+    broken = migrations.Migration(version=LATEST + 1, description="broken", apply=half_done)
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*migrations.MIGRATIONS, broken))
+    monkeypatch.setattr(migrations, "LATEST", LATEST + 1)
+    with pytest.raises(RuntimeError):
+        open_store(url, clock=clock)
+    monkeypatch.undo()
+    with open_store(url, clock=clock) as after:
+        assert "half_done" not in sa.inspect(after.engine).get_table_names()
+        assert after.schema_version() == LATEST
+        assert _dump(after) == before
+
+
+# ----- the cardroom's log -------------------------------------------------------------------
+
+
+class StoredNight(Night):
+    """A night whose every command's entries are appended to a store, as a server does."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(seed=7)
+        self.store = store
+
+    def do(self, *commands: c.Command) -> list[Entry]:
+        out: list[Entry] = []
+        for command in commands:
+            got = super().do(command)
+            self.store.append(got)
+            out.extend(got)
+        return out
+
+    def wait(self, minutes: float) -> list[Entry]:
+        got = super().wait(minutes)
+        self.store.append(got)
+        return got
+
+
+def _a_night(store: Store) -> StoredNight:
+    """Two games, deals at both, a player leaving and cashing out, a break, time passing."""
+    night = StoredNight(store)
+    night.do(c.OpenGame(table=1, kind=NL, seats=6))
+    night.seat(1, "ann", "bob", "cy")
+    night.do(c.StartGame(table=1))
+    night.do(c.OpenGame(table=2, kind=NL, seats=6))
+    night.seat(2, "dee", "eve", "fay")
+    night.do(c.StartGame(table=2))
+    for _ in range(3):
+        night.play(1)
+        night.play(2)
+    night.do(c.StepAway(player="cy"))
+    night.wait(31)  # RRP5 policies.20: his chips picked up
+    night.do(c.Leave(player="fay"))
+    night.play(2, folds=True)
+    night.do(c.CashOut(player="fay"), c.Buy(player="ann", chips=20))
+    night.play(1)
+    return night
+
+
+def test_a_whole_night_round_trips_through_the_store(store: Store) -> None:
+    night = _a_night(store)
+    assert len(night.room.log) > 100
+    assert store.entries() == tuple(night.room.log)
+    assert store.last_seq() == night.room.log[-1].seq
+    cut = len(night.room.log) // 2
+    assert store.entries(after=cut - 1) == tuple(night.room.log[cut:])
+    assert store.entries(table=2) == tuple(e for e in night.room.log if e.table == 2)
+
+
+def test_the_cardroom_rebuilt_from_the_store_equals_the_live_one(store: Store) -> None:
+    night = _a_night(store)
+    again = Cardroom.rebuild(store.entries(), clock=night.clock, shuffler=night.room.shuffler)
+    live = night.room
+    assert again.log == live.log
+    assert again.room.events == live.room.events
+    assert again.ledger.events == live.ledger.events
+    assert again.ledger.holders == live.ledger.holders
+    assert again.tables == live.tables
+    for n in again.tables:
+        assert again.table(n).events == live.table(n).events
+        assert again.table(n).stacks == live.table(n).stacks
+    assert again.audit() == []
+
+
+def test_the_chip_ledger_follows_the_cages_events(store: Store) -> None:
+    night = _a_night(store)
+    cage = [e.event for e in night.room.log if isinstance(e.event, led.ChipsSold | led.ChipsCashed)]
+    for name in ("ann", "bob", "cy", "dee", "eve", "fay"):
+        sold = sum(e.amount for e in cage if isinstance(e, led.ChipsSold) and e.player == name)
+        cashed = sum(e.amount for e in cage if isinstance(e, led.ChipsCashed) and e.player == name)
+        assert sold > 0
+        assert store.accounts.balance(name) == cashed - sold
+        lines = store.accounts.ledger(name)
+        assert all(line.seq is not None for line in lines)
+        mine = [e for e in night.room.log if getattr(e.event, "player", None) == name]
+        assert {line.seq for line in lines} <= {e.seq for e in mine}
+    assert any(line.kind == "cashed" for line in store.accounts.ledger("fay"))
+
+
+def test_an_append_refused_midway_stores_nothing_of_its_batch(store: Store) -> None:
+    night = StoredNight(store)
+    night.do(c.OpenGame(table=1, kind=NL, seats=6))
+    night.seat(1, "ann", "bob")
+    batch = night.room.handle(c.StartGame(table=1))
+    hand = HandRecord(table=1, deal=1, finished_at=0.0, players=("ann",), phh="x")
+    store.save_hand(hand)
+    before = _dump(store)
+    # The entries and their ledger lines are written, then the hand is refused.
+    with pytest.raises(StoreError) as caught:
+        store.append(batch, hands=[hand])
+    assert caught.value.code == "hand_exists"
+    assert _dump(store) == before
+    # A batch that skips or repeats an entry is refused whole as well.
+    for wrong in ([*batch[:1], *batch], batch[1:]):
+        with pytest.raises(StoreError) as caught:
+            store.append(wrong)
+        assert caught.value.code == "log_out_of_order"
+        assert _dump(store) == before
+    store.append(batch)  # the right batch still goes in
+    assert store.entries() == tuple(night.room.log)
+
+
+def test_players_without_accounts_and_long_names_are_kept_as_they_come(store: Store) -> None:
+    night = StoredNight(store)
+    long = "a player whose name runs well past thirty-two characters"
+    night.do(c.OpenGame(table=1, kind=NL, seats=6))
+    night.seat(1, long, "bob", chips=100)
+    night.do(c.StartGame(table=1))
+    night.play(1)
+    assert store.entries() == tuple(night.room.log)
+    assert store.accounts.balance(long) == -100  # bought at the cage, never credited
+    with pytest.raises(StoreError):
+        store.append(
+            [
+                Entry(
+                    seq=len(night.room.log),
+                    at=float("nan"),
+                    table=None,
+                    event=night.room.log[0].event,
+                )
+            ]
+        )
+    assert store.entries() == tuple(night.room.log)
+
+
+def test_a_second_writer_holding_stale_entries_is_refused(url: str, clock: ManualClock) -> None:
+    # Each append reads the log's end under the write lock, so a second process
+    # appending entries already stored is refused rather than interleaved.
+    with (
+        open_store(url, clock=clock) as one,
+        open_store(url, clock=clock) as two,
+    ):
+        night = StoredNight(one)
+        night.do(c.OpenGame(table=1, kind=NL, seats=6))
+        with pytest.raises(StoreError) as caught:
+            two.append(night.room.log[-1:])
+        assert caught.value.code == "log_out_of_order"
+        assert two.entries() == tuple(night.room.log)
+
+
+# ----- accounts -----------------------------------------------------------------------------
+
+
+def test_a_password_is_stored_only_as_its_argon2_hash(store: Store) -> None:
+    account = store.accounts.create("ann", "correct horse battery", roles=[Role.PLAYER])
+    assert account.roles == {Role.PLAYER}
+    digest = store.accounts.stored_hash("ann")
+    assert digest.startswith("$argon2id$")
+    assert not any(
+        "correct horse" in str(v) for rows in _dump(store).values() for r in rows for v in r
+    )
+    assert store.accounts.log_in("ann", "correct horse battery").name == "ann"
+
+
+def test_a_wrong_password_and_an_unknown_name_are_refused_alike(store: Store) -> None:
+    store.accounts.create("ann", "correct horse battery")
+    errors = []
+    for name, password in (("ann", "correct horse"), ("ann", ""), ("nobody", "correct horse")):
+        with pytest.raises(AccountError) as caught:
+            store.accounts.log_in(name, password)
+        errors.append((caught.value.code, caught.value.message))
+    assert len(set(errors)) == 1
+    assert errors[0][0] == "login_refused"
+
+
+def test_account_names_and_passwords_are_checked(store: Store) -> None:
+    store.accounts.create("ann", "correct horse battery")
+    for name, password, code in (
+        ("ann", "another password", "account_exists"),
+        ("", "long enough!", "bad_account_name"),
+        ("a b", "long enough!", "bad_account_name"),
+        ("x" * 33, "long enough!", "bad_account_name"),
+        ("bob", "short", "weak_password"),
+    ):
+        with pytest.raises(AccountError) as caught:
+            store.accounts.create(name, password)
+        assert caught.value.code == code
+    assert store.accounts.names() == ("ann",)
+
+
+def test_a_weaker_hash_is_replaced_at_the_next_good_log_in(url: str, clock: ManualClock) -> None:
+    with open_store(url, clock=clock, hasher=CHEAP) as first:
+        first.accounts.create("ann", "correct horse battery")
+        old = first.accounts.stored_hash("ann")
+    stronger = argon2.PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
+    with open_store(url, clock=clock, hasher=stronger) as again:
+        again.accounts.log_in("ann", "correct horse battery")
+        new = again.accounts.stored_hash("ann")
+        assert new != old
+        assert not stronger.check_needs_rehash(new)
+        assert again.accounts.log_in("ann", "correct horse battery").name == "ann"
+
+
+def test_roles_are_granted_and_taken_only_by_an_admin(store: Store) -> None:
+    store.accounts.create("root", "admin password", roles=[Role.ADMIN])
+    store.accounts.create("fred", "floor password", roles=[Role.FLOOR])
+    store.accounts.create("ann", "player password")
+    with pytest.raises(AccountError) as caught:
+        store.accounts.grant("ann", Role.DEALER, by="fred")
+    assert caught.value.code == "not_permitted"
+    assert store.accounts.get("ann").roles == {Role.PLAYER}
+    store.accounts.grant("ann", Role.DEALER, by="root")
+    assert store.accounts.get("ann").roles == {Role.PLAYER, Role.DEALER}
+    assert store.accounts.names(role=Role.DEALER) == ("ann",)
+    store.accounts.revoke("ann", Role.PLAYER, by="root")
+    assert store.accounts.get("ann").roles == {Role.DEALER}
+
+
+def test_play_money_is_credited_only_by_an_admin(store: Store) -> None:
+    store.accounts.create("root", "admin password", roles=[Role.ADMIN])
+    store.accounts.create("fred", "floor password", roles=[Role.FLOOR])
+    store.accounts.create("ann", "player password")
+    assert store.accounts.credit("ann", 500, by="root", note="welcome") == 500
+    for amount, by, code in ((100, "fred", "not_permitted"), (0, "root", "bad_amount")):
+        with pytest.raises(AccountError) as caught:
+            store.accounts.credit("ann", amount, by=by)
+        assert caught.value.code == code
+    with pytest.raises(AccountError) as caught:
+        store.accounts.credit("nobody", 5, by="root")
+    assert caught.value.code == "no_such_account"
+    assert store.accounts.get("ann").balance == 500
+    assert [(r.kind, r.cash, r.by) for r in store.accounts.ledger("ann")] == [
+        ("credit", 500, "root")
+    ]
+
+
+def test_a_suspension_refuses_log_in_until_it_ends(store: Store, clock: ManualClock) -> None:
+    store.accounts.create("fred", "floor password", roles=[Role.FLOOR])
+    store.accounts.create("ann", "player password")
+    with pytest.raises(AccountError) as caught:
+        store.accounts.sanction("ann", SanctionKind.SUSPENSION, by="ann", reason="x", until=1e9)
+    assert caught.value.code == "not_permitted"
+    end = clock.now() + 3600
+    store.accounts.sanction("ann", SanctionKind.SUSPENSION, by="fred", reason="abuse", until=end)
+    clock.advance(minutes=59)
+    with pytest.raises(AccountError) as caught:
+        store.accounts.log_in("ann", "player password")
+    assert (caught.value.code, caught.value.fields["until"]) == ("sanctioned", end)
+    clock.advance(minutes=1)
+    assert store.accounts.log_in("ann", "player password").name == "ann"
+
+
+def test_a_bar_for_good_refuses_log_in_until_lifted(store: Store, clock: ManualClock) -> None:
+    store.accounts.create("root", "admin password", roles=[Role.ADMIN])
+    store.accounts.create("ann", "player password")
+    with pytest.raises(AccountError):
+        store.accounts.sanction("ann", SanctionKind.SUSPENSION, by="root", reason="no end")
+    bar = store.accounts.sanction("ann", SanctionKind.BAR, by="root", reason="cheating")
+    clock.advance(minutes=60 * 24 * 365)
+    with pytest.raises(AccountError) as caught:
+        store.accounts.log_in("ann", "player password")
+    assert caught.value.code == "sanctioned"
+    store.accounts.lift("ann", bar.id, by="root")
+    assert store.accounts.log_in("ann", "player password").name == "ann"
+    with pytest.raises(AccountError) as caught:
+        store.accounts.lift("ann", bar.id, by="root")
+    assert caught.value.code == "no_such_sanction"
+
+
+# ----- hand histories -----------------------------------------------------------------------
+
+
+def _hand(night: Night, table: int) -> HandRecord:
+    """The last finished deal at ``table`` as its PHH and PokerStars texts."""
+    live = night.room.table(table)
+    deal, started = live.deals[-1], live.deals.slots[-1].started
+    names = tuple(live.players[s] for s in started.dealt_in)
+    header = StarsHeader(
+        hand_id=started.number,
+        table=f"table {table}",
+        max_seats=live.setup.seats,
+        seats=started.dealt_in,
+        names=names,
+        started=datetime.datetime(2026, 12, 1),
+        button_seat=started.button,
+        currency="",
+    )
+    return HandRecord(
+        table=table,
+        deal=started.number,
+        finished_at=night.clock.now(),
+        players=names,
+        phh=write_phh(history_from_deal(deal)),
+        pokerstars=write_pokerstars(deal, header),
+    )
+
+
+def test_a_hand_history_goes_to_its_players_and_the_floor_only(store: Store) -> None:
+    for name in ("ann", "bob", "cy", "dee"):
+        store.accounts.create(name, "player password")
+    store.accounts.create("fred", "floor password", roles=[Role.FLOOR])
+    night = StoredNight(store)
+    night.do(c.OpenGame(table=1, kind=NL, seats=6))
+    night.seat(1, "ann", "bob", "cy")
+    night.do(c.StartGame(table=1))
+    night.play(1)
+    hand = _hand(night, 1)
+    assert hand.pokerstars is not None
+    assert "ann" in hand.pokerstars
+    store.save_hand(hand)
+    for viewer in ("ann", "bob", "cy", "fred"):
+        assert store.hand(1, hand.deal, viewer=viewer) == hand
+    with pytest.raises(AccountError) as caught:
+        store.hand(1, hand.deal, viewer="dee")
+    assert caught.value.code == "hand_not_yours"
+    with pytest.raises(StoreError) as caught:
+        store.hand(1, hand.deal + 1, viewer="fred")
+    assert caught.value.code == "no_such_hand"
+    assert [(h.table, h.deal) for h in store.hands_of("ann")] == [(1, hand.deal)]
+    assert store.hands_of("dee") == ()
+
+
+def test_a_hand_history_is_stored_in_the_same_transaction_as_its_deals_end(
+    store: Store,
+) -> None:
+    night = StoredNight(store)
+    night.do(c.OpenGame(table=1, kind=NL, seats=6))
+    night.seat(1, "ann", "bob")
+    night.do(c.StartGame(table=1))
+    night.play(1, folds=True)
+    hand = _hand(night, 1)
+    night.play(1, folds=True)
+    store.append((), hands=[hand])
+    assert store.hand(1, hand.deal, viewer="ann").phh == hand.phh
+
+
+# ----- URLs and codes -----------------------------------------------------------------------
+
+
+def test_store_urls() -> None:
+    assert database_url("floorman.db").render_as_string() == "sqlite:///floorman.db"
+    assert database_url("sqlite:////var/x.db").database == "/var/x.db"
+    assert database_url("postgres://u@h/d").drivername == "postgresql+psycopg"
+    for bad in ("mysql://u@h/d", "", "sqlite+aiosqlite:///x"):
+        with pytest.raises(ConfigError):
+            database_url(bad)
+
+
+def test_the_store_in_memory(clock: ManualClock) -> None:
+    with open_store("sqlite://", clock=clock, hasher=CHEAP) as store:
+        store.accounts.create("ann", "correct horse battery")
+        assert store.accounts.exists("ann")
+        assert store.dialect == "sqlite"
+
+
+def test_every_code_the_store_gives_is_registered() -> None:
+    import floorman.store
+
+    given = []
+    for path in sorted(Path(floorman.store.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "").endswith("Error"):
+                given += [
+                    (path.name, kw.value.value)
+                    for kw in node.keywords
+                    if kw.arg == "code" and isinstance(kw.value, ast.Constant)
+                ]
+    assert len(given) > 10
+    assert [g for g in given if g[1] not in CODES] == []
