@@ -207,7 +207,7 @@ def test_bet_and_raise_at_the_wrong_time_are_explained() -> None:
 
 
 def test_sitting_out_owing_blinds_and_coming_back_posting() -> None:
-    table = ["out", *[""] * 6, "back", "back post", "", "quit"]
+    table = ["out", *[""] * 6, "back", "back post", "", "", "", "quit"]
     person = Person(table)
     assert person.play(seed=5) == 0
     text = person.text
@@ -227,9 +227,14 @@ def test_sitting_out_owing_blinds_and_coming_back_posting() -> None:
     assert person.after("back post") == [
         "  you are back: you post the big blind (2) and the small blind (1 dead) to come in"
     ]
-    back_deal = person.lines.index("── deal 7 ──")
-    assert person.lines[back_deal + 1].endswith("missed big blind 2, missed small blind 1 dead")
-    assert "you get " in "\n".join(person.lines[back_deal:])
+    # Dealt in at the first deal that may take him: never between the big
+    # blind and the button (RRP5 blinds.9), posting what he owes.
+    after = person.lines[person.lines.index("> back post") :]
+    back_deal = next(
+        i for i, line in enumerate(after) if line.startswith("── deal ") and "waits" not in after[i + 1]
+    )
+    assert after[back_deal + 1].endswith("missed big blind 2, missed small blind 1 dead")
+    assert "you get " in "\n".join(after[back_deal:])
 
 
 def test_sitting_out_for_many_deals_costs_nothing_until_coming_back() -> None:

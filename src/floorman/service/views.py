@@ -180,6 +180,7 @@ class TableView:
     once, ``runs`` are the community cards. ``turn`` and ``to_act`` (a seat)
     say what the deal waits for; ``legal`` is given to the one it waits for
     (a player to bet, draw or show; the dealer to deal), None to everyone else.
+    ``chip`` is the smallest chip: every bet is a whole number of it.
     """
 
     viewer: Viewer
@@ -190,6 +191,7 @@ class TableView:
     ante: int
     small_bet: int
     big_bet: int
+    chip: int
     size: int
     seats: tuple[SeatView, ...]
     button: int | None
@@ -420,6 +422,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
         ante=setup.ante,
         small_bet=setup.small_bet,
         big_bet=setup.big_bet,
+        chip=setup.chip,
         size=setup.seats,
         seats=tuple(seats),
         button=table.button,
