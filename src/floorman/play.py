@@ -55,6 +55,7 @@ from floorman.service import (
 )
 from floorman.service import commands as c
 from floorman.service.commands import Move
+from floorman.service.views import to_act
 from floorman.shuffle import SeededShuffler, SystemShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
 from floorman.table import events as tev
@@ -337,7 +338,10 @@ class _Session:
             if isinstance(entry.event, rev.GameStarted) and entry.event.cards:
                 players = self.room.room.seated(TABLE)
                 drawn = " · ".join(f"{players[s]} {card}" for s, card in entry.event.cards)
-                self.say(f"the draw for the button: {drawn}")
+                low = "low" if self.setup.game.reading.is_low else "high"
+                button = entry.event.button
+                won = f"; {low} card, {players[button]}, takes it" if button is not None else ""
+                self.say(f"the draw for the button: {drawn}{won}")
 
     def who(self, position: int) -> str:
         if self.started is None or not 0 <= position < len(self.started.dealt_in):
@@ -407,7 +411,8 @@ class _Session:
             # Stopped in a hand (Ctrl-C): what is in the pot is lost with the hand.
             chips = mine.stack
             lost = dict(self.started.stacks)[HUMAN] - chips if self.started else 0
-            self.say(f"your {lost} chips in this deal stay in its pot: your hand is given up")
+            chips_stay = "chip in this deal stays" if lost == 1 else "chips in this deal stay"
+            self.say(f"your {lost} {chips_stay} in its pot: your hand is given up")
         else:
             if mine is not None:
                 self.room.handle(c.Leave(player=YOU))
@@ -545,13 +550,11 @@ class _Session:
         self.say(f"── deal {started.number} ──")
         self.show_table(started)
         self.show_events(entries)
-        while True:
-            seen = self.view(AsObserver())
-            if not seen.in_deal:
-                break
-            player = self.names.get(seen.to_act) if seen.to_act is not None else None
+        while self.table.in_deal:
+            seat = to_act(self.table)
+            player = self.names.get(seat) if seat is not None else None
             if player is None:  # the dealer waits: never with a shuffled deck
-                raise IllegalAction(f"the deal cannot go on by itself: it waits to {seen.turn}")
+                raise IllegalAction("the deal cannot go on by itself: it waits for the dealer")
             if player == YOU:
                 self.human_turn(ask)
             else:
@@ -565,7 +568,7 @@ class _Session:
 
     def show_events(self, entries: Sequence[Entry]) -> None:
         """Print the table's events as the person may receive them."""
-        if self.started is None:
+        if self.started is None or self.say is _quiet:
             return  # between deals, what is done is said by the command's own words
         positions = dealt_in(self.table)
         seen = [redact(e.event, ME, positions=positions) for e in entries if e.table == TABLE]
@@ -598,7 +601,10 @@ class _Session:
                 cards, board = format_cards(_known(e.cards)), format_cards(self.board)
                 return f"── {name}: {cards}   board: {board}   pot {self.pot}"
             case dev.HoleDealt() if self.seat_of(e.player) == HUMAN:
-                return f"you get {format_cards(_known(e.cards))}"
+                up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
+                shown = f" ({format_cards(up)} face up)" if up and len(up) < len(e.cards) else ""
+                shown = " face up" if up and len(up) == len(e.cards) else shown
+                return f"you get {format_cards(_known(e.cards))}{shown}"
             case dev.HoleDealt():
                 up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
                 return f"{who} gets {format_cards(up)} face up" if up else None
@@ -627,7 +633,9 @@ class _Session:
                 # A shown loser is mucked by the dealer: said once, at the show.
                 return None if e.player in self.shown else f"{who} mucks"
             case dev.PotAwarded():
-                pot = f"side pot {e.pot}" if e.pot else "the main pot" if self.several else "the pot"
+                pot = (
+                    f"side pot {e.pot}" if e.pot else "the main pot" if self.several else "the pot"
+                )
                 pot = pot if e.share == "whole" else f"the {e.share} half of {pot}"
                 hand = f" with {e.hand}" if e.hand else ""
                 return "\n".join(

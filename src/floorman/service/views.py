@@ -89,6 +89,7 @@ __all__ = [
     "dealt_in",
     "redact",
     "redact_all",
+    "to_act",
     "view",
 ]
 
@@ -439,6 +440,17 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
         to_act=to_act,
         legal=options,
     )
+
+
+def to_act(table: Table) -> int | None:
+    """The seat whose player the deal under way waits for, as every view's
+    ``to_act`` says, without building the rest of a view (a driver asking
+    whom to ask next)."""
+    deal = table.deal
+    if deal is None or not table.in_deal:
+        return None
+    player = deal.legal().player
+    return table.positions[player] if player is not None else None
 
 
 def _is_for(viewer: Viewer, legal: Legal, names: Sequence[str]) -> bool:
