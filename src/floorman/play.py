@@ -490,7 +490,7 @@ class _Session:
             )
         self.handle(c.Buy(player=YOU, chips=amount))
         self.bought += amount
-        self.say(f"  you buy {amount} chips: {self.me().stack} in all")
+        self.say(f"  you buy {amount} chip{'s' * (amount != 1)}: {self.me().stack} in all")
 
     def back(self, me: SeatView, rest: list[str]) -> None:
         if not me.away:
@@ -508,7 +508,7 @@ class _Session:
             return
         owed = self.owed(me)
         self.handle(c.ComeBack(player=YOU, post=rest != ["wait"]))
-        if rest == ["wait"]:
+        if rest == ["wait"] and owed:
             self.say("  you are back: dealt in when the big blind reaches you")
         else:
             # Not always next deal: nobody comes in between the big blind and the button.
