@@ -9,7 +9,8 @@ from floorman.clock import ManualClock
 from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
 from floorman.games import Structure
 from floorman.room.values import GameKind
-from floorman.service import AsObserver, AsPlayer, Cardroom, Entry, view
+from floorman.service import AsPlayer, Cardroom, Entry, view
+from floorman.service.views import to_act
 from floorman.service import commands as c
 
 NL = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
@@ -43,7 +44,7 @@ def bot_move(room: Cardroom, table: int, bot: Bot) -> c.Act:
     """The move the bot makes for the player the deal at ``table`` waits for,
     chosen from that player's view alone."""
     live = room.table(table)
-    seat = view(live, AsObserver()).to_act
+    seat = to_act(live)
     assert seat is not None, "the deal waits for no player"
     return bot.choose(view(live, AsPlayer(live.players[seat])))
 
