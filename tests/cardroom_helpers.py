@@ -10,8 +10,8 @@ from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold
 from floorman.games import Structure
 from floorman.room.values import GameKind
 from floorman.service import AsPlayer, Cardroom, Entry, view
-from floorman.service.views import to_act
 from floorman.service import commands as c
+from floorman.service.views import to_act
 
 NL = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
 STUD = GameKind(game="stud", structure=Structure.FIXED_LIMIT, stakes="2/4")
