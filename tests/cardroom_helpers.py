@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
-from floorman.bots import CallingStation
+from floorman.bots import Bot, CallingStation
 from floorman.clock import ManualClock
 from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
 from floorman.games import Structure
 from floorman.room.values import GameKind
-from floorman.service import Cardroom, Entry
+from floorman.service import AsPlayer, Cardroom, Entry, view
 from floorman.service import commands as c
+from floorman.service.views import to_act
 
 NL = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
 STUD = GameKind(game="stud", structure=Structure.FIXED_LIMIT, stakes="2/4")
@@ -37,6 +38,15 @@ def command_for(name: str, action: Action) -> c.Act:
     elif isinstance(action, Show):
         cards = action.cards
     return c.Act(player=name, move=_MOVES[type(action)], to=to, cards=cards)  # type: ignore[arg-type]
+
+
+def bot_move(room: Cardroom, table: int, bot: Bot) -> c.Act:
+    """The move the bot makes for the player the deal at ``table`` waits for,
+    chosen from that player's view alone."""
+    live = room.table(table)
+    seat = to_act(live)
+    assert seat is not None, "the deal waits for no player"
+    return bot.choose(view(live, AsPlayer(live.players[seat])))
 
 
 class Night:
@@ -79,15 +89,12 @@ class Night:
         out = self.do(c.StartDeal(table=table))
         live = self.room.table(table)
         while live.in_deal:
-            deal = live.deal
-            assert deal is not None
-            position = deal.legal().player
-            assert position is not None
-            name = live.players[live.positions[position]]
-            action = self.bot.choose(deal, position)
-            if folds and deal.legal().fold and not deal.legal().check:
-                action = Fold(player=position)
-            out.extend(self.do(command_for(name, action)))
+            move = bot_move(self.room, table, self.bot)
+            options = view(live, AsPlayer(move.player)).legal
+            assert options is not None
+            if folds and options.fold and not options.check:
+                move = c.Act(player=move.player, move=c.Move.FOLD)
+            out.extend(self.do(move))
         return out
 
 

@@ -46,7 +46,7 @@ from floorman.service import Cardroom, dumps_entries, loads_entries
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
-from tests.cardroom_helpers import NL, command_for
+from tests.cardroom_helpers import NL, bot_move
 from tests.conftest import sample_size
 
 _FLOOR = typing.get_args(rev.RoomEvent)
@@ -221,12 +221,7 @@ class Night(RuleBasedStateMachine):
         self.try_(c.StartDeal(table=table))
         live = self.room._tables.get(table)
         while live is not None and live.in_deal:
-            deal = live.deal
-            assert deal is not None
-            position = deal.legal().player
-            assert position is not None
-            name = live.players[live.positions[position]]
-            self.room.handle(command_for(name, self.bot.choose(deal, position)))
+            self.room.handle(bot_move(self.room, table, self.bot))
 
     @precondition(lambda self: any(t.in_deal for t in self.room._tables.values()))
     @rule(steps=st.integers(1, 6), whole=st.booleans())
@@ -235,12 +230,7 @@ class Night(RuleBasedStateMachine):
         table = self.room.table(number)
         done = 0
         while table.in_deal and (whole or done < steps):
-            deal = table.deal
-            assert deal is not None
-            position = deal.legal().player
-            assert position is not None
-            name = table.players[table.positions[position]]
-            self.room.handle(command_for(name, self.bot.choose(deal, position)))
+            self.room.handle(bot_move(self.room, number, self.bot))
             done += 1
 
     @precondition(lambda self: any(t.in_deal for t in self.room._tables.values()))

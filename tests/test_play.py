@@ -7,18 +7,26 @@ as a person reads the screen, so the scripts hold whatever the cards do.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import inspect
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
-from floorman.bots import KINDS, Aggressive, CallingStation, Tight, discards, strength
-from floorman.cards import parse_cards
-from floorman.deal import Deal, Fold, Stakes, Turn
+from floorman import play
+from floorman.bots import KINDS, Aggressive, Bot, CallingStation, Tight, discards, strength
+from floorman.cards import Card, parse_cards
+from floorman.deal import Deal, Turn
 from floorman.errors import ConfigError, NotationError
 from floorman.games import BADUGI, HOLDEM, LOWBALL, Structure
 from floorman.play import run, scripted, simulate
+from floorman.service import AsFloor, AsObserver, AsPlayer, TableView, cards_in, view
+from floorman.service._live import _action
+from floorman.service.commands import Act, Move
 from floorman.shuffle import SeededShuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
@@ -207,7 +215,7 @@ def test_bet_and_raise_at_the_wrong_time_are_explained() -> None:
 
 
 def test_sitting_out_owing_blinds_and_coming_back_posting() -> None:
-    table = ["out", *[""] * 6, "back", "back post", "", "quit"]
+    table = ["out", *[""] * 6, "back", "back post", "", "", "", "quit"]
     person = Person(table)
     assert person.play(seed=5) == 0
     text = person.text
@@ -227,9 +235,16 @@ def test_sitting_out_owing_blinds_and_coming_back_posting() -> None:
     assert person.after("back post") == [
         "  you are back: you post the big blind (2) and the small blind (1 dead) to come in"
     ]
-    back_deal = person.lines.index("── deal 7 ──")
-    assert person.lines[back_deal + 1].endswith("missed big blind 2, missed small blind 1 dead")
-    assert "you get " in "\n".join(person.lines[back_deal:])
+    # Dealt in at the first deal that may take him: never between the big
+    # blind and the button (RRP5 blinds.9), posting what he owes.
+    after = person.lines[person.lines.index("> back post") :]
+    back_deal = next(
+        i
+        for i, line in enumerate(after)
+        if line.startswith("── deal ") and "waits" not in after[i + 1]
+    )
+    assert after[back_deal + 1].endswith("missed big blind 2, missed small blind 1 dead")
+    assert "you get " in "\n".join(after[back_deal:])
 
 
 def test_sitting_out_for_many_deals_costs_nothing_until_coming_back() -> None:
@@ -331,6 +346,49 @@ def test_settings_the_table_cannot_take_are_refused() -> None:
         run(structure="spread-limit", input=scripted([]), output=print)
 
 
+def test_conduct_improper_7_the_game_never_prints_a_bots_hole_cards_it_did_not_show(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The person's screen holds only what the person may see: a bot's face-down
+    # cards appear only in its own "shows" line at the showdown, and from then on.
+    sessions: list[play._Session] = []
+
+    class Kept(play._Session):
+        def __init__(self, *args: Any, **options: Any) -> None:
+            super().__init__(*args, **options)
+            sessions.append(self)
+
+    monkeypatch.setattr(play, "_Session", Kept)
+    person = Person([""] * 12 + ["quit"], policy=calling)
+    assert person.play(seed=7) == 0
+    table = sessions[0].table
+    starts = [e for e in table.events if isinstance(e, tev.DealStarted)]
+    marks = [i for i, line in enumerate(person.lines) if line.startswith("── deal ")]
+    assert len(marks) == len(table.deals) == len(starts) == 12
+    shown = hidden = 0
+    for deal, start, begin, end in zip(
+        table.deals, starts, marks, [*marks[1:], len(person.lines)], strict=True
+    ):
+        lines = person.lines[begin:end]
+        for position, seat in enumerate(start.dealt_in):
+            if seat == play.HUMAN:
+                continue
+            cards = [str(c) for c in deal.hole(position) if c is not None]
+            shows = next(
+                (
+                    i
+                    for i, line in enumerate(lines)
+                    if line.startswith(f"seat {seat} (") and " shows " in line
+                ),
+                len(lines),
+            )
+            shown, hidden = shown + (shows < len(lines)), hidden + (shows == len(lines))
+            before = "\n".join(lines[:shows])
+            assert not [c for c in cards if re.search(rf"\b{c}\b", before)], (seat, cards, before)
+    assert shown
+    assert hidden
+
+
 # ------------------------------------------------------------------- bots alone
 
 
@@ -378,36 +436,129 @@ def test_bots_repeat_themselves_given_a_seed() -> None:
     assert [d.events for d in a.deals] == [d.events for d in b.deals]
 
 
-def test_a_bot_shows_at_a_showdown_it_must_play_out() -> None:
-    deal = Deal(
-        HOLDEM,
+def _dealt(stacks: tuple[int, ...], seed: int, *, auto_showdown: bool = True) -> Table:
+    """A no-limit hold'em table of players p1, p2, ... in seats 1, 2, ..., the
+    button on the last seat, its first deal started."""
+    setup = TableSetup(
+        game=HOLDEM,
         structure=Structure.NO_LIMIT,
-        stakes=Stakes(blinds=(1, 2)),
-        stacks=(100, 100),
-        shuffler=SeededShuffler(2),
-        auto_showdown=False,
+        blinds=(1, 2),
+        seats=len(stacks),
+        buy_in=min(stacks),
     )
-    bots = [CallingStation(random.Random(1)), CallingStation(random.Random(2))]
+    table = Table(setup, shuffler=SeededShuffler(seed), button=len(stacks))
+    for seat, chips in enumerate(stacks, start=1):
+        table.sit(seat, f"p{seat}", chips)
+    table.start_deal(auto_showdown=auto_showdown)
+    return table
+
+
+def _asked(table: Table) -> TableView:
+    """The view of the player the deal waits for."""
+    seat = view(table, AsObserver()).to_act
+    assert seat is not None
+    return view(table, AsPlayer(table.players[seat]))
+
+
+def _play_out(table: Table, bots: dict[str, Bot], check: Callable[[TableView, Act], None]) -> None:
+    """Play the deal out, each bot deciding from its player's view alone."""
+    while table.in_deal:
+        seen = _asked(table)
+        assert isinstance(seen.viewer, AsPlayer)
+        move = bots[seen.viewer.player].choose(seen)
+        check(seen, move)
+        assert seen.to_act is not None
+        table.apply(_action(move, table.position_of(seen.to_act)))
+
+
+def test_a_bot_shows_at_a_showdown_it_must_play_out() -> None:
+    table = _dealt((100, 100), 2, auto_showdown=False)
+    bots: dict[str, Bot] = {
+        "p1": CallingStation(random.Random(1)),
+        "p2": CallingStation(random.Random(2)),
+    }
     turns = set()
-    while not deal.is_over:
-        legal = deal.legal()
-        assert legal.player is not None
-        turns.add(legal.turn)
-        deal.apply(bots[legal.player].choose(deal, legal.player))
+    _play_out(table, bots, lambda seen, move: turns.add(seen.turn))
     assert Turn.SHOW in turns
-    assert sum(deal.stacks) == 200
+    assert sum(table.stacks.values()) == 200
 
 
 def test_a_bot_refuses_a_turn_that_is_not_its_own() -> None:
-    deal = Deal(
-        HOLDEM,
-        structure=Structure.NO_LIMIT,
-        stakes=Stakes(blinds=(1, 2)),
-        stacks=(100, 100, 100),
-        shuffler=SeededShuffler(2),
-    )
-    with pytest.raises(ValueError, match="a bot plays its own turns only"):
-        Tight(random.Random(1)).choose(deal, 0)
+    table = _dealt((100, 100, 100), 2)
+    assert view(table, AsObserver()).to_act == 3
+    for viewer in (AsPlayer("p1"), AsObserver(), AsFloor()):
+        with pytest.raises(ValueError, match="a bot plays its own turns only"):
+            Tight(random.Random(1)).choose(view(table, viewer))
+    assert Tight(random.Random(1)).choose(view(table, AsPlayer("p3"))).player == "p3"
+
+
+def test_a_bot_is_given_a_view_that_reaches_neither_deal_nor_table() -> None:
+    # What a bot decides from is plain values: no way back to the deal or the
+    # table, and no card but its own and the public ones (RRP5 conduct.improper.7).
+    assert list(inspect.signature(Bot.choose).parameters) == ["self", "view"]
+    table = _dealt((100, 100, 100), 7)
+    while table.in_deal and table.deal is not None and not any(table.deal.board):
+        seen = _asked(table)
+        move = Aggressive(random.Random(0)).choose(seen)
+        table.apply(_action(move, table.position_of(seen.to_act or 0)))
+    deal = table.deal
+    assert deal is not None
+    for seat in table.players:
+        seen = view(table, AsPlayer(f"p{seat}"))
+        reached = list(_values(seen))
+        assert not any(isinstance(v, Deal | Table) for v in reached)
+        # Nothing else to reach through: plain values and frozen view records only.
+        for v in reached:
+            plain = v is None or isinstance(v, int | float | str | enum.Enum | Card | tuple)
+            assert plain or _frozen(v), v
+        own = {c for c in deal.hole(table.position_of(seat)) if c is not None}
+        public = {c for c in deal.board if c is not None}
+        assert set(cards_in(seen)) <= own | public
+        assert own <= set(cards_in(seen))
+
+
+def _frozen(value: object) -> bool:
+    params = getattr(type(value), "__dataclass_params__", None)
+    return params is not None and params.frozen
+
+
+def _values(value: object) -> Iterator[object]:
+    """Every value reachable from ``value`` through fields, tuples and lists."""
+    yield value
+    if isinstance(value, tuple | list):
+        for item in value:
+            yield from _values(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _values(getattr(value, f.name))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_kind_of_bot_plays_only_legal_actions(kind: type[Bot]) -> None:
+    def no_needless_fold(seen: TableView, move: Act) -> None:
+        # Folding a hand that could check is allowed (RRP5 betting.9); no bot does it.
+        assert seen.legal is not None
+        assert not (move.move is Move.FOLD and seen.legal.needless_fold), (seen.legal, move)
+
+    for seed in range(20):
+        table = _dealt((60, 200, 35, 200), seed)
+        bots = {f"p{i + 1}": kind(random.Random(seed + i)) for i in range(4)}
+        _play_out(table, bots, no_needless_fold)
+        assert sum(table.stacks.values()) == 495
+
+
+def test_tight_folds_junk_to_a_raise_and_raises_aces() -> None:
+    for seed in range(40):
+        table = _dealt((200, 200, 200), seed)
+        seen = _asked(table)
+        assert seen.viewer == AsPlayer("p3")
+        worth = strength(HOLDEM, [c for c in seen.seats[2].cards if c is not None])
+        move = Tight(random.Random(0)).choose(seen)
+        if worth < 0.3:
+            assert move.move is Move.FOLD
+        if worth >= 0.85:
+            assert move.move is Move.WAGER
+    assert Aggressive.kind == "aggressive"
 
 
 def test_hand_strength_orders_hands_sensibly() -> None:
@@ -427,46 +578,6 @@ def test_bots_throw_what_does_not_help() -> None:
     assert discards(BADUGI, parse_cards("As 2s 3d 4h")) == parse_cards("2s")
     assert discards(LOWBALL, parse_cards("As 2c 3d 4h 6s")) == ()
     assert discards(LOWBALL, parse_cards("As Ac 3d 4h Ks")) == parse_cards("Ac Ks")
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_each_kind_of_bot_plays_only_legal_actions(kind: type) -> None:
-    for seed in range(20):
-        deal = Deal(
-            HOLDEM,
-            structure=Structure.NO_LIMIT,
-            stakes=Stakes(blinds=(1, 2)),
-            stacks=(60, 200, 35, 200),
-            shuffler=SeededShuffler(seed),
-        )
-        bots = [kind(random.Random(seed + i)) for i in range(4)]
-        while not deal.is_over:
-            legal = deal.legal()
-            p = legal.player
-            assert p is not None
-            action = bots[p].choose(deal, p)
-            # Folding a hand that could check is allowed (RRP5 betting.9); no bot does it.
-            assert not (isinstance(action, Fold) and legal.needless_fold), (legal, action)
-            deal.apply(action)
-        assert sum(deal.stacks) == 495
-
-
-def test_tight_folds_junk_to_a_raise_and_raises_aces() -> None:
-    for seed in range(40):
-        deal = Deal(
-            HOLDEM,
-            structure=Structure.NO_LIMIT,
-            stakes=Stakes(blinds=(1, 2)),
-            stacks=(200, 200, 200),
-            shuffler=SeededShuffler(seed),
-        )
-        worth = strength(HOLDEM, [c for c in deal.hole(2) if c is not None])
-        action = Tight(random.Random(0)).choose(deal, 2)
-        if worth < 0.3:
-            assert type(action).__name__ == "Fold"
-        if worth >= 0.85:
-            assert type(action).__name__ == "Wager"
-    assert Aggressive.kind == "aggressive"
 
 
 # ------------------------------------------------------------------- hard edges

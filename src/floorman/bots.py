@@ -1,25 +1,38 @@
 """Simple bots to play against: a calling station, a tight player, an aggressive one.
 
-A bot looks only at what its seat may see (its own cards, the board, the
-pot and :meth:`~floorman.deal.Deal.legal`) and returns a legal action for its
-position. Every random choice comes from the :class:`random.Random` it is
-given, so a seeded bot plays the same way every time. Hand strength is a
-rough, fast heuristic (:func:`strength`), not an equity calculation: a bot
-decides in microseconds, at any of the dealer's games.
+A bot decides from its player's view of the table
+(:func:`~floorman.service.views.view` for :class:`~floorman.service.AsPlayer`),
+never from the deal or the table: it sees what its player may see (its own
+cards, the board, the stacks, the pot and the exact options of its turn) and
+answers with the :class:`~floorman.service.commands.Act` its player gives.
+Every random choice comes from the :class:`random.Random` it is given, so a
+seeded bot plays the same way every time. Hand strength is a rough, fast
+heuristic (:func:`strength`), not an equity calculation: a bot decides in
+microseconds, at any of the dealer's games.
 
->>> import random
->>> from floorman.deal import Deal, Stakes
->>> from floorman.games import HOLDEM, Structure
+>>> from floorman.clock import ManualClock
+>>> from floorman.games import Structure
+>>> from floorman.room.values import GameKind
+>>> from floorman.service import AsObserver, AsPlayer, Cardroom, view
+>>> from floorman.service import commands as c
 >>> from floorman.shuffle import SeededShuffler
->>> deal = Deal(HOLDEM, structure=Structure.NO_LIMIT, stakes=Stakes(blinds=(1, 2)),
-...             stacks=(200, 200, 200), shuffler=SeededShuffler(4))
->>> bots = [Tight(random.Random(1)), CallingStation(random.Random(2)), Aggressive(random.Random(3))]
->>> while not deal.is_over:
-...     position = deal.legal().player
-...     _ = deal.apply(bots[position].choose(deal, position))
->>> sum(deal.stacks)
+>>> room = Cardroom(clock=ManualClock(), shuffler=SeededShuffler(4))
+>>> nl = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
+>>> _ = room.handle(c.OpenGame(table=1, kind=nl, seats=3))
+>>> bots = {"ann": Tight(random.Random(1)), "bob": CallingStation(random.Random(2)),
+...         "cy": Aggressive(random.Random(3))}
+>>> for seat, name in enumerate(bots, start=1):
+...     _ = room.handle(c.Sit(player=name, table=1, seat=seat, chips=200))
+>>> _ = room.handle(c.StartGame(table=1))
+>>> _ = room.handle(c.StartDeal(table=1))
+>>> table = room.table(1)
+>>> while table.in_deal:
+...     name = table.players[view(table, AsObserver()).to_act]
+...     _ = room.handle(bots[name].choose(view(table, AsPlayer(name))))
+>>> sum(table.stacks.values())
 600
 >>> from floorman.cards import parse_cards
+>>> from floorman.games import HOLDEM
 >>> round(strength(HOLDEM, parse_cards("As Ad")), 2), round(strength(HOLDEM, parse_cards("7c 2d")), 2)
 (0.9, 0.11)
 """
@@ -32,13 +45,14 @@ from collections import Counter
 from collections.abc import Sequence
 
 from floorman.cards import Card, Rank
-from floorman.deal.actions import Action, BringIn, Call, Check, Draw, Fold, Show, Wager
-from floorman.deal.legal import Legal, Turn
-from floorman.deal.state import Deal
-from floorman.errors import IllegalAction, Who
+from floorman.deal.legal import Turn
+from floorman.errors import IllegalAction
 from floorman.evaluation import Category, evaluate_high, evaluate_omaha
 from floorman.evaluation.variants import evaluate_badugi
-from floorman.games import Game, Reading
+from floorman.games import GAMES, Game, Reading
+from floorman.service.commands import Act, Move
+from floorman.service.viewers import AsPlayer
+from floorman.service.views import Options, SeatView, TableView
 
 __all__ = ["KINDS", "Aggressive", "Bot", "CallingStation", "Tight", "discards", "strength"]
 
@@ -201,29 +215,36 @@ class Bot:
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
 
-    def choose(self, deal: Deal, position: int) -> Action:
-        """A legal action for ``position``, whose turn it must be."""
-        legal = deal.legal()
-        if legal.player != position or legal.turn not in (Turn.BET, Turn.DRAW, Turn.SHOW):
+    def choose(self, view: TableView) -> Act:
+        """The move of the player whose ``view`` this is, on his turn: the view
+        must be a player's (:class:`~floorman.service.AsPlayer`) and offer him
+        the options of a bet, a draw or a show."""
+        legal = view.legal
+        if (
+            not isinstance(view.viewer, AsPlayer)
+            or legal is None
+            or legal.turn not in (Turn.BET, Turn.DRAW, Turn.SHOW)
+        ):
+            waits = f"seat {view.to_act}" if view.to_act is not None else "nobody"
             raise IllegalAction(
-                "a bot plays its own turns only; {who} was asked, and {allowed}",
+                f"a bot plays its own turns only; {_name(view)} was asked, and the deal"
+                f" waits for {waits} ({view.turn.value})",
                 code="not_now",
-                who=Who(position),
-                allowed=legal,
             )
-        hole = [c for c in deal.hole(position) if c is not None]
+        me = _me(view)
+        hole = [c for c in me.cards if c is not None]
         if legal.turn is Turn.DRAW:
-            if len(hole) < len(deal.hole(position)):
-                return Draw(player=position)  # cards it cannot see: stand pat
-            return Draw(player=position, discards=discards(deal.game, hole))
+            if len(hole) < len(me.cards):
+                return _act(view, Move.DRAW)  # cards it cannot see: stand pat
+            return _act(view, Move.DRAW, cards=discards(_game(view), hole))
         if legal.turn is Turn.SHOW:
-            return Show(player=position)  # cards speak: showing never costs a pot
-        board = [c for c in deal.board if c is not None]
-        return self.bet(deal, position, legal, strength(deal.game, hole, board))
+            return _act(view, Move.SHOW)  # cards speak: showing never costs a pot
+        board = [c for c in view.board if c is not None]
+        return self.bet(view, legal, strength(_game(view), hole, board))
 
-    def bet(self, deal: Deal, position: int, legal: Legal, worth: float) -> Action:
+    def bet(self, view: TableView, legal: Options, worth: float) -> Act:
         """The betting decision, given the hand's rough ``worth`` (0 to 1)."""
-        return _passive(legal, position)
+        return _passive(view, legal)
 
     def wants_to_post(self) -> bool:
         """A new or owing bot posts to be dealt in at once rather than wait for the big blind."""
@@ -234,32 +255,57 @@ class Bot:
         return self.rng.random() < 0.6
 
 
-def _passive(legal: Legal, position: int) -> Action:
+def _name(view: TableView) -> str:
+    return view.viewer.player if isinstance(view.viewer, AsPlayer) else type(view.viewer).__name__
+
+
+def _me(view: TableView) -> SeatView:
+    """The bot's own seat in its view."""
+    name = _name(view)
+    return next(s for s in view.seats if s.player == name)
+
+
+def _game(view: TableView) -> Game:
+    return GAMES[view.game]
+
+
+def _act(view: TableView, move: Move, *, to: int = 0, cards: tuple[Card, ...] = ()) -> Act:
+    return Act(player=_name(view), move=move, to=to, cards=cards)
+
+
+def _passive(view: TableView, legal: Options) -> Act:
     """Check if free, else call, else the bring-in; fold only when nothing else is allowed."""
     if legal.check:
-        return Check(player=position)
+        return _act(view, Move.CHECK)
     if legal.bring_in:
-        return BringIn(player=position)
+        return _act(view, Move.BRING_IN)
     if legal.call:
-        return Call(player=position)
-    return Fold(player=position)
+        return _act(view, Move.CALL)
+    return _act(view, Move.FOLD)
 
 
-def _check_or_fold(legal: Legal, position: int) -> Action:
+def _check_or_fold(view: TableView, legal: Options) -> Act:
     if legal.check:
-        return Check(player=position)
+        return _act(view, Move.CHECK)
     if legal.bring_in:
-        return BringIn(player=position)
-    return Fold(player=position)
+        return _act(view, Move.BRING_IN)
+    return _act(view, Move.FOLD)
 
 
-def _wager(deal: Deal, legal: Legal, position: int, fraction: float) -> Wager:
+def _can_wager(legal: Options) -> bool:
+    return legal.max_to > 0
+
+
+def _first_round(view: TableView) -> bool:
+    return view.street == _game(view).streets[0].name
+
+
+def _wager(view: TableView, legal: Options, fraction: float) -> Act:
     """A bet or raise of about ``fraction`` of the pot on top of the minimum."""
-    to = min(legal.max_to, legal.min_to + int(fraction * deal.pot))
-    chip = deal.stakes.chip
+    to = min(legal.max_to, legal.min_to + int(fraction * view.pot))
     if to != legal.max_to:
-        to = max(legal.min_to, to - to % chip)
-    return Wager(player=position, to=to)
+        to = max(legal.min_to, to - to % view.chip)
+    return _act(view, Move.WAGER, to=to)
 
 
 class CallingStation(Bot):
@@ -267,13 +313,13 @@ class CallingStation(Bot):
 
     kind = "calling station"
 
-    def bet(self, deal: Deal, position: int, legal: Legal, worth: float) -> Action:
+    def bet(self, view: TableView, legal: Options, worth: float) -> Act:
         """Call, mostly."""
-        if legal.can_wager and worth >= 0.85 and self.rng.random() < 0.5:
-            return _wager(deal, legal, position, 0.5)
-        if legal.call and legal.call >= deal.stacks[position] and worth < 0.35:
-            return _check_or_fold(legal, position)
-        return _passive(legal, position)
+        if _can_wager(legal) and worth >= 0.85 and self.rng.random() < 0.5:
+            return _wager(view, legal, 0.5)
+        if legal.call and legal.call >= _me(view).stack and worth < 0.35:
+            return _check_or_fold(view, legal)
+        return _passive(view, legal)
 
 
 class Tight(Bot):
@@ -281,21 +327,21 @@ class Tight(Bot):
 
     kind = "tight"
 
-    def bet(self, deal: Deal, position: int, legal: Legal, worth: float) -> Action:
+    def bet(self, view: TableView, legal: Options, worth: float) -> Act:
         """Raise good hands, call fair ones at a fair price, fold the rest."""
-        first = deal.street == 0
+        first = _first_round(view)
         raise_at, call_at = (0.6, 0.5) if first else (0.7, 0.45)
-        if legal.can_wager and worth >= raise_at and self.rng.random() < 0.9:
-            return _wager(deal, legal, position, 0.75)
+        if _can_wager(legal) and worth >= raise_at and self.rng.random() < 0.9:
+            return _wager(view, legal, 0.75)
         if legal.call:
             # Preflop a fair hand calls; later the price must fit the hand.
-            price = legal.call / (deal.pot + legal.call)
+            price = legal.call / (view.pot + legal.call)
             if worth >= call_at and (first or price <= worth - 0.2):
-                return Call(player=position)
-            return _check_or_fold(legal, position)
-        if legal.can_wager and legal.check and self.rng.random() < 0.05:
-            return _wager(deal, legal, position, 0.5)
-        return _passive(legal, position)
+                return _act(view, Move.CALL)
+            return _check_or_fold(view, legal)
+        if _can_wager(legal) and legal.check and self.rng.random() < 0.05:
+            return _wager(view, legal, 0.5)
+        return _passive(view, legal)
 
 
 class Aggressive(Bot):
@@ -303,13 +349,13 @@ class Aggressive(Bot):
 
     kind = "aggressive"
 
-    def bet(self, deal: Deal, position: int, legal: Legal, worth: float) -> Action:
+    def bet(self, view: TableView, legal: Options, worth: float) -> Act:
         """Bet first, think later."""
-        if legal.can_wager and (worth >= 0.45 or self.rng.random() < 0.2):
-            return _wager(deal, legal, position, self.rng.choice((0.5, 0.75, 1.0)))
+        if _can_wager(legal) and (worth >= 0.45 or self.rng.random() < 0.2):
+            return _wager(view, legal, self.rng.choice((0.5, 0.75, 1.0)))
         if legal.call and worth < 0.3 and self.rng.random() < 0.6:
-            return _check_or_fold(legal, position)
-        return _passive(legal, position)
+            return _check_or_fold(view, legal)
+        return _passive(view, legal)
 
 
 #: The kinds of bot a table seats, for picking one at random.

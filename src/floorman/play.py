@@ -1,10 +1,14 @@
 """``floorman play``: a game at one table against bots, for a person at a keyboard.
 
 The person sits in seat 1 as "you"; bots (:mod:`floorman.bots`) fill the
-other seats. A :class:`~floorman.table.Table` keeps the seats, button and
-blinds from deal to deal, so sitting out, missed blinds, coming back and
-buying chips all follow the rulebook. Input and output are callables (like
-:func:`input` and :func:`print`), so a whole session can be scripted.
+other seats. The game is a :class:`~floorman.service.Cardroom` with one
+table: every seat taken, chip bought, deal started and move made is a command
+to it, so sitting out, missed blinds, coming back and buying chips all follow
+the rulebook. What is printed comes from the person's view of the table and
+the events as the person may receive them, never from the deal itself; the
+bots, too, decide from their own players' views. Input and output are
+callables (like :func:`input` and :func:`print`), so a whole session can be
+scripted.
 
 >>> lines: list[str] = []
 >>> run(seed=3, seats=3, bots=2, input=scripted(["", "x", "quit"]), output=lines.append)
@@ -19,6 +23,7 @@ True
 from __future__ import annotations
 
 import builtins
+import dataclasses
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -28,12 +33,29 @@ from floorman.bots import KINDS, Bot
 from floorman.cards import Card, format_cards, parse_cards
 from floorman.clock import Clock, ManualClock, SystemClock
 from floorman.deal import events as dev
-from floorman.deal.actions import Action, BringIn, Call, Check, Draw, Fold, Muck, Show, Wager
-from floorman.deal.legal import Legal, Turn
+from floorman.deal.legal import Turn
 from floorman.deal.showdown import read_hand
-from floorman.deal.state import Deal
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, NotationError
 from floorman.games import GAMES, Game, Structure
+from floorman.room import events as rev
+from floorman.room.values import GameKind
+from floorman.service import (
+    AsObserver,
+    AsPlayer,
+    Cardroom,
+    Entry,
+    Hidden,
+    Options,
+    SeatView,
+    TableView,
+    Viewer,
+    dealt_in,
+    redact,
+    view,
+)
+from floorman.service import commands as c
+from floorman.service.commands import Move
+from floorman.service.views import to_act
 from floorman.shuffle import SeededShuffler, SystemShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
 from floorman.table import events as tev
@@ -42,6 +64,9 @@ __all__ = ["HUMAN", "run", "scripted", "simulate", "table_setup"]
 
 #: The person's seat.
 HUMAN = 1
+#: The person's name at the table; the game's table number in its cardroom.
+YOU, TABLE = "you", 1
+ME = AsPlayer(YOU)
 
 Ask = Callable[[str], str]
 Say = Callable[[str], object]
@@ -53,8 +78,7 @@ _ALIASES |= {"d": "draw", "pat": "stand", "q": "quit", "leave": "quit", "exit": 
 _ALIASES |= {"h": "help", "?": "help", "t": "table", "n": "deal", "": "deal", "all-in": "allin"}
 _BET_WORDS = frozenset(("fold", "check", "call", "bet", "raise", "allin", "bring"))
 _DEAL_WORDS = _BET_WORDS | {"draw", "stand", "show", "muck"}
-_ACTIONS: dict[str, type[Fold | Check | Call | BringIn]]
-_ACTIONS = {"fold": Fold, "check": Check, "call": Call, "bring": BringIn}
+_MOVES = {"fold": Move.FOLD, "check": Move.CHECK, "call": Move.CALL, "bring": Move.BRING_IN}
 _HELP = """\
 between deals:
   Enter            deal the next hand
@@ -190,6 +214,7 @@ def simulate(
     session = _Session(setup, chips=chips, seed=seed, clock=ManualClock(), say=output or _quiet)
     for seat in range(1, seats + 1):
         session.seat_bot(seat, chips)
+    session.start()
     for _ in range(deals):
         session.deal(scripted(()))
         session.after_deal()
@@ -206,9 +231,9 @@ def _checked_setup(
         raise ConfigError(f"seats is a whole number of seats, not {seats!r}")
     setup = table_setup(game=game, structure=structure, blinds=blinds, seats=seats, button=button)
     most = _MOST_BUY_INS * max(chips, setup.min_buy_in)
-    return table_setup(
-        game=game, structure=structure, blinds=blinds, seats=seats, button=button, max_buy_in=most
-    )
+    # The chips chosen are a full buy-in at this table, however few (RRP5 buy-in.1).
+    full = chips if chips < setup.min_buy_in else None
+    return dataclasses.replace(setup, buy_in=full, max_buy_in=most)
 
 
 def _quiet(_: str) -> None:
@@ -224,113 +249,149 @@ def _hand_name(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
     return " / ".join(v.name for v in values if v is not None)
 
 
-def _round_bets(deal: Deal) -> tuple[dict[int, int], bool]:
-    """Each position's bet this round, and whether the only bet is a stud bring-in.
-
-    The deal keeps these privately; the person's prompt needs them to tell a
-    bet from a raise and to find the all-in total.
-    """
-    start = max(
-        (i for i, e in enumerate(deal.events) if isinstance(e, dev.StreetStarted)), default=0
-    )
-    if deal.street <= 0:
-        start = 0  # the blinds come before the first street starts
-    bets: dict[int, int] = {}
-    bring_in_only = False
-    for e in deal.events[start:]:
-        if isinstance(e, dev.BlindPosted | dev.BringInPosted | dev.Called | dev.Wagered):
-            bets[e.player] = bets.get(e.player, 0) + e.amount
-            if not isinstance(e, dev.Called):
-                bring_in_only = isinstance(e, dev.BringInPosted)
-        elif isinstance(e, dev.BetReturned):
-            bets[e.player] -= e.amount
-    return bets, bring_in_only
-
-
 class _Session:
-    """One table's session: the table, its bots, and what is shown to the person."""
+    """One table's session in a cardroom of its own: the bots, and what is
+    shown to the person.
+
+    Everything is done by commands to the :class:`~floorman.service.Cardroom`;
+    what is printed comes from the person's view of the table and from the
+    events as the person may receive them (:func:`~floorman.service.redact`),
+    so nothing the person may not see can be shown.
+    """
 
     def __init__(
         self, setup: TableSetup, *, chips: int, seed: int | None, clock: Clock, say: Say
     ) -> None:
         shuffler = SeededShuffler(seed) if seed is not None else SystemShuffler()
-        self.table = Table(setup, shuffler=shuffler, clock=clock)
+        self.setup = setup
+        self.room = Cardroom(clock=clock, shuffler=shuffler, setups=lambda _kind, _seats: setup)
         self.rng = random.Random(seed)
         self.say = say
         # A second buy-in may not be short (RRP5 buy-in.2): bots rebuy in full.
         self.rebuy = max(chips, setup.min_buy_in)
-        self.bots: dict[int, Bot] = {}
-        self.human: int | None = None
+        self.bots: dict[str, Bot] = {}
         self.bought = 0  # the person's chips bought, for the closing tally
         self.quitting = False
         self.joined = 0
         self.started: tev.DealStarted | None = None
-        self.current: Deal | None = None
         self.names: dict[int, str] = {}  # as the deal began: a player may leave at its end
-        # What the printed events add up to so far: the deal's own state may be
-        # streets ahead when several events are printed at once (an all-in runout).
-        self.printed = self.pot = self.level = self.street = 0
+        # What the printed events add up to so far, the deal's own state being
+        # streets ahead when several events come at once (an all-in runout).
+        self.pot = self.level = self.street = 0
         self.board: list[Card] = []
         self.brought_in = False  # the round's only chips in are a stud bring-in
+        self.shown: set[int] = set()  # positions whose hands were shown this deal
+        self.several = False  # the pots being awarded are more than one
+        blinds = setup.blinds or (setup.bring_in, setup.small_bet)
+        kind = GameKind(
+            game=setup.game.name, structure=setup.structure, stakes=f"{blinds[0]}/{blinds[-1]}"
+        )
+        self.handle(c.OpenGame(table=TABLE, kind=kind, seats=setup.seats))
+
+    # ------------------------------------------------------------ the service
+
+    @property
+    def table(self) -> Table:
+        """The live table (for the totals a finished session reports)."""
+        return self.room.table(TABLE)
+
+    def handle(self, command: c.Command) -> list[Entry]:
+        """Send a command; its entries at the table, as the person may see them, are shown."""
+        entries = self.room.handle(command)
+        if TABLE in self.room.tables:
+            self.show_events(entries)
+        return entries
+
+    def view(self, viewer: Viewer = ME) -> TableView:
+        return view(self.table, viewer)
+
+    def mine(self, seen: TableView | None = None) -> SeatView | None:
+        """The person's seat as the person sees it (None once up from the table)."""
+        seen = seen or self.view()
+        return next((s for s in seen.seats if s.player == YOU), None)
+
+    def me(self, seen: TableView | None = None) -> SeatView:
+        found = self.mine(seen)
+        if found is None:
+            raise FloorError("you have no seat at this table")
+        return found
 
     def seat_human(self, chips: int) -> None:
-        self.table.sit(HUMAN, "you", chips)
-        self.human, self.bought = HUMAN, chips
+        self.handle(c.Arrive(player=YOU))
+        self.handle(c.Sit(player=YOU, table=TABLE, seat=HUMAN, chips=chips))
+        self.bought = chips
 
-    def seat_bot(self, seat: int, chips: int) -> tev.PlayerSeated:
+    def seat_bot(self, seat: int, chips: int) -> str:
         bot = self.rng.choice(KINDS)(random.Random(self.rng.getrandbits(64)))
         laps, i = divmod(self.joined, len(_NAMES))
         self.joined += 1
         name = _NAMES[i] + (str(laps + 1) if laps else "")
-        self.bots[seat] = bot
-        return self.table.sit(seat, name, chips, post=bot.wants_to_post())
+        self.bots[name] = bot
+        self.handle(c.Arrive(player=name))
+        post = bot.wants_to_post()
+        self.handle(c.Sit(player=name, table=TABLE, seat=seat, chips=chips, post=post))
+        return name
+
+    def start(self) -> None:
+        """The players draw for the button and the game starts (RRP5 seating.6)."""
+        for entry in self.room.handle(c.StartGame(table=TABLE)):
+            if isinstance(entry.event, rev.GameStarted) and entry.event.cards:
+                players = self.room.room.seated(TABLE)
+                drawn = " · ".join(f"{players[s]} {card}" for s, card in entry.event.cards)
+                low = "low" if self.setup.game.reading.is_low else "high"
+                button = entry.event.button
+                won = f"; {low} card, {players[button]}, takes it" if button is not None else ""
+                self.say(f"the draw for the button: {drawn}{won}")
 
     def who(self, position: int) -> str:
-        seat = self.table.positions[position]
+        if self.started is None or not 0 <= position < len(self.started.dealt_in):
+            return f"position {position}"
+        seat = self.started.dealt_in[position]
         return f"seat {seat} ({self.names.get(seat, '?')})"
 
     def spoken(self, error: Exception) -> str:
         """An error as the person hears it: the players by seat and name."""
         return error.render(self.who) if isinstance(error, FloormanError) else str(error)
 
-    def owed(self, seat: int) -> str:
-        owed, setup = self.table.owes(seat), self.table.setup
-        parts = [f"the big blind ({setup.big_blind})"] if "big" in owed else []
-        if "small" in owed:
-            parts.append(f"the small blind ({setup.small_blind}{' dead' * ('big' in owed)})")
+    def owed(self, seat: SeatView) -> str:
+        setup = self.setup
+        parts = [f"the big blind ({setup.big_blind})"] if "big" in seat.owes else []
+        if "small" in seat.owes:
+            parts.append(f"the small blind ({setup.small_blind}{' dead' * ('big' in seat.owes)})")
         return " and ".join(parts)
 
     def show_table(self, started: tev.DealStarted | None = None) -> None:
-        t = self.table
+        seen = self.view()
         stacks = dict(started.stacks) if started else {}
-        button = started.button if started else t.button
-        for seat, name in t.players.items():
-            notes = ["button"] if seat == button else []
+        button = started.button if started else seen.button
+        for s in seen.seats:
+            notes = ["button"] if s.seat == button else []
             notes += [
                 f"{p.blind} {p.amount}" + (" dead" if p.dead else "")
                 for p in (started.posts if started else ())
-                if p.seat == seat
+                if p.seat == s.seat
             ]
-            if started is None or seat not in started.dealt_in:
-                if t.is_away(seat) or t.stacks[seat] == 0:
-                    notes.append("sitting out" if t.is_away(seat) else "no chips")
+            if started is None or s.seat not in started.dealt_in:
+                if s.away or s.stack == 0:
+                    notes.append("sitting out" if s.away else "no chips")
                 elif started is not None:
                     notes.append("waits to come in")
-                notes += [f"owes {self.owed(seat)}"] if t.owes(seat) else []
-            stack = stacks.get(seat, t.stacks[seat])
-            self.say(f"  seat {seat}  {name:<6}{stack:>6}  {', '.join(notes)}".rstrip())
-        if button is not None and button not in t.players:
+                notes += [f"owes {self.owed(s)}"] if s.owes else []
+            stack = stacks.get(s.seat, s.stack)
+            self.say(f"  seat {s.seat}  {s.player:<6}{stack:>6}  {', '.join(notes)}".rstrip())
+        if button is not None and button not in {s.seat for s in seen.seats}:
             self.say(f"  (the button is on empty seat {button}: a dead button)")
 
     # ------------------------------------------------------------ between deals
 
     def play(self, ask: Ask) -> int:
-        setup = self.table.setup
+        setup = self.setup
         stakes = "/".join(map(str, setup.blinds)) or f"{setup.small_bet}/{setup.big_bet}"
         self.say(
             f"floorman: {setup.game.name} {setup.structure.value} {stakes}, {setup.seats}"
             f" seats; you are seat {HUMAN}. Type help for the commands."
         )
+        self.start()
         self.show_table()
         status = 0
         try:
@@ -344,82 +405,71 @@ class _Session:
         except KeyboardInterrupt:
             self.say("")
             status = 130
-        t = self.table
-        left = [e.chips for e in t.events if isinstance(e, tev.PlayerLeft) and e.seat == HUMAN]
-        chips = t.stacks[HUMAN] if HUMAN in t.players else sum(left[-1:])
-        if lost := self.in_pot():
-            # Stopped in a hand (Ctrl-C): the table still holds the stack it began with.
-            chips -= lost
-            self.say(f"your {lost} chips in this deal stay in its pot: your hand is given up")
+        seen = self.view()
+        mine = self.mine(seen)
+        if mine is not None and seen.in_deal and mine.position is not None:
+            # Stopped in a hand (Ctrl-C): what is in the pot is lost with the hand.
+            chips = mine.stack
+            lost = dict(self.started.stacks)[HUMAN] - chips if self.started else 0
+            chips_stay = "chip in this deal stays" if lost == 1 else "chips in this deal stay"
+            self.say(f"your {lost} {chips_stay} in its pot: your hand is given up")
+        else:
+            if mine is not None:
+                self.room.handle(c.Leave(player=YOU))
+            chips = self.room.ledger.held(YOU)
+            if chips:
+                self.room.handle(c.CashOut(player=YOU))
         net = chips - self.bought
         how = f"up {net}" if net > 0 else f"down {-net}" if net < 0 else "even"
         self.say(f"you leave with {chips} chips (you bought {self.bought}): {how}")
         return status
 
-    def in_pot(self) -> int:
-        """The person's chips in a deal left unfinished: they are lost with the hand."""
-        deal, started, t = self.current, self.started, self.table
-        if deal is None or started is None or deal.is_over or HUMAN not in t.positions:
-            return 0
-        return dict(started.stacks)[HUMAN] - deal.stacks[t.positions.index(HUMAN)]
-
     def between_deals(self, ask: Ask) -> bool:
         """Take the person's table commands; True to deal, False to leave."""
-        t = self.table
-        notes = [f"you have {t.stacks[HUMAN]} chips"]
-        if t.is_away(HUMAN):
+        me = self.me()
+        notes = [f"you have {me.stack} chips"]
+        if me.away:
             notes.append("you are sitting out ('back' to play)")
-        if t.owes(HUMAN):
-            back = "back " * t.is_away(HUMAN)
+        if me.owes:
+            back = "back " * me.away
             how = f"'{back}post' to post it, '{back}wait' to wait for the big blind"
-            notes.append(f"you owe {self.owed(HUMAN)} ({how})")
-        if t.stacks[HUMAN] == 0:
-            notes.append(f"'buy N' to play on (a full buy-in is {t.setup.min_buy_in}) or 'quit'")
+            notes.append(f"you owe {self.owed(me)} ({how})")
+        if me.stack == 0:
+            full = self.setup.min_buy_in
+            notes.append(f"'buy N' to play on (a full buy-in is {full}) or 'quit'")
         self.say("  " + "; ".join(notes))
         self.say("  [Enter] deal · out · back · buy N · table · quit · help")
         while True:
             try:
                 go = self.table_command(*_command(ask("> ")))
             except (FloormanError, ValueError) as error:
-                self.say(f"  {error}")
+                self.say(f"  {self.spoken(error)}")
                 continue
             if go is not None:
                 return go
 
     def table_command(self, cmd: str, rest: list[str]) -> bool | None:
-        t = self.table
+        me = self.me()
         if cmd == "deal":
-            if t.stacks[HUMAN] == 0 and not t.is_away(HUMAN):
+            if me.stack == 0 and not me.away:
                 raise FloorError("you have no chips: 'buy N' to play on, 'out' to watch, or 'quit'")
             return True
         if cmd == "quit":
-            t.leave(HUMAN)
             return False
         if cmd == "out":
-            t.sit_out(HUMAN)
+            if me.away:
+                raise FloorError("you sit out already: 'back' to play")
+            self.handle(c.StepAway(player=YOU))
             self.say("  you sit out; the table deals on, and blinds that pass you are owed")
         elif cmd == "back":
-            self.back(rest)
+            self.back(me, rest)
         elif cmd in ("post", "wait"):
-            if not (t.owes(HUMAN) or t.is_new(HUMAN)):
+            if not (me.owes or me.new):
                 raise FloorError("you owe no blinds; press Enter to deal")
-            t.choose(HUMAN, post=cmd == "post")
+            self.handle(c.Choose(player=YOU, post=cmd == "post"))
             self.say("  you post next deal" if cmd == "post" else "  you wait for the big blind")
         elif cmd == "buy":
-            if len(rest) != 1:
-                raise NotationError("'buy N' adds N chips to your stack, e.g. 'buy 200'")
-            amount, most = _chips(rest[0]), t.setup.max_buy_in
-            if most is not None and t.stacks[HUMAN] + amount > most:
-                room = (
-                    f"you may buy up to {most - t.stacks[HUMAN]}" if t.stacks[HUMAN] < most else ""
-                )
-                raise FloorError(
-                    f"this table's most is {most} chips in front of you"
-                    f" (you have {t.stacks[HUMAN]}){'; ' * bool(room)}{room}"
-                )
-            t.buy(HUMAN, amount)
-            self.bought += amount
-            self.say(f"  you buy {amount} chips: {t.stacks[HUMAN]} in all")
+            self.buy(me, rest)
         elif cmd in ("help", "table"):
             self.say(_HELP) if cmd == "help" else self.show_table()
         elif cmd in _DEAL_WORDS:
@@ -428,24 +478,37 @@ class _Session:
             raise NotationError(f"unknown command {cmd!r}; type help", text=cmd)
         return None
 
-    def back(self, rest: list[str]) -> None:
-        t = self.table
-        if not t.is_away(HUMAN):
+    def buy(self, me: SeatView, rest: list[str]) -> None:
+        if len(rest) != 1:
+            raise NotationError("'buy N' adds N chips to your stack, e.g. 'buy 200'")
+        amount, most = _chips(rest[0]), self.setup.max_buy_in
+        if most is not None and me.stack + amount > most:
+            room = f"you may buy up to {most - me.stack}" if me.stack < most else ""
+            raise FloorError(
+                f"this table's most is {most} chips in front of you"
+                f" (you have {me.stack}){'; ' * bool(room)}{room}"
+            )
+        self.handle(c.Buy(player=YOU, chips=amount))
+        self.bought += amount
+        self.say(f"  you buy {amount} chip{'s' * (amount != 1)}: {self.me().stack} in all")
+
+    def back(self, me: SeatView, rest: list[str]) -> None:
+        if not me.away:
             raise FloorError("you are not sitting out; press Enter to deal")
         rest = [w.lower() for w in rest]
         if rest not in ([], ["post"], ["wait"]):
             raise NotationError(
                 "'back post' posts what you owe; 'back wait' waits for the big blind"
             )
-        if t.owes(HUMAN) and not rest:
+        if me.owes and not rest:
             self.say(
-                f"  you owe {self.owed(HUMAN)}: 'back post' posts it to come in;"
+                f"  you owe {self.owed(me)}: 'back post' posts it to come in;"
                 " 'back wait' waits for the big blind"
             )
             return
-        owed = self.owed(HUMAN)
-        t.come_back(HUMAN, post=rest != ["wait"])
-        if rest == ["wait"]:
+        owed = self.owed(me)
+        self.handle(c.ComeBack(player=YOU, post=rest != ["wait"]))
+        if rest == ["wait"] and owed:
             self.say("  you are back: dealt in when the big blind reaches you")
         else:
             # Not always next deal: nobody comes in between the big blind and the button.
@@ -453,65 +516,73 @@ class _Session:
 
     def after_deal(self) -> None:
         """Bots that lost their chips rebuy, or leave and another bot sits down."""
-        t = self.table
-        for seat, bot in list(self.bots.items()):
-            name = t.players[seat]
-            if t.stacks[seat] == 0 and bot.rebuys():
-                t.buy(seat, self.rebuy)
-                self.say(f"seat {seat} ({name}) buys {self.rebuy} more chips")
-            elif t.stacks[seat] == 0:
-                t.leave(seat)
-                new = self.seat_bot(seat, self.rebuy)
-                how = "posts to play at once" if self.bots[seat].wants_to_post() else "waits"
-                self.say(f"seat {seat} ({name}) leaves; {new.player} sits down and {how}")
-            elif t.owes(seat):
-                t.choose(seat, post=bot.wants_to_post())
+        for s in self.view(AsObserver()).seats:
+            bot = self.bots.get(s.player)
+            if bot is None:
+                continue
+            if s.stack == 0 and bot.rebuys():
+                self.handle(c.Buy(player=s.player, chips=self.rebuy))
+                self.say(f"seat {s.seat} ({s.player}) buys {self.rebuy} more chips")
+            elif s.stack == 0:
+                self.handle(c.Leave(player=s.player))
+                del self.bots[s.player]
+                new = self.seat_bot(s.seat, self.rebuy)
+                how = "posts to play at once" if self.bots[new].wants_to_post() else "waits"
+                self.say(f"seat {s.seat} ({s.player}) leaves; {new} sits down and {how}")
+            elif s.owes:
+                self.handle(c.Choose(player=s.player, post=bot.wants_to_post()))
 
     # ------------------------------------------------------------ the deal
 
     def deal(self, ask: Ask) -> None:
-        t = self.table
+        self.pot = self.level = self.street = 0
+        self.board, self.shown, self.brought_in = [], set(), False
+        self.started = None
         try:
-            deal = t.start_deal()
+            entries = self.room.handle(c.StartDeal(table=TABLE))
         except FloorError as error:
             self.say(f"no deal: {error}")
             return
-        started = next(e for e in reversed(t.events) if isinstance(e, tev.DealStarted))
-        self.started, self.names, self.current = started, t.players, deal
-        self.printed = self.pot = self.level = self.street = 0
-        self.board = []
+        started = next(e.event for e in entries if isinstance(e.event, tev.DealStarted))
+        self.started = started
+        self.names = {s.seat: s.player for s in self.view().seats}
         self.say("")
         self.say(f"── deal {started.number} ──")
         self.show_table(started)
-        self.show_events(deal)
-        while not deal.is_over:
-            legal = deal.legal()
-            if legal.player is None:  # the dealer waits: never with a shuffled deck
-                raise IllegalAction(
-                    "the deal cannot go on by itself: {allowed}", code="not_now", allowed=legal
-                )
-            if t.positions[legal.player] == self.human:
-                self.human_turn(deal, legal, ask)
+        self.show_events(entries)
+        while self.table.in_deal:
+            seat = to_act(self.table)
+            player = self.names.get(seat) if seat is not None else None
+            if player is None:  # the dealer waits: never with a shuffled deck
+                raise IllegalAction("the deal cannot go on by itself: it waits for the dealer")
+            if player == YOU:
+                self.human_turn(ask)
             else:
-                t.apply(self.bots[t.positions[legal.player]].choose(deal, legal.player))
-            self.show_events(deal)
-        after = t.stacks
-        self.say("stacks: " + " · ".join(f"{self.names[s]} {n}" for s, n in after.items()))
-        if HUMAN in started.dealt_in and HUMAN in after:
-            net = after[HUMAN] - dict(started.stacks)[HUMAN]
+                self.handle(self.bots[player].choose(self.view(AsPlayer(player))))
+        after = self.view()
+        self.say("stacks: " + " · ".join(f"{s.player} {s.stack}" for s in after.seats))
+        mine = self.mine(after)
+        if HUMAN in started.dealt_in and mine is not None:
+            net = mine.stack - dict(started.stacks)[HUMAN]
             self.say(f"you {'win' if net > 0 else 'lose'} {abs(net)}" if net else "you break even")
 
-    def show_events(self, deal: Deal) -> None:
-        for event in deal.events[self.printed :]:
-            text = self.event_text(deal, event)
+    def show_events(self, entries: Sequence[Entry]) -> None:
+        """Print the table's events as the person may receive them."""
+        if self.started is None or self.say is _quiet:
+            return  # between deals, what is done is said by the command's own words
+        positions = dealt_in(self.table)
+        seen = [redact(e.event, ME, positions=positions) for e in entries if e.table == TABLE]
+        self.several = sum(isinstance(e, dev.PotAwarded) for e in seen) > 1
+        for event in seen:
+            text = self.event_text(event)
             for line in text.split("\n") if text else ():
                 self.say(line)
-        self.printed = len(deal.events)
 
-    def event_text(self, deal: Deal, e: dev.Event) -> str | None:
+    def event_text(self, e: object) -> str | None:
         player = getattr(e, "player", None)
         who = self.who(player) if isinstance(player, int) else ""
         all_in = " and is all in" if getattr(e, "all_in", False) else ""
+        game = self.setup.game
         match e:
             case dev.AntePosted() | dev.BlindPosted():
                 self.pot += e.amount + (e.dead if isinstance(e, dev.BlindPosted) else 0)
@@ -522,15 +593,18 @@ class _Session:
                 return f"{who} brings it in for {e.amount}"
             case dev.StreetStarted(street=street, name=name) if street > 0:
                 self.level, self.brought_in, self.street = 0, False, street
-                dealt = deal.game.streets[street].board
+                dealt = game.streets[street].board
                 return None if dealt else f"── {name} ──  pot {self.pot}"
             case dev.BoardDealt():
-                name = deal.game.streets[self.street].name
+                name = game.streets[self.street].name
                 self.board += _known(e.cards)
                 cards, board = format_cards(_known(e.cards)), format_cards(self.board)
                 return f"── {name}: {cards}   board: {board}   pot {self.pot}"
-            case dev.HoleDealt() if self.table.positions[e.player] == self.human:
-                return f"you get {format_cards(_known(e.cards))}"
+            case dev.HoleDealt() if self.seat_of(e.player) == HUMAN:
+                up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
+                shown = f" ({format_cards(up)} face up)" if up and len(up) < len(e.cards) else ""
+                shown = " face up" if up and len(up) == len(e.cards) else shown
+                return f"you get {format_cards(_known(e.cards))}{shown}"
             case dev.HoleDealt():
                 up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
                 return f"{who} gets {format_cards(up)} face up" if up else None
@@ -552,33 +626,41 @@ class _Session:
             case dev.Drew():
                 return f"{who} draws {len(e.discards)}" if e.discards else f"{who} stands pat"
             case dev.HandShown():
-                name = _hand_name(deal.game, _known(e.cards), _known(deal.board))
+                self.shown.add(e.player)
+                name = _hand_name(game, _known(e.cards), self.board)
                 return f"{who} shows {format_cards(_known(e.cards))}" + (f": {name}" * bool(name))
             case dev.HandMucked():
-                shown = any(
-                    isinstance(x, dev.HandShown) and x.player == e.player for x in deal.events
-                )
-                return None if shown else f"{who} mucks"  # a shown loser is mucked by the dealer
+                # A shown loser is mucked by the dealer: said once, at the show.
+                return None if e.player in self.shown else f"{who} mucks"
             case dev.PotAwarded():
-                several = len(deal.pots) > 1
-                pot = f"side pot {e.pot}" if e.pot else "the main pot" if several else "the pot"
+                pot = (
+                    f"side pot {e.pot}" if e.pot else "the main pot" if self.several else "the pot"
+                )
                 pot = pot if e.share == "whole" else f"the {e.share} half of {pot}"
                 hand = f" with {e.hand}" if e.hand else ""
                 return "\n".join(
                     f"{self.who(p)} wins {n} from {pot}{hand}" for p, n in e.amounts if n
                 )
-            case dev.StubReshuffled():
+            case dev.StubReshuffled() | Hidden(kind="deal.StubReshuffled"):
                 return "the stub runs short: the discards are shuffled into a new stub"
         return None
 
+    def seat_of(self, position: int) -> int | None:
+        started = self.started
+        if started is None or not 0 <= position < len(started.dealt_in):
+            return None
+        return started.dealt_in[position]
+
     # ------------------------------------------------------------ the person's turn
 
-    def human_turn(self, deal: Deal, legal: Legal, ask: Ask) -> None:
-        assert legal.player is not None
+    def human_turn(self, ask: Ask) -> None:
+        seen = self.view()
+        legal = seen.legal
+        assert legal is not None
         if self.quitting:
-            self.table.apply(_autopilot(legal, legal.player))
+            self.handle(_autopilot(legal))
             return
-        self.show_turn(deal, legal)
+        self.show_turn(seen)
         while True:
             try:
                 try:
@@ -588,71 +670,66 @@ class _Session:
                     # the chips put in stay in the pot, as at 'quit'.
                     self.say("")
                     line = "quit"
-                action = self.read_action(*_command(line), deal, legal)
-                if action is not None:
-                    self.table.apply(action)
+                move = self.read_action(*_command(line), seen)
+                if move is not None:
+                    self.handle(move)
                     return
             except (FloormanError, ValueError) as error:
                 # The options were shown with the turn; Enter shows them again.
                 self.say(f"  {self.spoken(error)}")
 
-    def show_turn(self, deal: Deal, legal: Legal) -> None:
-        assert legal.player is not None
-        hole, board = _known(deal.hole(legal.player)), _known(deal.board)
-        name = _hand_name(deal.game, hole, board)
+    def show_turn(self, seen: TableView) -> None:
+        me = self.me(seen)
+        hole, board = _known(me.cards), _known(seen.board)
+        name = _hand_name(self.setup.game, hole, board)
         line = f"your cards: {format_cards(hole)}" + (f" ({name})" if name else "")
-        up = [
-            c
-            for e in deal.events
-            if isinstance(e, dev.HoleDealt) and e.player == legal.player
-            for c, shown in zip(e.cards, e.up, strict=True)
-            if shown and c is not None
-        ]
+        up = [card for card, shown in zip(me.cards, me.up, strict=True) if shown and card]
         line += f", showing {format_cards(up)}" if up else ""
         line += f"   board: {format_cards(board)}" if board else ""
-        line += f"   pot {deal.pot}   you have {deal.stacks[legal.player]} behind"
+        line += f"   pot {seen.pot}   you have {me.stack} behind"
+        legal = seen.legal
+        assert legal is not None
         self.say(line + (f", {legal.call} to call" if legal.call else ""))
-        self.say(f"  you may: {self.options(deal, legal)}")
+        self.say(f"  you may: {self.options(seen, legal)}")
 
-    def options(self, deal: Deal, legal: Legal) -> str:
+    def options(self, seen: TableView, legal: Options) -> str:
         if legal.turn is Turn.DRAW:
             return "d and the cards to throw (e.g. 'd 7h 2c') · stand"
         if legal.turn is Turn.SHOW:
             return "show · muck" if legal.muck else "show"
-        assert legal.player is not None
-        bets, bring_in_only = _round_bets(deal)
-        reach = bets.get(legal.player, 0) + deal.stacks[legal.player]
+        me = self.me(seen)
+        reach = me.bet + me.stack
         found = [f"bring (bring it in for {legal.bring_in})"] if legal.bring_in else []
         found += ["x (check)"] if legal.check else []
         found += [f"c (call {legal.call})"] if legal.call else []
-        if legal.can_wager:
+        if legal.max_to:
             # A blind is a bet: the big blind's option is to raise it (RRP5 blinds.intro).
-            raised = max(bets.values(), default=0) > 0 and not bring_in_only
+            raised = max(s.bet for s in seen.seats) > 0 and not self.brought_in
             word = "r N (raise" if raised else "b N (bet"
             span = f"{legal.min_to}" + (f"-{legal.max_to}" if legal.max_to > legal.min_to else "")
             found.append(f"{word} to N in all, N {span})")
-        if (legal.can_wager and legal.max_to == reach) or legal.call == deal.stacks[legal.player]:
+        if (legal.max_to and legal.max_to == reach) or legal.call == me.stack:
             found.append(f"a (all in: {reach})")
         # Folding a hand that could check is allowed, not offered.
         fold = legal.fold and not legal.needless_fold
         return " · ".join(found + (["f (fold)"] if fold else []))
 
-    def read_action(self, cmd: str, rest: list[str], deal: Deal, legal: Legal) -> Action | None:
-        """The person's command as an action (None: nothing to apply)."""
-        assert legal.player is not None
-        p = legal.player
+    def read_action(self, cmd: str, rest: list[str], seen: TableView) -> c.Act | None:
+        """The person's command as a move (None: nothing to send)."""
+        legal = seen.legal
+        assert legal is not None
         if cmd in ("deal", "help", "table"):  # Enter, here, shows the turn again
             if cmd != "deal":
                 self.say(_HELP) if cmd == "help" else self.show_table(self.started)
-            self.show_turn(deal, legal)
+            self.show_turn(seen)
             return None
         if cmd == "quit":
             self.quitting = True
-            self.table.leave(HUMAN)
+            self.handle(c.Leave(player=YOU))
             self.say("  you leave when this deal ends; your hand is given up")
-            return _autopilot(legal, p)
+            return _autopilot(legal)
         if cmd == "out":
-            self.table.sit_out(HUMAN)
+            self.handle(c.StepAway(player=YOU))
             self.say("  you sit out from the next deal; play this one out")
             return None
         if cmd in ("back", "buy", "post", "wait"):
@@ -660,35 +737,35 @@ class _Session:
         if legal.turn is Turn.DRAW and cmd in ("draw", "stand"):
             if cmd == "draw" and not rest:
                 raise NotationError("name the cards to throw, e.g. 'd 7h 2c', or 'stand'")
-            return Draw(player=p, discards=parse_cards(" ".join(rest)))
+            return _act(Move.DRAW, cards=parse_cards(" ".join(rest)))
         if legal.turn is Turn.SHOW and cmd in ("show", "muck"):
-            return Show(player=p) if cmd == "show" else Muck(player=p)
+            return _act(Move.SHOW if cmd == "show" else Move.MUCK)
         if cmd not in _DEAL_WORDS:
             raise NotationError(f"unknown command {cmd!r}; type help", text=cmd)
         if legal.turn is not Turn.BET or cmd not in _BET_WORDS:
             raise IllegalAction(f"'{cmd}' is not for now")
         if cmd == "fold" and legal.needless_fold:
             self.say("  you could have checked; your hand is folded (a fold binds, RRP5 betting.9)")
-        if cmd in _ACTIONS:
-            return _ACTIONS[cmd](player=p)
-        bets, bring_in_only = _round_bets(deal)
+        if cmd in _MOVES:
+            return _act(_MOVES[cmd])
+        me = self.me(seen)
         if cmd == "allin":
-            reach = bets.get(p, 0) + deal.stacks[p]
-            if legal.can_wager and legal.max_to == reach:
-                return Wager(player=p, to=reach)
-            if legal.call and legal.call == deal.stacks[p]:
-                return Call(player=p)
-            most = f"; the most you may bet to is {legal.max_to}" if legal.can_wager else ""
+            reach = me.bet + me.stack
+            if legal.max_to and legal.max_to == reach:
+                return _act(Move.WAGER, to=reach)
+            if legal.call and legal.call == me.stack:
+                return _act(Move.CALL)
+            most = f"; the most you may bet to is {legal.max_to}" if legal.max_to else ""
             raise IllegalAction(f"you cannot go all in now{most}")
         if len(rest) != 1:
             raise NotationError(f"'{cmd}' takes your total for the round, e.g. '{cmd} 10'")
-        if cmd == "raise" and not max(bets.values(), default=0):
+        if cmd == "raise" and not max(s.bet for s in seen.seats):
             raise IllegalAction("nobody has bet this round, so there is nothing to raise: 'b N'")
-        if cmd == "bet" and legal.call and not bring_in_only:
+        if cmd == "bet" and legal.call and not self.brought_in:
             raise IllegalAction(
                 f"you face a bet ({legal.call} to call): 'r N' raises to N in all, 'c' calls"
             )
-        return Wager(player=p, to=_chips(rest[0]))
+        return _act(Move.WAGER, to=_chips(rest[0]))
 
 
 def _command(line: str) -> tuple[str, list[str]]:
@@ -711,14 +788,18 @@ def _chips(text: str) -> int:
     return int(text)
 
 
-def _autopilot(legal: Legal, position: int) -> Action:
+def _act(move: Move, *, to: int = 0, cards: tuple[Card, ...] = ()) -> c.Act:
+    return c.Act(player=YOU, move=move, to=to, cards=cards)
+
+
+def _autopilot(legal: Options) -> c.Act:
     """Give up the hand as cheaply as the rules allow (a player on the way out)."""
     if legal.turn is Turn.DRAW:
-        return Draw(player=position)
+        return _act(Move.DRAW)
     if legal.turn is Turn.SHOW:
-        return Muck(player=position) if legal.muck else Show(player=position)
+        return _act(Move.MUCK if legal.muck else Move.SHOW)
     if legal.check:
-        return Check(player=position)
+        return _act(Move.CHECK)
     if legal.fold:
-        return Fold(player=position)
-    return BringIn(player=position) if legal.bring_in else Call(player=position)
+        return _act(Move.FOLD)
+    return _act(Move.BRING_IN if legal.bring_in else Move.CALL)

@@ -89,6 +89,7 @@ __all__ = [
     "dealt_in",
     "redact",
     "redact_all",
+    "to_act",
     "view",
 ]
 
@@ -180,6 +181,7 @@ class TableView:
     once, ``runs`` are the community cards. ``turn`` and ``to_act`` (a seat)
     say what the deal waits for; ``legal`` is given to the one it waits for
     (a player to bet, draw or show; the dealer to deal), None to everyone else.
+    ``chip`` is the smallest chip: every bet is a whole number of it.
     """
 
     viewer: Viewer
@@ -190,6 +192,7 @@ class TableView:
     ante: int
     small_bet: int
     big_bet: int
+    chip: int
     size: int
     seats: tuple[SeatView, ...]
     button: int | None
@@ -420,6 +423,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
         ante=setup.ante,
         small_bet=setup.small_bet,
         big_bet=setup.big_bet,
+        chip=setup.chip,
         size=setup.seats,
         seats=tuple(seats),
         button=table.button,
@@ -436,6 +440,17 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
         to_act=to_act,
         legal=options,
     )
+
+
+def to_act(table: Table) -> int | None:
+    """The seat whose player the deal under way waits for, as every view's
+    ``to_act`` says, without building the rest of a view (a driver asking
+    whom to ask next)."""
+    deal = table.deal
+    if deal is None or not table.in_deal:
+        return None
+    player = deal.legal().player
+    return table.positions[player] if player is not None else None
 
 
 def _is_for(viewer: Viewer, legal: Legal, names: Sequence[str]) -> bool:
