@@ -199,90 +199,11 @@ class Cardroom:
         (chips at the seats of a game not yet dealing, moves and held seats
         waiting on the deals). Raises :class:`~floorman.errors.NotationError` for a
         table log that does not rebuild."""
+        from floorman.service._replay import replay
+
         room = cls(clock=clock, shuffler=shuffler, lockup=lockup, setups=setups)
-        floor: list[rev.RoomEvent] = []
-        cage: list[led.LedgerEvent] = []
-        logs: dict[int, list[object]] = {}
-        for entry in entries:
-            event = entry.event
-            if entry.table is not None:
-                if not isinstance(event, (Ruling, *_REPORTS)):
-                    logs.setdefault(entry.table, []).append(event)
-                room._replay_table(entry.table, event)
-            elif isinstance(event, _CAGE):
-                cage.append(event)
-                room._replay_cage(event)
-            else:
-                assert isinstance(event, _FLOOR), event
-                floor.append(event)
-                room._replay_floor(event, logs)
-            room.log.append(entry)
-        room.room.apply(floor)
-        room.ledger.apply(cage)
-        for number in list(room._tables):
-            room._tables[number] = Table.rebuild(
-                room._setup_of[number],
-                logs.get(number, []),  # type: ignore[arg-type]
-                shuffler=room.shuffler,
-                clock=room.clock,
-            )
+        replay(room, entries)
         return room
-
-    def _replay_floor(self, event: rev.RoomEvent, logs: dict[int, list[object]]) -> None:
-        match event:
-            case rev.GameOpened():
-                self._setup_of[event.table] = self._setups(event.kind, event.seats)
-            case rev.GameStarted():
-                self._tables[event.table] = Table(
-                    self._setup_of[event.table], shuffler=self.shuffler, clock=self.clock
-                )
-                self._waiting.pop(event.table, None)
-                logs[event.table] = []
-            case rev.GameClosed():
-                self._tables.pop(event.table, None)
-                self._setup_of.pop(event.table, None)
-                self._waiting.pop(event.table, None)
-                self._last_big.pop(event.table, None)
-            case rev.GameBroken():
-                self._forced.update(p for p, _card in event.order)
-            case rev.PlayerMoved() if any(c.id == "seating.12" for c in event.citations):
-                self._forced.add(event.player)
-            case rev.MoveDue() | rev.SeatLocked() if (
-                not isinstance(event, rev.SeatLocked) or event.until_due
-            ):
-                live = self._tables.get(event.table)
-                count = len(
-                    [e for e in logs.get(event.table, []) if isinstance(e, tev.DealStarted)]
-                )
-                self._watch[event.player] = (event.table, count if live else 0)
-            case _:
-                pass
-
-    def _replay_cage(self, event: led.LedgerEvent) -> None:
-        match event:
-            case led.ChipsBrought() if event.table not in self._tables:
-                waiting = self._waiting.setdefault(event.table, {})
-                waiting[event.player] = waiting.get(event.player, 0) + event.amount
-            case led.ChipsCarried() if event.player in self._waiting.get(event.table, {}):
-                del self._waiting[event.table][event.player]
-            case led.ChipsBrought():
-                self._forced.discard(event.player)
-            case _:
-                pass
-
-    def _replay_table(self, number: int, event: object) -> None:
-        if isinstance(event, tev.DealStarted):
-            self._rulings.pop(number, None)
-            if event.big_blind is not None:
-                self._last_big[number] = event.big_blind
-        elif isinstance(event, _REPORTS):
-            self._reported[number] = event
-        elif isinstance(event, Ruling):
-            report = self._reported.pop(number, None)
-            if event.needs_decision and report is not None:
-                self._rulings[number] = report
-            else:
-                self._rulings.pop(number, None)
 
     # ----- commands ------------------------------------------------------------
 
