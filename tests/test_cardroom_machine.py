@@ -285,6 +285,15 @@ class Night(RuleBasedStateMachine):
         assert loads_entries(dumps_entries(log)) == tuple(log)
 
     @invariant()
+    def the_log_rebuilds_the_cardroom(self) -> None:
+        log = self.room.log
+        again = Cardroom.rebuild(
+            loads_entries(dumps_entries(log)), clock=self.clock, shuffler=SeededShuffler(11)
+        )
+        assert again.log == log
+        assert again.state() == self.room.state()
+
+    @invariant()
     def chips_are_where_the_books_say(self) -> None:
         assert self.room.audit() == []
         assert self.room.chips_in_play() == self.room.ledger.balance()

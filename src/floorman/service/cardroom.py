@@ -58,6 +58,7 @@ from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
+from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.service._live import (
     _action,
@@ -70,6 +71,7 @@ from floorman.service._live import (
     table_setup,
 )
 from floorman.service.log import Entry
+from floorman.service.state import CardroomState, LedgerState
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
@@ -144,6 +146,33 @@ class Cardroom:
     def pending_ruling(self, table: int) -> FloorReport | None:
         """The report at ``table`` whose ruling waits for management's choice."""
         return self._rulings.get(table)
+
+    def state(self) -> CardroomState:
+        """Everything observable of the cardroom now, as one comparable value: a
+        cardroom rebuilt from this one's log has the same state."""
+
+        def nested(books: dict[int, dict[str, int]]) -> tuple[tuple[int, Any], ...]:
+            return tuple((n, tuple(sorted(b.items()))) for n, b in sorted(books.items()) if b)
+
+        ledger = self.ledger
+        return CardroomState(
+            room=self.room.state(),
+            tables=tuple((n, t.state()) for n, t in sorted(self._tables.items())),
+            setups=tuple(sorted(self._setup_of.items())),
+            ledger=LedgerState(
+                sold=ledger.balance(),
+                held=tuple(ledger.holders.items()),
+                tables=tuple(ledger.tables.items()),
+                house=ledger.house,
+            ),
+            waiting=nested(self._waiting),
+            forced=tuple(sorted(self._forced)),
+            rulings=tuple(sorted(self._rulings.items())),
+            reseat=tuple(sorted(self._reseat)),
+            watch=tuple(sorted(self._watch.items())),
+            last_big=tuple(sorted(self._last_big.items())),
+            going=nested(self._going),
+        )
 
     def chips_in_play(self) -> int:
         """Every chip counted where it is: held by players off the tables, at each
@@ -295,6 +324,20 @@ class Cardroom:
         self.ledger.apply([event])
         self._record(None, event)
 
+    def _note(self, event: cev.CardroomEvent) -> None:
+        self._record(None, event)
+        self._keep(event)
+
+    def _keep(self, event: cev.CardroomEvent) -> None:
+        """What the cardroom's own event changes, as it happens and as its log is read."""
+        match event:
+            case cev.SeatsWait():
+                self._reseat.add(event.table)
+            case cev.SeatsFollow():
+                self._reseat.discard(event.table)
+            case cev.AwayAfterDeal():
+                self._going.setdefault(event.table, {})[event.player] = event.took
+
     # ----- management ----------------------------------------------------------
 
     def _open_game(self, c: cmd.OpenGame) -> None:
@@ -396,7 +439,11 @@ class Cardroom:
         if c.player in self._going.get(seat[0], {}):
             raise FloorError(f"{c.player} steps away when the deal ends already")
         self._at(seat[0], lambda t: t.sit_out(seat[1]))
-        self._going.setdefault(seat[0], {})[c.player] = c.took
+        self._note(
+            cev.AwayAfterDeal(
+                player=c.player, table=seat[0], took=c.took, citations=cite("policies.20")
+            )
+        )
 
     def _extend(self, c: cmd.ExtendAbsence) -> None:
         self._floor(self.room.extend_absence(c.player, minutes=c.minutes))
@@ -627,7 +674,7 @@ class Cardroom:
             if forced:
                 self._forced.add(player)
             if table is not None:
-                self._reseat.add(number)
+                self._seats_wait(number)
             return
         self._forced.discard(player)
         self._at(number, lambda t: t.sit(seat, player, chips, post=post, transfer=forced))
@@ -638,9 +685,13 @@ class Cardroom:
         if table is None or table.players.get(seat) != player:
             return  # gone from the table already: the floor is following it
         if table.in_deal or number in self._reseat:
-            self._reseat.add(number)
+            self._seats_wait(number)
             return
         self._move_at(number, seat, to)
+
+    def _seats_wait(self, number: int) -> None:
+        if number not in self._reseat:
+            self._note(cev.SeatsWait(table=number))
 
     def _move_at(self, number: int, seat: int, to: int) -> None:
         self._at(number, lambda t: t.change_seat(seat, to))
@@ -725,7 +776,7 @@ class Cardroom:
         table has free, then the players seated meanwhile sitting down."""
         if number not in self._reseat:
             return
-        self._reseat.discard(number)
+        self._note(cev.SeatsFollow(table=number))
         table = self._tables[number]
         floor = self.room.seated(number)
         moving = True
