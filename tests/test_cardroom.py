@@ -14,11 +14,13 @@ from floorman.codec import from_json, to_json
 from floorman.errors import FloorError, FloormanError, IllegalAction
 from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.games import Structure
+from floorman.room import events as rev
 from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.service import Cardroom, dumps_entries, loads_entries, table_setup
 from floorman.service import commands as c
 from floorman.service import ledger as led
+from floorman.shuffle import SeededShuffler
 from floorman.table import events as tev
 from tests.cardroom_helpers import NL, STUD, Night, names
 
@@ -534,6 +536,64 @@ def test_rebuild_a_whole_night_equals_the_live_cardroom() -> None:
     assert again.state() == night.room.state()
     assert again.tables == night.room.tables == (1,)
     assert again.audit() == []
+
+
+def _rebuilt(night: Night) -> Cardroom:
+    """The night's cardroom rebuilt from its JSON lines, its shuffler seeded as the live one."""
+    text = dumps_entries(night.room.log)
+    return Cardroom.rebuild(loads_entries(text), clock=night.clock, shuffler=SeededShuffler(0))
+
+
+def _both(night: Night, again: Cardroom, command: c.Command) -> list[Any]:
+    """A command to the live cardroom and to the rebuilt one: both log the same."""
+    out = night.do(command)
+    assert again.handle(command) == out
+    return out
+
+
+def _play_out_in_both(night: Night, again: Cardroom, number: int) -> list[Any]:
+    table, out = night.room.table(number), []
+    while table.in_deal:
+        deal = table.deal
+        assert deal is not None
+        p = deal.legal().player
+        assert p is not None
+        move = c.Move.CHECK if deal.legal().check else c.Move.FOLD
+        out += _both(night, again, c.Act(player=table.players[table.positions[p]], move=move))
+    return out
+
+
+def test_policies_20_a_step_away_from_a_deal_is_rebuilt_and_waits_for_its_end() -> None:
+    night = started(1, "ann", "bob", "cy", seats=3)
+    night.do(c.StartDeal(table=1))
+    table = night.room.table(1)
+    name = table.players[table.positions[0]]
+    night.do(c.StepAway(player=name, took=5))
+    again = _rebuilt(night)
+    assert again.state() == night.room.state()
+    assert again.state().going == ((1, ((name, 5),)),)
+    # Both play the deal out alike; he is away from its end with what he took.
+    out = _play_out_in_both(night, again, 1)
+    went = event_of(out, rev.WentAway)
+    assert (went.player, went.took) == (name, 5)
+    assert again.state() == night.room.state()
+    assert again.state().going == ()
+
+
+def test_seating_13_a_seat_change_waiting_for_the_deals_end_is_rebuilt() -> None:
+    night = started(1, "ann", "bob", "cy", seats=4)
+    night.do(c.SignUp(player="dee", kind=NL))  # called to seat 4
+    night.do(c.ChangeSeat(player="ann", seat=4))
+    night.do(c.StartDeal(table=1))
+    night.do(c.NoAnswer(player="dee"))  # the floor gives ann seat 4 during the deal
+    again = _rebuilt(night)
+    assert again.state() == night.room.state()
+    assert again.state().reseat == (1,)
+    assert again.table(1).players[1] == "ann"
+    _play_out_in_both(night, again, 1)
+    assert again.table(1).players[4] == night.room.table(1).players[4] == "ann"
+    assert again.state() == night.room.state()
+    assert again.log == night.room.log
 
 
 def test_seating_12_at_stud_a_must_move_player_plays_one_more_deal() -> None:
