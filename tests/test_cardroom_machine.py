@@ -72,6 +72,7 @@ def _snapshot(room: Cardroom) -> object:
         len(room.log),
         {n: (len(t.events), t.stacks, len(t.deals)) for n, t in room._tables.items()},
         room.ledger.holders,
+        room.state(),
     )
 
 

@@ -24,6 +24,7 @@ from floorman.service import ledger as led
 from floorman.service.log import Entry
 from floorman.table import Table
 from floorman.table import events as tev
+from floorman.table.books import TABLE_EVENTS
 
 if TYPE_CHECKING:
     from floorman.service.cardroom import Cardroom
@@ -32,33 +33,46 @@ _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
 _OWN = typing.get_args(cev.CardroomEvent)
 _SAID = (Ruling, *typing.get_args(FloorReport))  # at a table, not in its log
+#: What a table's entry may be besides a deal's event, which its deal alone keeps.
+_PLAIN = frozenset((*TABLE_EVENTS, *_SAID))
 
 
 def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
     """Bring a new cardroom to the state its log adds up to."""
     decision: list[rev.RoomEvent] = []
+    log = room.log
+    tables = room._tables
+    # Most of a log is deals' events, which change nothing but their deal:
+    # the loop keeps them as Table.rebuild does, and does little else.
+    plain = _PLAIN
     for entry in entries:
-        event = entry.event
-        if entry.table is None and isinstance(event, _FLOOR):
+        event, number = entry.event, entry.table
+        if number is not None and not decision:
+            table = tables.get(number)
+            if table is not None and type(event) not in plain:
+                table.apply_event(event)  # type: ignore[arg-type]
+                log.append(entry)
+                continue
+        if number is None and isinstance(event, _FLOOR):
             room.room.apply([event])
             decision.append(event)
-            room.log.append(entry)
+            log.append(entry)
             continue
         if decision:
             _follow_floor(room, decision)
             decision = []
-        if entry.table is not None:
-            _replay_table(room, entry.table, event)
+        if number is not None:
+            _replay_table(room, number, event)
         elif isinstance(event, _CAGE):
             room.ledger.apply([event])
             _replay_cage(room, event)
         else:
             assert isinstance(event, _OWN), event
             room._keep(event)
-        room.log.append(entry)
+        log.append(entry)
     if decision:
         _follow_floor(room, decision)
-    for table in room._tables.values():
+    for table in tables.values():
         table.deals.resume()  # the deal under way is dealt again from its events
 
 
