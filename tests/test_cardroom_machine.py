@@ -9,7 +9,8 @@ call, leave, step away and come back, change games (RRP5 seating.3), buy chips
 and cash out; the tables deal, bots playing the deals out or acting one step
 at a time (so the floor acts while deals are under way); and time passes, so
 absences run out (RRP5 policies.20); the dealer reports misdeals and mucked
-hands, and management rules on them. Any command may be refused; a refused
+hands, and management rules on them; and now and then the night goes on in the
+cardroom rebuilt from its log, deals under way and all. Any command may be refused; a refused
 command changes nothing.
 
 After every step:
@@ -281,6 +282,20 @@ class Night(RuleBasedStateMachine):
         rich = max(table.stacks, key=lambda s: table.stacks[s])
         self.try_(c.Impound(table=number, player=table.players[rich], amount=amount))
         self.try_(c.Release(table=number, to=table.players[rich]))
+
+    # ----- the log is the cardroom ------------------------------------------------
+
+    @rule()
+    def carry_on_from_the_log(self) -> None:
+        """The night goes on in the cardroom rebuilt from its log, its shuffler
+        where the live one's stands."""
+        self.read.extend(loads_entries(dumps_entries(self.room.log[len(self.read) :])))
+        shuffler = SeededShuffler(11)
+        again = Cardroom.rebuild(self.read, clock=self.clock, shuffler=shuffler)
+        live = self.room.shuffler
+        assert isinstance(live, SeededShuffler)
+        shuffler.setstate(live.getstate())
+        self.room = again
 
     # ----- after every step ------------------------------------------------------
 
