@@ -518,12 +518,12 @@ def test_rebuild_the_floor_and_the_cage_from_the_log() -> None:
     night.do(c.Buy(player="ann", chips=20), c.Leave(player="bob"), c.CashOut(player="bob"))
     entries = loads_entries(dumps_entries(night.room.log))
     again = Cardroom.rebuild(entries, clock=night.clock)
+    assert again.state() == night.room.state()
     assert again.room.events == night.room.room.events
     assert again.ledger.events == night.room.ledger.events
     assert again.ledger.balance() == night.room.ledger.balance() == again.chips_in_play()
-    assert {n: again.waiting_chips(n) for n in (1, 2)} == {
-        n: night.room.waiting_chips(n) for n in (1, 2)
-    }
+    assert again.waiting_chips(1) == {"ann": 120}
+    assert again.waiting_chips(2) == {"cy": 100}
     assert again.log == night.room.log
 
 
@@ -536,6 +536,25 @@ def test_rebuild_a_whole_night_equals_the_live_cardroom() -> None:
     assert again.state() == night.room.state()
     assert again.tables == night.room.tables == (1,)
     assert again.audit() == []
+
+
+def test_the_cardroom_state_follows_every_change_and_reading_it_changes_nothing() -> None:
+    night = started(1, "ann", "bob", seats=4)
+    before = night.room.state()
+    logged = len(night.room.log)
+    assert night.room.state() == before
+    assert len(night.room.log) == logged
+    night.do(c.SignUp(player="cy", kind=NL))
+    listed = night.room.state()
+    assert listed.room != before.room
+    assert listed.tables == before.tables
+    night.do(c.Buy(player="ann", chips=20))
+    bought = night.room.state()
+    assert bought.ledger.sold == listed.ledger.sold + 20
+    night.do(c.StartDeal(table=1))
+    dealing = night.room.state()
+    assert dict(dealing.tables)[1].in_deal
+    assert dealing.ledger == bought.ledger
 
 
 def _rebuilt(night: Night) -> Cardroom:
