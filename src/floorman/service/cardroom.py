@@ -222,12 +222,15 @@ class Cardroom:
         lockup: int = 20,
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
     ) -> Cardroom:
-        """The cardroom a log adds up to: the floor from its events
-        (:meth:`~floorman.room.RoomBooks.apply`), the cage from its own, each live
-        table from its table's and deals' events, and what waits between them
-        (chips at the seats of a game not yet dealing, moves and held seats
-        waiting on the deals). Raises :class:`~floorman.errors.NotationError` for a
-        table log that does not rebuild."""
+        """The cardroom a log adds up to, its :meth:`state` the live one's: the
+        floor from its events (:meth:`~floorman.room.RoomBooks.apply`), the cage
+        from its own, each live table from its table's and deals' events (a deal
+        under way dealt on from its recorded deck), and what waits between them
+        (chips at seats the table has not taken, moves and held seats waiting on
+        the deals, rulings pending, and seat changes and players stepping away
+        that wait for a deal's end), all read in the log's order. Raises
+        :class:`~floorman.errors.NotationError` for a table log that does not
+        rebuild."""
         from floorman.service._replay import replay
 
         room = cls(clock=clock, shuffler=shuffler, lockup=lockup, setups=setups)
