@@ -538,6 +538,25 @@ def test_rebuild_a_whole_night_equals_the_live_cardroom() -> None:
     assert again.audit() == []
 
 
+def test_policies_5_back_within_the_hour_for_less_is_refused_while_the_seat_waits() -> None:
+    night = started(1, "ann", "bob", "cy", "eve", seats=4)
+    night.do(c.Leave(player="eve"))  # with her 100
+    night.do(c.SignUp(player="dee", kind=NL), c.TakeSeat(player="dee", table=1, chips=100))
+    night.do(c.ChangeSeat(player="ann", seat=4), c.StepAway(player="dee"))
+    night.do(c.StartDeal(table=1), c.Leave(player="dee"))
+    # Ann has dee's seat at the floor; the table moves her when the deal ends,
+    # and whoever the floor seats in hers waits for it.
+    assert night.room.state().reseat == (1,)
+    night.do(c.SignUp(player="eve", kind=NL))
+    before = night.room.state()
+    with pytest.raises(FloorError, match="at least 100") as refused:
+        night.room.handle(c.TakeSeat(player="eve", table=1, chips=40))
+    assert [str(r) for r in refused.value.citations] == ["RRP5 policies.5"]
+    assert night.room.state() == before
+    night.do(c.TakeSeat(player="eve", table=1, chips=100))
+    assert night.room.waiting_chips(1) == {"eve": 100}
+
+
 def test_the_cardroom_state_follows_every_change_and_reading_it_changes_nothing() -> None:
     night = started(1, "ann", "bob", seats=4)
     before = night.room.state()

@@ -658,8 +658,15 @@ class Cardroom:
         back = _took_within_the_hour(table, player, self.clock.now()) if table else 0
         if chips < back and not asked:
             # Back in a game left within the hour, he brings what he took from it,
-            # a transfer too (RRP5 policies.5); less, if he asks, the table refuses.
+            # a transfer too (RRP5 policies.5); less, if he asks, is refused now,
+            # though the table takes him only when its deal ends.
             chips, rules = back, cite("policies.5")
+        elif chips < back:
+            raise FloorError(
+                f"{player} left the game at table {number} within the hour with {back};"
+                f" coming back takes a buy-in of at least {back}, not {chips}",
+                citations=cite("policies.5"),
+            )
         self._fund(player, chips, rules=rules)
         self._cage(
             led.ChipsBrought(
