@@ -14,11 +14,13 @@ from floorman.codec import from_json, to_json
 from floorman.errors import FloorError, FloormanError, IllegalAction
 from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.games import Structure
+from floorman.room import events as rev
 from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.service import Cardroom, dumps_entries, loads_entries, table_setup
 from floorman.service import commands as c
 from floorman.service import ledger as led
+from floorman.shuffle import SeededShuffler
 from floorman.table import events as tev
 from tests.cardroom_helpers import NL, STUD, Night, names
 
@@ -519,12 +521,12 @@ def test_rebuild_the_floor_and_the_cage_from_the_log() -> None:
     night.do(c.Buy(player="ann", chips=20), c.Leave(player="bob"), c.CashOut(player="bob"))
     entries = loads_entries(dumps_entries(night.room.log))
     again = Cardroom.rebuild(entries, clock=night.clock)
+    assert again.state() == night.room.state()
     assert again.room.events == night.room.room.events
     assert again.ledger.events == night.room.ledger.events
     assert again.ledger.balance() == night.room.ledger.balance() == again.chips_in_play()
-    assert {n: again.waiting_chips(n) for n in (1, 2)} == {
-        n: night.room.waiting_chips(n) for n in (1, 2)
-    }
+    assert again.waiting_chips(1) == {"ann": 120}
+    assert again.waiting_chips(2) == {"cy": 100}
     assert again.log == night.room.log
 
 
@@ -533,12 +535,106 @@ def test_rebuild_a_whole_night_equals_the_live_cardroom() -> None:
     night.do(c.BreakGame(table=2))
     night.play(1)
     again = Cardroom.rebuild(loads_entries(dumps_entries(night.room.log)), clock=night.clock)
-    assert again.room.events == night.room.room.events
-    assert again.tables == night.room.tables
-    for n in again.tables:
-        assert again.table(n).events == night.room.table(n).events
-        assert again.table(n).stacks == night.room.table(n).stacks
+    assert again.log == night.room.log
+    assert again.state() == night.room.state()
+    assert again.tables == night.room.tables == (1,)
     assert again.audit() == []
+
+
+def test_policies_5_back_within_the_hour_for_less_is_refused_while_the_seat_waits() -> None:
+    night = started(1, "ann", "bob", "cy", "eve", seats=4)
+    night.do(c.Leave(player="eve"))  # with her 100
+    night.do(c.SignUp(player="dee", kind=NL), c.TakeSeat(player="dee", table=1, chips=100))
+    night.do(c.ChangeSeat(player="ann", seat=4), c.StepAway(player="dee"))
+    night.do(c.StartDeal(table=1), c.Leave(player="dee"))
+    # Ann has dee's seat at the floor; the table moves her when the deal ends,
+    # and whoever the floor seats in hers waits for it.
+    assert night.room.state().reseat == (1,)
+    night.do(c.SignUp(player="eve", kind=NL))
+    before = night.room.state()
+    with pytest.raises(FloorError, match="at least 100") as refused:
+        night.room.handle(c.TakeSeat(player="eve", table=1, chips=40))
+    assert [str(r) for r in refused.value.citations] == ["RRP5 policies.5"]
+    assert night.room.state() == before
+    night.do(c.TakeSeat(player="eve", table=1, chips=100))
+    assert night.room.waiting_chips(1) == {"eve": 100}
+
+
+def test_the_cardroom_state_follows_every_change_and_reading_it_changes_nothing() -> None:
+    night = started(1, "ann", "bob", seats=4)
+    before = night.room.state()
+    logged = len(night.room.log)
+    assert night.room.state() == before
+    assert len(night.room.log) == logged
+    night.do(c.SignUp(player="cy", kind=NL))
+    listed = night.room.state()
+    assert listed.room != before.room
+    assert listed.tables == before.tables
+    night.do(c.Buy(player="ann", chips=20))
+    bought = night.room.state()
+    assert bought.ledger.sold == listed.ledger.sold + 20
+    night.do(c.StartDeal(table=1))
+    dealing = night.room.state()
+    assert dict(dealing.tables)[1].in_deal
+    assert dealing.ledger == bought.ledger
+
+
+def _rebuilt(night: Night) -> Cardroom:
+    """The night's cardroom rebuilt from its JSON lines, its shuffler seeded as the live one."""
+    text = dumps_entries(night.room.log)
+    return Cardroom.rebuild(loads_entries(text), clock=night.clock, shuffler=SeededShuffler(0))
+
+
+def _both(night: Night, again: Cardroom, command: c.Command) -> list[Any]:
+    """A command to the live cardroom and to the rebuilt one: both log the same."""
+    out = night.do(command)
+    assert again.handle(command) == out
+    return out
+
+
+def _play_out_in_both(night: Night, again: Cardroom, number: int) -> list[Any]:
+    table, out = night.room.table(number), []
+    while table.in_deal:
+        deal = table.deal
+        assert deal is not None
+        p = deal.legal().player
+        assert p is not None
+        move = c.Move.CHECK if deal.legal().check else c.Move.FOLD
+        out += _both(night, again, c.Act(player=table.players[table.positions[p]], move=move))
+    return out
+
+
+def test_policies_20_a_step_away_from_a_deal_is_rebuilt_and_waits_for_its_end() -> None:
+    night = started(1, "ann", "bob", "cy", seats=3)
+    night.do(c.StartDeal(table=1))
+    table = night.room.table(1)
+    name = table.players[table.positions[0]]
+    night.do(c.StepAway(player=name, took=5))
+    again = _rebuilt(night)
+    assert again.state() == night.room.state()
+    assert again.state().going == ((1, ((name, 5),)),)
+    # Both play the deal out alike; he is away from its end with what he took.
+    out = _play_out_in_both(night, again, 1)
+    went = event_of(out, rev.WentAway)
+    assert (went.player, went.took) == (name, 5)
+    assert again.state() == night.room.state()
+    assert again.state().going == ()
+
+
+def test_seating_13_a_seat_change_waiting_for_the_deals_end_is_rebuilt() -> None:
+    night = started(1, "ann", "bob", "cy", seats=4)
+    night.do(c.SignUp(player="dee", kind=NL))  # called to seat 4
+    night.do(c.ChangeSeat(player="ann", seat=4))
+    night.do(c.StartDeal(table=1))
+    night.do(c.NoAnswer(player="dee"))  # the floor gives ann seat 4 during the deal
+    again = _rebuilt(night)
+    assert again.state() == night.room.state()
+    assert again.state().reseat == (1,)
+    assert again.table(1).players[1] == "ann"
+    _play_out_in_both(night, again, 1)
+    assert again.table(1).players[4] == night.room.table(1).players[4] == "ann"
+    assert again.state() == night.room.state()
+    assert again.log == night.room.log
 
 
 def test_seating_12_at_stud_a_must_move_player_plays_one_more_deal() -> None:

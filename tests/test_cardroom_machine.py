@@ -9,7 +9,8 @@ call, leave, step away and come back, change games (RRP5 seating.3), buy chips
 and cash out; the tables deal, bots playing the deals out or acting one step
 at a time (so the floor acts while deals are under way); and time passes, so
 absences run out (RRP5 policies.20); the dealer reports misdeals and mucked
-hands, and management rules on them. Any command may be refused; a refused
+hands, and management rules on them; and now and then the night goes on in the
+cardroom rebuilt from its log, deals under way and all. Any command may be refused; a refused
 command changes nothing.
 
 After every step:
@@ -22,7 +23,16 @@ After every step:
    during a deal waits for its end);
 3. nobody holds a negative number of chips;
 4. the log holds every event of the floor and the cage, in order, and a
-   night's log reads back from its JSON lines as it was written.
+   night's log reads back from its JSON lines as it was written;
+5. the log is the cardroom: rebuilt from its JSON lines (with a shuffler
+   seeded as the live one), the cardroom has the same log and the same
+   :meth:`~floorman.service.Cardroom.state` (the floor's books, each live
+   table's state, deals under way included, the cage's balances, rulings
+   pending, chips waiting at seats, moves, held seats, seat changes and
+   players stepping away that wait for a deal's end);
+6. no viewer (each player of the pool, an observer, the dealer, the floor) is
+   given a card it may not see, in the redacted stream of the log or in its
+   view of a live table (RRP5 policies.23, policies.24, showdown.6).
 
 ``FLOORMAN_LONG=1`` runs many more nights.
 """
@@ -42,15 +52,17 @@ from floorman.errors import FloormanError
 from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.room import events as rev
 from floorman.room.values import Sanction as Penalty
-from floorman.service import Cardroom, dumps_entries, loads_entries
+from floorman.service import AsPlayer, Cardroom, Entry, TimeLimits, dumps_entries, loads_entries
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
 from tests.cardroom_helpers import NL, bot_move
 from tests.conftest import sample_size
+from tests.view_helpers import OTHERS, RoomSight
 
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
+LIMITS = TimeLimits()  # every live table runs an action clock
 PLAYERS = ("ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
 TABLES = (1, 2, 3)
 
@@ -62,6 +74,7 @@ def _snapshot(room: Cardroom) -> object:
         len(room.log),
         {n: (len(t.events), t.stacks, len(t.deals)) for n, t in room._tables.items()},
         room.ledger.holders,
+        room.state(),
     )
 
 
@@ -69,9 +82,11 @@ class Night(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
         self.clock = ManualClock()
-        self.room = Cardroom(clock=self.clock, shuffler=SeededShuffler(11))
+        self.room = Cardroom(clock=self.clock, shuffler=SeededShuffler(11), time_limits=LIMITS)
         self.bot = CallingStation(random.Random(5))
         self.refusals = 0
+        self.read: list[Entry] = []  # the log as read back from its JSON lines
+        self.sight = RoomSight(viewers=(*(AsPlayer(p) for p in PLAYERS), *OTHERS))
 
     @initialize(seats=st.integers(3, 6), players=st.integers(2, 4))
     def two_games(self, seats: int, players: int) -> None:
@@ -179,9 +194,9 @@ class Night(RuleBasedStateMachine):
     def leave(self, player: str) -> None:
         self.try_(c.Leave(player=player))
 
-    @rule(player=st.sampled_from(PLAYERS))
-    def step_away(self, player: str) -> None:
-        self.try_(c.StepAway(player=player))
+    @rule(player=st.sampled_from(PLAYERS), took=st.sampled_from((0, 0, 5)))
+    def step_away(self, player: str, took: int) -> None:
+        self.try_(c.StepAway(player=player, took=took))
 
     @rule(player=st.sampled_from(PLAYERS), post=st.booleans())
     def come_back(self, player: str, post: bool) -> None:
@@ -206,6 +221,13 @@ class Night(RuleBasedStateMachine):
     @rule(minutes=st.sampled_from((1, 10, 31)))
     def wait(self, minutes: int) -> None:
         self.clock.advance(minutes=minutes)
+        self.room.advance(self.clock.now())
+
+    @rule(seconds=st.sampled_from((20, 45, 100)))
+    def think(self, seconds: int) -> None:
+        """A player to act takes his time: the action clock, then his bank, then
+        the rules act for him (RRP5 dead-hands.1.6)."""
+        self.clock.advance(seconds=seconds)
         self.room.advance(self.clock.now())
 
     # ----- the deals ---------------------------------------------------------------
@@ -259,6 +281,20 @@ class Night(RuleBasedStateMachine):
         self.try_(c.Impound(table=number, player=table.players[rich], amount=amount))
         self.try_(c.Release(table=number, to=table.players[rich]))
 
+    # ----- the log is the cardroom ------------------------------------------------
+
+    @rule()
+    def carry_on_from_the_log(self) -> None:
+        """The night goes on in the cardroom rebuilt from its log, its shuffler
+        where the live one's stands."""
+        self.read.extend(loads_entries(dumps_entries(self.room.log[len(self.read) :])))
+        shuffler = SeededShuffler(11)
+        again = Cardroom.rebuild(self.read, clock=self.clock, shuffler=shuffler, time_limits=LIMITS)
+        live = self.room.shuffler
+        assert isinstance(live, SeededShuffler)
+        shuffler.setstate(live.getstate())
+        self.room = again
+
     # ----- after every step ------------------------------------------------------
 
     @invariant()
@@ -275,6 +311,22 @@ class Night(RuleBasedStateMachine):
         assert loads_entries(dumps_entries(log)) == tuple(log)
 
     @invariant()
+    def the_log_rebuilds_the_cardroom(self) -> None:
+        log = self.room.log
+        # Each entry is a line of its own: the lines read before read the same.
+        self.read.extend(loads_entries(dumps_entries(log[len(self.read) :])))
+        again = Cardroom.rebuild(
+            self.read, clock=self.clock, shuffler=SeededShuffler(11), time_limits=LIMITS
+        )
+        assert again.log == log
+        assert again.state() == self.room.state()
+
+    @invariant()
+    def no_viewer_sees_what_it_may_not(self) -> None:
+        self.sight.take(self.room.log)
+        self.sight.check_views(self.room._tables)
+
+    @invariant()
     def chips_are_where_the_books_say(self) -> None:
         assert self.room.audit() == []
         assert self.room.chips_in_play() == self.room.ledger.balance()
@@ -282,7 +334,7 @@ class Night(RuleBasedStateMachine):
 
 
 Night.TestCase.settings = settings(
-    max_examples=sample_size(25, 300),
+    max_examples=sample_size(15, 300),
     stateful_step_count=sample_size(40, 120),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],

@@ -55,6 +55,7 @@ from floorman.room import events as rev
 from floorman.room.books import RoomBooks
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
+from floorman.service import events as cev
 from floorman.shuffle import SeededShuffler
 from floorman.table import Table
 from floorman.table import events as tev
@@ -72,6 +73,7 @@ UNIONS = (
     (tev, tev.TableEvent),
     (rev, rev.RoomEvent),
     (rep, rep.Report),
+    (cev, cev.CardroomEvent),
 )
 
 

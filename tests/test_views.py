@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -44,7 +44,6 @@ from floorman.service import (
     Hidden,
     SeatView,
     TableView,
-    Viewer,
     dealt_in,
     redact,
     redact_all,
@@ -54,19 +53,7 @@ from floorman.table import Table
 from floorman.table import events as tev
 from tests.conftest import LONG
 from tests.table_helpers import FL, NL, make
-
-OTHERS: tuple[Viewer, ...] = (AsObserver(), AsDealer(), AsFloor(), AsPlayer("stranger"))
-
-
-def cards_of(value: object) -> list[Card]:
-    """Every card anywhere in a value, found by walking its fields."""
-    if isinstance(value, Card):
-        return [value]
-    if isinstance(value, tuple | list):
-        return [c for item in value for c in cards_of(item)]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [c for f in dataclasses.fields(value) for c in cards_of(getattr(value, f.name))]
-    return []
+from tests.view_helpers import OTHERS, Sight, called_hands, cards_of, viewers_of
 
 
 def seat_of(tv: TableView, seat: int) -> SeatView:
@@ -454,56 +441,6 @@ def test_views_and_redacted_events_round_trip_through_the_codec() -> None:
 
 
 # ----- the property: nobody sees what they may not -----------------------------
-
-
-@dataclass
-class Sight:
-    """What each viewer may see of one deal, gathered from its true events: the
-    public cards, and each player's own."""
-
-    names: tuple[str, ...]
-    public: set[Card] = field(default_factory=set)
-    own: dict[str, set[Card]] = field(default_factory=dict)
-
-    def take(self, event: dev.Event) -> None:
-        def mine(p: int, cards: Sequence[Card | None]) -> None:
-            self.own.setdefault(self.names[p], set()).update(c for c in cards if c)
-
-        match event:
-            case dev.HoleDealt(player=p, cards=cards, up=up):
-                mine(p, cards)
-                self.public.update(c for c, u in zip(cards, up, strict=True) if u and c)
-            case dev.BoardDealt(cards=cards) | dev.HandShown(cards=cards):
-                self.public.update(c for c in cards if c)
-            case dev.CardTurned(card=c) | dev.CardScrapped(card=c):
-                self.public.add(c)
-            case dev.CardsTakenBack(cards=cards):
-                self.public.update(cards)
-            case dev.CardReplaced(player=p, card=c, new=new):
-                self.public.add(c)
-                mine(p, (new,))
-            case _:
-                pass
-
-    def allowed(self, viewer: Viewer) -> set[Card]:
-        if isinstance(viewer, AsPlayer):
-            return self.public | self.own.get(viewer.player, set())
-        return set(self.public)
-
-
-def called_hands(events: Sequence[dev.Event], players: int) -> set[int]:
-    out: set[int] = set()
-    for e in events:
-        if isinstance(e, dev.Folded | dev.HandKilled):
-            out.add(e.player)
-        if isinstance(e, dev.HandShown | dev.HandMucked):
-            return set(range(players)) - out
-    return set()
-
-
-def viewers_of(table: Table) -> list[Viewer]:
-    """Everyone who may look: each seated player, an observer, the dealer, the floor."""
-    return [*(AsPlayer(n) for n in table.players.values()), *OTHERS]
 
 
 def check_given(

@@ -1,5 +1,5 @@
 """Every value of every layer as JSON and back: events, actions, reports, rulings,
-views, the cardroom's commands and the cage's and the clock's events.
+views, the cardroom's commands and its own events, and the cage's and the clock's events.
 
 The codec reads each class's fields from its type hints, so a new event needs
 no code here, only its place in its layer's union. Each value becomes a JSON
@@ -45,6 +45,7 @@ from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
 from floorman.service import commands as cmd
+from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.service import timing
 from floorman.service import views as vw
@@ -76,6 +77,7 @@ LAYERS: Final[Mapping[str, object]] = {
     "timing": timing.TimingEvent,
     "command": cmd.Command,
     "cage": led.LedgerEvent,
+    "cardroom": cev.CardroomEvent,
 }
 
 #: Any value the codec reads and writes.
@@ -90,6 +92,7 @@ Value = (
     | timing.TimingEvent
     | cmd.Command
     | led.LedgerEvent
+    | cev.CardroomEvent
 )
 
 _HEADER_KIND: Final = "log"

@@ -11,7 +11,7 @@ records them as events, so replaying a room's log through
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from floorman.clock import Clock
 from floorman.errors import FloorError
@@ -20,7 +20,7 @@ from floorman.room import timers
 from floorman.room.values import Due, GameKind, Sanction
 from floorman.rulebook import cite
 
-__all__ = ["Lock", "RoomBooks"]
+__all__ = ["Lock", "RoomBooks", "RoomState"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,6 +36,40 @@ class Lock:
     since: float
     reason: str = "called"
     money: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomState:
+    """Everything the floor's books hold, as one frozen value: a room rebuilt
+    from the log of another has the same state (:meth:`RoomBooks.state`)."""
+
+    games: tuple[object, ...]
+    players: tuple[object, ...]
+    lists: tuple[object, ...]
+    interest: tuple[object, ...]
+    must_move: tuple[object, ...]
+    moves: tuple[object, ...]
+    declined: tuple[object, ...]
+    bars: tuple[object, ...]
+    apart: tuple[object, ...]
+    sanctions: tuple[object, ...]
+    order: tuple[object, ...]
+    over: tuple[object, ...]
+    passed: tuple[object, ...]
+
+
+def _frozen(value: object) -> object:
+    """``value`` as nested tuples, dicts and sets in a stable order, a record
+    of the books as (field, value) pairs; frozen values stay as they are."""
+    if isinstance(value, dict):
+        return tuple(sorted(((k, _frozen(v)) for k, v in value.items()), key=repr))
+    if isinstance(value, set | frozenset):
+        return tuple(sorted((_frozen(v) for v in value), key=repr))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, _Game | _Player):  # the books' own records, kept mutable
+        return tuple((f.name, _frozen(getattr(value, f.name))) for f in fields(value))
+    return value
 
 
 @dataclass(slots=True)
@@ -201,6 +235,30 @@ class RoomBooks:
     def kept_apart(self, a: str, b: str) -> bool:
         """Whether the house keeps ``a`` and ``b`` out of the same game (RRP5 seating.5)."""
         return frozenset((a, b)) in self._apart
+
+    def state(self) -> RoomState:
+        """Everything the floor's books hold now, as one comparable value."""
+
+        def each(books: object) -> tuple[object, ...]:
+            frozen = _frozen(books)
+            assert isinstance(frozen, tuple)
+            return frozen
+
+        return RoomState(
+            games=each(self._games),
+            players=each(self._players),
+            lists=each(self._lists),
+            interest=each(self._interest),
+            must_move=each(self._must_move),
+            moves=each(self._moves),
+            declined=each(self._declined),
+            bars=each(self._bars),
+            apart=each(self._apart),
+            sanctions=each(self._sanctions),
+            order=each(self._order),
+            over=each(self._over),
+            passed=each(self._passed),
+        )
 
     # ----- who may play where -----------------------------------------------
 

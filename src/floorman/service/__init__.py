@@ -10,6 +10,8 @@ move bytes.
 - :class:`Cardroom` takes :mod:`commands <floorman.service.commands>` and
   answers with the :class:`Entry` values of its log;
 - the cage's :class:`Ledger` says where every chip of the room is;
+- :meth:`Cardroom.state` gives the whole room as one :class:`CardroomState`,
+  equal for a cardroom rebuilt from the log;
 - :func:`dumps_entries` and :func:`loads_entries` save and read the log.
 """
 
@@ -17,6 +19,7 @@ from floorman.service import commands
 from floorman.service.cardroom import Cardroom, table_setup
 from floorman.service.ledger import Ledger, LedgerEvent
 from floorman.service.log import Entry, dumps_entries, loads_entries
+from floorman.service.state import CardroomState, LedgerState
 from floorman.service.timing import (
     ActionClock,
     BanksRefilled,
@@ -55,6 +58,7 @@ __all__ = [
     "AsPlayer",
     "BanksRefilled",
     "Cardroom",
+    "CardroomState",
     "Clocked",
     "Deadline",
     "Entry",
@@ -62,6 +66,7 @@ __all__ = [
     "Hidden",
     "Ledger",
     "LedgerEvent",
+    "LedgerState",
     "Options",
     "Outcome",
     "PlayerTurn",

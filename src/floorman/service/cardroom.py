@@ -58,6 +58,7 @@ from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
+from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
 from floorman.service._live import (
@@ -72,7 +73,8 @@ from floorman.service._live import (
 )
 from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry
-from floorman.service.timing import TimeLimits, TimingEvent
+from floorman.service.state import CardroomState, LedgerState
+from floorman.service.timing import TimeLimits
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
@@ -151,6 +153,36 @@ class Cardroom(Timekeeping, SeatKeeping):
         """The report at ``table`` whose ruling waits for management's choice."""
         return self._rulings.get(table)
 
+    def state(self) -> CardroomState:
+        """Everything observable of the cardroom now, as one comparable value: a
+        cardroom rebuilt from this one's log has the same state."""
+
+        def nested(books: dict[int, dict[str, int]]) -> tuple[tuple[int, Any], ...]:
+            return tuple((n, tuple(sorted(b.items()))) for n, b in sorted(books.items()) if b)
+
+        ledger = self.ledger
+        return CardroomState(
+            room=self.room.state(),
+            tables=tuple((n, t.state()) for n, t in sorted(self._tables.items())),
+            setups=tuple(sorted(self._setup_of.items())),
+            ledger=LedgerState(
+                sold=ledger.balance(),
+                held=tuple(ledger.holders.items()),
+                tables=tuple(ledger.tables.items()),
+                house=ledger.house,
+            ),
+            waiting=nested(self._waiting),
+            forced=tuple(sorted(self._forced)),
+            rulings=tuple(sorted(self._rulings.items())),
+            reseat=tuple(sorted(self._reseat)),
+            watch=tuple(sorted(self._watch.items())),
+            last_big=tuple(sorted(self._last_big.items())),
+            going=nested(self._going),
+            clocks=tuple(
+                (n, c.began, tuple(c.banks.items())) for n, c in sorted(self._clocks.of.items())
+            ),
+        )
+
     def chips_in_play(self) -> int:
         """Every chip counted where it is: held by players off the tables, at each
         live table (stacks, chips on the way, pots, impounds, a pot carried to the
@@ -202,99 +234,22 @@ class Cardroom(Timekeeping, SeatKeeping):
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
         time_limits: TimeLimits | None = None,
     ) -> Cardroom:
-        """The cardroom a log adds up to: the floor from its events
-        (:meth:`~floorman.room.RoomBooks.apply`), the cage from its own, each live
-        table from its table's and deals' events, and what waits between them
-        (chips at the seats of a game not yet dealing, moves and held seats
-        waiting on the deals). Raises :class:`~floorman.errors.NotationError` for a
-        table log that does not rebuild."""
+        """The cardroom a log adds up to, its :meth:`state` the live one's: the
+        floor from its events (:meth:`~floorman.room.RoomBooks.apply`), the cage
+        from its own, each live table from its table's and deals' events (a deal
+        under way dealt on from its recorded deck), and what waits between them
+        (chips at seats the table has not taken, moves and held seats waiting on
+        the deals, rulings pending, seat changes and players stepping away
+        that wait for a deal's end, and the action clocks), all read in the log's order. Raises
+        :class:`~floorman.errors.NotationError` for a table log that does not
+        rebuild."""
+        from floorman.service._replay import replay
+
         room = cls(
             clock=clock, shuffler=shuffler, lockup=lockup, setups=setups, time_limits=time_limits
         )
-        floor: list[rev.RoomEvent] = []
-        cage: list[led.LedgerEvent] = []
-        logs: dict[int, list[object]] = {}
-        for entry in entries:
-            event = entry.event
-            room._replay_clock(entry)
-            if entry.table is not None:
-                if not isinstance(event, (Ruling, *_REPORTS, *_TIMING)):
-                    logs.setdefault(entry.table, []).append(event)
-                room._replay_table(entry.table, event)
-            elif isinstance(event, _CAGE):
-                cage.append(event)
-                room._replay_cage(event)
-            else:
-                assert isinstance(event, _FLOOR), event
-                floor.append(event)
-                room._replay_floor(event, logs)
-            room.log.append(entry)
-        room.room.apply(floor)
-        room.ledger.apply(cage)
-        for number in list(room._tables):
-            room._tables[number] = Table.rebuild(
-                room._setup_of[number],
-                logs.get(number, []),  # type: ignore[arg-type]
-                shuffler=room.shuffler,
-                clock=room.clock,
-            )
+        replay(room, entries)
         return room
-
-    def _replay_floor(self, event: rev.RoomEvent, logs: dict[int, list[object]]) -> None:
-        match event:
-            case rev.GameOpened():
-                self._setup_of[event.table] = self._setups(event.kind, event.seats)
-            case rev.GameStarted():
-                self._tables[event.table] = Table(
-                    self._setup_of[event.table], shuffler=self.shuffler, clock=self.clock
-                )
-                self._waiting.pop(event.table, None)
-                logs[event.table] = []
-            case rev.GameClosed():
-                self._tables.pop(event.table, None)
-                self._setup_of.pop(event.table, None)
-                self._waiting.pop(event.table, None)
-                self._last_big.pop(event.table, None)
-            case rev.GameBroken():
-                self._forced.update(p for p, _card in event.order)
-            case rev.PlayerMoved() if any(c.id == "seating.12" for c in event.citations):
-                self._forced.add(event.player)
-            case rev.MoveDue() | rev.SeatLocked() if (
-                not isinstance(event, rev.SeatLocked) or event.until_due
-            ):
-                live = self._tables.get(event.table)
-                count = len(
-                    [e for e in logs.get(event.table, []) if isinstance(e, tev.DealStarted)]
-                )
-                self._watch[event.player] = (event.table, count if live else 0)
-            case _:
-                pass
-
-    def _replay_cage(self, event: led.LedgerEvent) -> None:
-        match event:
-            case led.ChipsBrought() if event.table not in self._tables:
-                waiting = self._waiting.setdefault(event.table, {})
-                waiting[event.player] = waiting.get(event.player, 0) + event.amount
-            case led.ChipsCarried() if event.player in self._waiting.get(event.table, {}):
-                del self._waiting[event.table][event.player]
-            case led.ChipsBrought():
-                self._forced.discard(event.player)
-            case _:
-                pass
-
-    def _replay_table(self, number: int, event: object) -> None:
-        if isinstance(event, tev.DealStarted):
-            self._rulings.pop(number, None)
-            if event.big_blind is not None:
-                self._last_big[number] = event.big_blind
-        elif isinstance(event, _REPORTS):
-            self._reported[number] = event
-        elif isinstance(event, Ruling):
-            report = self._reported.pop(number, None)
-            if event.needs_decision and report is not None:
-                self._rulings[number] = report
-            else:
-                self._rulings.pop(number, None)
 
     # ----- commands ------------------------------------------------------------
 
@@ -376,6 +331,20 @@ class Cardroom(Timekeeping, SeatKeeping):
     def _cage(self, event: led.LedgerEvent) -> None:
         self.ledger.apply([event])
         self._record(None, event)
+
+    def _note(self, event: cev.CardroomEvent) -> None:
+        self._record(None, event)
+        self._keep(event)
+
+    def _keep(self, event: cev.CardroomEvent) -> None:
+        """What the cardroom's own event changes, as it happens and as its log is read."""
+        match event:
+            case cev.SeatsWait():
+                self._reseat.add(event.table)
+            case cev.SeatsFollow():
+                self._reseat.discard(event.table)
+            case cev.AwayAfterDeal():
+                self._going.setdefault(event.table, {})[event.player] = event.took
 
     # ----- management ----------------------------------------------------------
 
@@ -478,7 +447,11 @@ class Cardroom(Timekeeping, SeatKeeping):
         if c.player in self._going.get(seat[0], {}):
             raise FloorError(f"{c.player} steps away when the deal ends already")
         self._at(seat[0], lambda t: t.sit_out(seat[1]))
-        self._going.setdefault(seat[0], {})[c.player] = c.took
+        self._note(
+            cev.AwayAfterDeal(
+                player=c.player, table=seat[0], took=c.took, citations=cite("policies.20")
+            )
+        )
 
     def _extend(self, c: cmd.ExtendAbsence) -> None:
         self._floor(self.room.extend_absence(c.player, minutes=c.minutes))
@@ -694,8 +667,15 @@ class Cardroom(Timekeeping, SeatKeeping):
         back = _took_within_the_hour(table, player, self.clock.now()) if table else 0
         if chips < back and not asked:
             # Back in a game left within the hour, he brings what he took from it,
-            # a transfer too (RRP5 policies.5); less, if he asks, the table refuses.
+            # a transfer too (RRP5 policies.5); less, if he asks, is refused now,
+            # though the table takes him only when its deal ends.
             chips, rules = back, cite("policies.5")
+        elif chips < back:
+            raise FloorError(
+                f"{player} left the game at table {number} within the hour with {back};"
+                f" coming back takes a buy-in of at least {back}, not {chips}",
+                citations=cite("policies.5"),
+            )
         self._fund(player, chips, rules=rules)
         self._cage(
             led.ChipsBrought(
@@ -713,7 +693,7 @@ class Cardroom(Timekeeping, SeatKeeping):
             if forced:
                 self._forced.add(player)
             if table is not None:
-                self._reseat.add(number)
+                self._seats_wait(number)
             return
         self._forced.discard(player)
         self._at(number, lambda t: t.sit(seat, player, chips, post=post, transfer=forced))
@@ -724,9 +704,13 @@ class Cardroom(Timekeeping, SeatKeeping):
         if table is None or table.players.get(seat) != player:
             return  # gone from the table already: the floor is following it
         if table.in_deal or number in self._reseat:
-            self._reseat.add(number)
+            self._seats_wait(number)
             return
         self._move_at(number, seat, to)
+
+    def _seats_wait(self, number: int) -> None:
+        if number not in self._reseat:
+            self._note(cev.SeatsWait(table=number))
 
     def _move_at(self, number: int, seat: int, to: int) -> None:
         self._at(number, lambda t: t.change_seat(seat, to))
@@ -812,7 +796,7 @@ class Cardroom(Timekeeping, SeatKeeping):
         table has free, then the players seated meanwhile sitting down."""
         if number not in self._reseat:
             return
-        self._reseat.discard(number)
+        self._note(cev.SeatsFollow(table=number))
         table = self._tables[number]
         floor = self.room.seated(number)
         moving = True
@@ -956,8 +940,6 @@ class Cardroom(Timekeeping, SeatKeeping):
 
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
-_REPORTS = typing.get_args(FloorReport)
-_TIMING = typing.get_args(TimingEvent)
 
 _Handler = Callable[[Cardroom, Any], None]
 

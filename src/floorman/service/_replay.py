@@ -1,0 +1,200 @@
+"""A cardroom rebuilt from its log, as :meth:`~floorman.service.Cardroom.rebuild`
+gives it: the floor, the cage and each live table from their own events, and
+what waits between them from the events that made it wait.
+
+The log is read in order and each event does to the rebuilt cardroom what it
+did to the live one when it was recorded: the floor's books, the cage's and
+each table's take it as they took it then, so that what the cardroom derives
+from them sees them as the live cardroom saw them. The floor's events of one
+decision are all recorded before the cardroom carries them out at the tables,
+so they are followed together, with the books after all of them, as live.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from floorman.floor.reports import Report as FloorReport
+from floorman.floor.rulings import Ruling
+from floorman.room import events as rev
+from floorman.service import events as cev
+from floorman.service import ledger as led
+from floorman.service.log import Entry
+from floorman.service.timing import TimingEvent
+from floorman.table import Table
+from floorman.table import events as tev
+from floorman.table.books import TABLE_EVENTS
+
+if TYPE_CHECKING:
+    from floorman.service.cardroom import Cardroom
+
+_FLOOR = typing.get_args(rev.RoomEvent)
+_CAGE = typing.get_args(led.LedgerEvent)
+_OWN = typing.get_args(cev.CardroomEvent)
+_SAID = (Ruling, *typing.get_args(FloorReport))  # at a table, not in its log
+_TIMED = typing.get_args(TimingEvent)  # the table's action clock's, not in its log
+#: What a table's entry may be besides a deal's event, which its deal alone keeps.
+_PLAIN = frozenset((*TABLE_EVENTS, *_SAID, *_TIMED))
+
+
+def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
+    """Bring a new cardroom to the state its log adds up to."""
+    decision: list[rev.RoomEvent] = []
+    log = room.log
+    tables = room._tables
+    # Most of a log is deals' events, which change nothing but their deal:
+    # the loop keeps them as Table.rebuild does, and does little else.
+    plain = _PLAIN
+    for entry in entries:
+        room._replay_clock(entry)
+        event, number = entry.event, entry.table
+        if number is not None and not decision:
+            table = tables.get(number)
+            if table is not None and type(event) not in plain:
+                table.apply_event(event)  # type: ignore[arg-type]
+                log.append(entry)
+                continue
+        if number is None and isinstance(event, _FLOOR):
+            room.room.apply([event])
+            decision.append(event)
+            log.append(entry)
+            continue
+        if decision:
+            _follow_floor(room, decision)
+            decision = []
+        if number is not None:
+            _replay_table(room, number, event)
+        elif isinstance(event, _CAGE):
+            room.ledger.apply([event])
+            _replay_cage(room, event)
+        else:
+            assert isinstance(event, _OWN), event
+            room._keep(event)
+        log.append(entry)
+    if decision:
+        _follow_floor(room, decision)
+    for table in tables.values():
+        table.deals.resume()  # the deal under way is dealt again from its events
+
+
+def _follow_floor(room: Cardroom, events: list[rev.RoomEvent]) -> None:
+    """What the cardroom keeps of the floor's events, the floor's books having
+    taken them all (:meth:`Cardroom._follow_floor`)."""
+    for event in events:
+        match event:
+            case rev.GameClosed():
+                for kept in (room._tables, room._setup_of, room._waiting, room._going):
+                    kept.pop(event.table, None)
+                room._reseat.discard(event.table)
+                room._rulings.pop(event.table, None)
+                room._last_big.pop(event.table, None)
+            case rev.GameOpened():
+                room._setup_of[event.table] = room._setups(event.kind, event.seats)
+            case rev.GameBroken():
+                room._forced.update(p for p, _card in event.order)
+            case rev.PlayerMoved() if event.table != event.to:
+                if event.as_new or any(c.id == "seating.12" for c in event.citations):
+                    room._forced.add(event.player)
+                room._watch.pop(event.player, None)
+            case rev.MoveDue() | rev.SeatLocked() if (
+                not isinstance(event, rev.SeatLocked) or event.until_due
+            ):
+                live = room._tables.get(event.table)
+                room._watch[event.player] = (event.table, len(live.deals) if live else 0)
+            case rev.LockUpPickedUp() | rev.SeatRefused() | rev.PlayerDelisted():
+                if (
+                    room.room.move_of(event.player) is None
+                    and room.room.lock_of(event.player) is None
+                ):
+                    room._watch.pop(event.player, None)
+            case rev.WentAway():
+                for going in room._going.values():
+                    going.pop(event.player, None)
+            case _:
+                pass
+
+
+def _replay_cage(room: Cardroom, event: led.LedgerEvent) -> None:
+    match event:
+        case led.ChipsBrought():
+            live = room._tables.get(event.table)
+            if live is None or event.player not in live.players.values():
+                # At the seat until the live table takes them (a sit, next in
+                # the log, or the game's start or the deal's end).
+                waiting = room._waiting.setdefault(event.table, {})
+                waiting[event.player] = waiting.get(event.player, 0) + event.amount
+            if event.transfer:
+                room._forced.add(event.player)
+        case led.ChipsCarried() if event.player in room._waiting.get(event.table, {}):
+            _take(room, event.table, event.player, None)
+        case led.ChipsCashed() if not room.ledger.held(event.player):
+            room._forced.discard(event.player)
+        case _:
+            pass
+
+
+def _take(room: Cardroom, number: int, player: str, chips: int | None) -> None:
+    """Chips waiting for ``player`` at ``number`` leave the seat: ``chips`` of
+    them to the live table, or all of them (None) off it."""
+    waiting = room._waiting.get(number, {})
+    left = 0 if chips is None else waiting.get(player, 0) - chips
+    if left > 0:
+        waiting[player] = left
+    else:
+        waiting.pop(player, None)
+    if not waiting:
+        room._waiting.pop(number, None)
+
+
+def _replay_table(room: Cardroom, number: int, event: object) -> None:
+    if isinstance(event, _TIMED):
+        return  # the action clock's, which followed it already
+    if isinstance(event, _SAID):
+        _replay_ruling(room, number, event)
+        return
+    table = room._tables.get(number)
+    if table is None:
+        if not isinstance(event, tev.TableOpened):
+            # The game closed with this decision of the floor; the table got
+            # its players up before the cardroom let it go.
+            return
+        # The game started: its live table's log opens here.
+        table = Table.rebuild(
+            room._setup_of[number],
+            [event],
+            shuffler=room.shuffler,
+            clock=room.clock,
+        )
+        room._tables[number] = table
+        return
+    table.apply_event(event)  # type: ignore[arg-type]
+    match event:
+        case tev.DealStarted():
+            room._rulings.pop(number, None)
+            if event.big_blind is not None:
+                room._last_big[number] = event.big_blind
+        case tev.PlayerSeated():
+            if event.player in room._waiting.get(number, {}):
+                _take(room, number, event.player, event.chips)
+            room._forced.discard(event.player)
+        case tev.CameBack():
+            player = table.players.get(event.seat)
+            if player is not None:
+                room._going.get(number, {}).pop(player, None)
+        case tev.PlayerLeft() | tev.ChipsPickedUp():
+            room._going.get(number, {}).pop(event.player, None)
+        case _:
+            pass
+
+
+def _replay_ruling(room: Cardroom, number: int, event: object) -> None:
+    if isinstance(event, Ruling):
+        report = room._reported.pop(number, None)
+        if event.needs_decision and report is not None:
+            room._rulings[number] = report
+        else:
+            room._rulings.pop(number, None)
+    else:
+        room._reported[number] = event  # type: ignore[assignment]
