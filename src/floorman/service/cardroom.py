@@ -70,6 +70,7 @@ from floorman.service._live import (
     _took_within_the_hour,
     table_setup,
 )
+from floorman.service._outside import OutsideTables
 from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry
 from floorman.service.timing import TimeLimits, TimingEvent
@@ -81,13 +82,15 @@ from floorman.table.placement import arc
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Timekeeping, SeatKeeping):
+class Cardroom(Timekeeping, SeatKeeping, OutsideTables):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
     the least lock-up the house takes (RRP5 seating.2); ``setups`` makes the
     live table for a kind of game and its number of seats (:func:`table_setup`);
-    ``time_limits``: an action clock at every live table (RRP5 dead-hands.1.6).
+    ``time_limits``: an action clock at every live table (RRP5 dead-hands.1.6);
+    ``live_tables=False``: the games are dealt outside floorman, the floor alone
+    (:mod:`floorman.service._outside`).
     """
 
     def __init__(
@@ -98,7 +101,9 @@ class Cardroom(Timekeeping, SeatKeeping):
         lockup: int = 20,
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
         time_limits: TimeLimits | None = None,
+        live_tables: bool = True,
     ) -> None:
+        self._live_tables = live_tables
         self.clock = RoomTime(clock)
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.room = Room(clock=self.clock, shuffler=self.shuffler, lockup=lockup)
@@ -307,6 +312,7 @@ class Cardroom(Timekeeping, SeatKeeping):
             raise ConfigError(f"not a cardroom command: {command!r}")
         # What fell due before the command is done first, and stays done if it
         # is refused: a turn run out is ruled before a late action (RRP5 dead-hands.1.6).
+        self._check_kind(command)
         out = self.advance()
         return out + self._commit(lambda: handler(self, command))
 
@@ -380,6 +386,10 @@ class Cardroom(Timekeeping, SeatKeeping):
     # ----- management ----------------------------------------------------------
 
     def _open_game(self, c: cmd.OpenGame) -> None:
+        if not self._live_tables:
+            return self._floor(
+                self.room.open_game(c.table, c.kind, seats=c.seats, main=c.main, extra=c.extra)
+            )
         try:  # the live table's setup is checked before the floor opens the game
             setup = self._setups(c.kind, c.seats + bool(c.extra))
         except (ConfigError, TypeError) as error:
@@ -490,7 +500,7 @@ class Cardroom(Timekeeping, SeatKeeping):
             self._at(at[0], lambda t: t.come_back(at[1], post=c.post))
             del self._going[at[0]][c.player]
             return
-        self._floor(self.room.come_back(c.player))
+        self._floor(self.room.come_back(c.player, restored=c.restored))
         if seat is not None:
             self._at(seat[0], lambda t: t.come_back(seat[1], post=c.post))
 
@@ -602,7 +612,7 @@ class Cardroom(Timekeeping, SeatKeeping):
         """Record the floor's events, then carry each out at the tables."""
         for event in events:
             self._record(None, event)
-        for event in events:
+        for event in events if self._live_tables else ():
             self._follow_floor(event)
 
     def _follow_floor(self, event: rev.RoomEvent) -> None:
@@ -859,7 +869,9 @@ class Cardroom(Timekeeping, SeatKeeping):
 
     def _settle_moves(self) -> None:
         """Make every move the floor ordered that the deals have brought due
-        (RRP5 seating.12, seating.14)."""
+        (RRP5 seating.12, seating.14); without live tables, the dealer says so."""
+        if not self._live_tables:
+            return
         stuck: set[str] = set()
         for _ in range(64):
             due = next((p for p in self._due_moves() if p not in stuck), None)
@@ -971,6 +983,8 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.Reserve: Cardroom._reserve,
     cmd.Arrive: Cardroom._arrive,
     cmd.SignUp: Cardroom._sign_up,
+    cmd.NoteInterest: Cardroom._note_interest,
+    cmd.Due: Cardroom._due,
     cmd.Unlist: Cardroom._unlist,
     cmd.LeaveArea: Cardroom._leave_area,
     cmd.TakeSeat: Cardroom._take_seat,

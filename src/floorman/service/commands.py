@@ -44,6 +44,7 @@ __all__ = [
     "ComeBack",
     "Command",
     "Decide",
+    "Due",
     "ExtendAbsence",
     "Impound",
     "KeepApart",
@@ -51,6 +52,7 @@ __all__ = [
     "LeaveArea",
     "Move",
     "NoAnswer",
+    "NoteInterest",
     "OpenGame",
     "PlayOver",
     "Refuse",
@@ -175,6 +177,15 @@ class SignUp:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NoteInterest:
+    """A remote request for a seat in a kind of game: noted, holding no place
+    on the list until the player arrives (RRP5 seating.1)."""
+
+    player: str
+    kind: GameKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Unlist:
     """A player takes his name off a list."""
 
@@ -267,6 +278,17 @@ class StepAway:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Due:
+    """The dealer of a game dealt outside floorman tells the floor that
+    ``player``'s move, or the seat held for him, has fallen due: the big blind
+    or the button reached (RRP5 seating.12, seating.14), a broken game's absent
+    player passed by the big blind (RRP5 seating.15). A cardroom whose games
+    are live tables sees this from their deals and refuses the command."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ExtendAbsence:
     """A floorperson, told in advance, lets a player be away ``minutes`` (RRP5 policies.20)."""
 
@@ -281,6 +303,8 @@ class ComeBack:
 
     player: str
     post: bool = True
+    #: Chips restored of those taken away; None: all of them (RRP5 policies.4).
+    restored: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -424,6 +448,7 @@ Command = (
     | Reserve
     | Arrive
     | SignUp
+    | NoteInterest
     | Unlist
     | LeaveArea
     | TakeSeat
@@ -434,6 +459,7 @@ Command = (
     | ChangeSeat
     | ChangeGame
     | StepAway
+    | Due
     | ExtendAbsence
     | ComeBack
     | PlayOver
