@@ -481,7 +481,7 @@ COMMANDS: list[c.Command] = [
     c.PlayOver(player="a", table=1, seat=2, chips=60, post=True),
     c.Buy(player="a", chips=50, arrived=False, announced=False),
     c.CashOut(player="a", chips=None),
-    c.StartDeal(table=1, runs=2),
+    c.StartDeal(table=1, runs=2, shuffled=False, auto_showdown=False),
     c.Act(player="a", move=c.Move.DRAW, cards=(Card.parse("As"), Card.parse("Kd"))),
     c.Choose(player="a", post=True),
     c.Straddle(player="a"),
@@ -490,6 +490,16 @@ COMMANDS: list[c.Command] = [
     c.Transfer(table=1, player="a", to="b", amount=10, deal=4),
     c.Impound(table=1, player="a", amount=10),
     c.Release(table=1, to="b", amount=None, deal=None),
+    c.OpenTable(table=3, setup=table_setup(STUD, 8), button=2),
+    c.SitDown(table=3, seat=2, player="a", chips=100, post=True, transfer=True),
+    c.DealCards(table=3, player=None, cards=(Card.parse("As"), None)),
+    c.ChipsArrive(player="a"),
+    c.SitOut(player="a", minutes=45.0),
+    c.PickUp(player="a"),
+    c.DeclineTime(player="a"),
+    c.CorrectButton(table=3, seat=4),
+    c.CountWaiting(table=3, names=2),
+    c.AskToSee(table=3, asker=1, shown=2, deal=7),
 ]
 
 

@@ -60,6 +60,7 @@ from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
 from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
+from floorman.service._house import HouseTables
 from floorman.service._live import (
     _action,
     _dice,
@@ -82,7 +83,7 @@ from floorman.table.placement import arc
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Timekeeping, SeatKeeping, OutsideTables):
+class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
@@ -185,8 +186,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables):
                     f"table {number} holds {here}, the ledger {self.ledger.at_table(number)}"
                 )
         for number, table in self._tables.items():
-            if number in self._reseat:
-                continue  # seat changes made during the deal wait for its end
+            if number in self._reseat or number not in self.room.tables:
+                continue  # seat changes wait for the deal's end; a house table seats its own
             floor = self.room.seated(number) if number in self.room.tables else {}
             if floor:  # a player playing over sits in the seat (RRP5 policies.12)
                 floor = {**floor, **self.room.playing_over(number)}
@@ -307,7 +308,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables):
         """Carry out a command; the entries it added to the log, after those of
         whatever fell due by the clock's time (:meth:`advance`), which stays done.
         A refused command raises its floorman error and changes nothing."""
-        handler = _HANDLERS.get(type(command))
+        handler = self._house_route(command) or _HANDLERS.get(type(command))
         if handler is None:
             raise ConfigError(f"not a cardroom command: {command!r}")
         # What fell due before the command is done first, and stays done if it
@@ -543,7 +544,10 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables):
         self._settle_moves()
         self._rulings.pop(c.table, None)  # the next deal closes the ruling window
         self.table(c.table)
-        self._at(c.table, lambda t: t.start_deal(runs=c.runs))
+        self._at(
+            c.table,
+            lambda t: t.start_deal(shuffled=c.shuffled, auto_showdown=c.auto_showdown, runs=c.runs),
+        )
         self._clock_dealt(c.table)
 
     def _act(self, c: cmd.Act) -> None:
@@ -810,7 +814,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables):
                         citations=event.citations,
                     )
                 )
-            case tev.DealStarted():
+            case tev.DealStarted() if number in self.room.tables:
                 self._big_blind_passed(number, table, event)
             case tev.DealFinished():
                 return True
@@ -1009,4 +1013,14 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.Transfer: Cardroom._transfer,
     cmd.Impound: Cardroom._impound,
     cmd.Release: Cardroom._release,
+    cmd.OpenTable: Cardroom._open_table,
+    cmd.SitDown: Cardroom._sit_down,
+    cmd.DealCards: Cardroom._deal_cards,
+    cmd.ChipsArrive: Cardroom._chips_arrive,
+    cmd.SitOut: Cardroom._sit_out,
+    cmd.PickUp: Cardroom._pick_up,
+    cmd.DeclineTime: Cardroom._decline_time,
+    cmd.CorrectButton: Cardroom._correct_button,
+    cmd.CountWaiting: Cardroom._count_waiting,
+    cmd.AskToSee: Cardroom._ask_to_see,
 }
