@@ -1,17 +1,23 @@
 """The cardroom's commands for the floor alone and for the log players: a
 cardroom whose games are dealt outside floorman (``live_tables=False``), told
-by the dealer when a move falls due, remote interest, chips restored."""
+by the dealer when a move falls due, remote interest, chips restored; and a
+table the house runs itself, opened from its setup, players sitting by seat."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from floorman.cards import Card
 from floorman.clock import ManualClock
 from floorman.errors import FloorError
 from floorman.room import events as ev
 from floorman.room.values import Due
-from floorman.service import Cardroom, Entry
+from floorman.service import Cardroom, Entry, table_setup
 from floorman.service import commands as c
+from floorman.service import ledger as led
+from floorman.table import events as tev
 from tests.cardroom_helpers import NL, Night
 
 
@@ -156,3 +162,150 @@ def test_policies_20_outside_the_floor_acts_on_its_timers_when_it_looks() -> Non
     assert {e.at for e in fired} == {clock.now()}
     assert room.room.seated(1) == {1: "ann"}
     assert room.advance() == []  # nothing fires twice
+
+
+# ----- a table the house runs itself ------------------------------------------------
+
+
+def _house(*, button: int | None = 1, **options: object) -> Cardroom:
+    """A cardroom with one table of its own, ann, bob and cy seated at it."""
+    room = Cardroom(clock=ManualClock())
+    setup = dataclasses.replace(table_setup(NL, 6), **options)  # type: ignore[arg-type]
+    room.handle(c.OpenTable(table=1, setup=setup, button=button))
+    for seat, name in ((1, "ann"), (3, "bob"), (5, "cy")):
+        room.handle(c.SitDown(table=1, seat=seat, player=name, chips=100))
+    return room
+
+
+def _play_out(room: Cardroom) -> None:
+    """Deal once at table 1, everyone folding to the big blind."""
+    room.handle(c.StartDeal(table=1))
+    table = room.table(1)
+    while table.in_deal:
+        assert table.deal is not None
+        position = table.deal.legal().player
+        assert position is not None
+        room.handle(c.Act(player=table.players[table.positions[position]], move=c.Move.FOLD))
+
+
+def _books_agree(room: Cardroom) -> None:
+    assert room.audit() == []
+    assert room.chips_in_play() == room.ledger.balance()
+
+
+def test_seating_6_a_house_table_opens_with_the_button_given_or_drawn() -> None:
+    given = _house(button=3)
+    opened = next(e.event for e in given.log if isinstance(e.event, tev.TableOpened))
+    assert opened.button == 3
+    drawn = _house(button=None)
+    drawn.handle(c.StartDeal(table=1))
+    assert any(isinstance(e.event, tev.ButtonDrawn) for e in drawn.log)
+
+
+def test_buy_in_1_sitting_at_a_house_table_brings_chips_from_the_cage() -> None:
+    room = _house()
+    assert room.table(1).players == {1: "ann", 3: "bob", 5: "cy"}
+    assert room.ledger.balance() == 300
+    _books_agree(room)
+    _play_out(room)
+    _books_agree(room)
+
+
+def test_a_house_table_refuses_a_seat_taken_and_changes_nothing() -> None:
+    room = _house()
+    before = _unchanged(room)
+    with pytest.raises(FloorError):
+        room.handle(c.SitDown(table=1, seat=3, player="dee", chips=100))
+    assert _unchanged(room) == before
+    with pytest.raises(FloorError, match="open already"):
+        room.handle(c.OpenTable(table=1, setup=table_setup(NL, 6)))
+    assert _unchanged(room) == before
+
+
+def test_the_floor_s_game_is_not_sat_down_at_by_seat() -> None:
+    night = Night()
+    night.do(c.OpenGame(table=2, kind=NL, seats=6))
+    night.seat(2, "ann", "bob")
+    night.do(c.StartGame(table=2))
+    before = _unchanged(night.room)
+    with pytest.raises(FloorError, match="from its lists"):
+        night.room.handle(c.SitDown(table=2, seat=5, player="dee", chips=100))
+    assert _unchanged(night.room) == before
+
+
+def test_policies_20_chips_picked_up_at_a_house_table_go_back_to_the_player() -> None:
+    room = _house()
+    room.handle(c.SitOut(player="cy", minutes=45))
+    before = _unchanged(room)
+    with pytest.raises(FloorError, match="after 30 minutes away or an extended absence"):
+        room.handle(c.PickUp(player="cy"))
+    assert _unchanged(room) == before
+    clock = room.clock.source
+    assert isinstance(clock, ManualClock)
+    clock.advance(minutes=46)
+    picked = _events(room.handle(c.PickUp(player="cy")))
+    carried = next(e for e in picked if isinstance(e, led.ChipsCarried))
+    assert (carried.player, carried.amount, carried.reason) == ("cy", 100, "picked up")
+    assert room.table(1).players == {1: "ann", 3: "bob"}
+    assert room.ledger.held("cy") == 100
+    _books_agree(room)
+
+
+def test_leaving_a_house_table_takes_the_chips_off_it() -> None:
+    room = _house()
+    room.handle(c.Leave(player="bob"))
+    assert room.table(1).players == {1: "ann", 5: "cy"}
+    assert room.ledger.held("bob") == 100
+    room.handle(c.ChangeSeat(player="ann", seat=2))
+    assert room.table(1).players == {2: "ann", 5: "cy"}
+    _books_agree(room)
+
+
+def test_policies_6_chips_on_the_way_arrive_and_the_cage_sold_them() -> None:
+    room = _house()
+    room.handle(c.Buy(player="ann", chips=50, arrived=False))
+    assert room.ledger.balance() == 350
+    assert room.table(1).stacks[1] == 100  # bought, not yet in play
+    arrived = _events(room.handle(c.ChipsArrive(player="ann")))
+    assert [type(e) for e in arrived] == [tev.ChipsArrived]
+    assert room.table(1).stacks[1] == 150
+    _books_agree(room)
+
+
+def test_policies_2_the_floor_counts_the_names_waiting_and_time_declined() -> None:
+    room = _house(time_charge=3, time_every=1800.0)
+    for names in (2, 0):
+        (counted,) = _events(room.handle(c.CountWaiting(table=1, names=names)))
+        assert isinstance(counted, tev.WaitingCounted)
+    (declined,) = _events(room.handle(c.DeclineTime(player="cy")))
+    assert isinstance(declined, tev.TimeDeclined)
+    assert "policies.2" in [x.id for x in declined.citations]
+
+
+def test_a_deal_not_shuffled_takes_the_cards_the_dealer_names() -> None:
+    room = _house()
+    room.handle(c.StartDeal(table=1, shuffled=False))
+    table = room.table(1)
+    hands = {"ann": "AsKs", "bob": "2c7d", "cy": "QhQd"}
+    for seat in table.positions:
+        name = table.players[seat]
+        cards = tuple(Card.parse(hands[name][i : i + 2]) for i in (0, 2))
+        room.handle(c.DealCards(table=1, player=name, cards=cards))
+    assert table.deal is not None
+    assert table.deal.hole(table.position_of(1)) == (Card.parse("As"), Card.parse("Ks"))
+    before = _unchanged(room)
+    with pytest.raises(FloorError, match="no seat"):
+        room.handle(c.DealCards(table=1, player="zed", cards=(Card.parse("2s"),)))
+    assert _unchanged(room) == before
+
+
+def test_irregularities_1_a_misplaced_button_is_corrected_for_the_next_deal() -> None:
+    room = _house()
+    _play_out(room)
+    (corrected,) = [
+        e
+        for e in _events(room.handle(c.CorrectButton(table=1, seat=3)))
+        if isinstance(e, tev.ButtonCorrected)
+    ]
+    assert "irregularities.1" in [x.id for x in corrected.citations]
+    _books_agree(room)
