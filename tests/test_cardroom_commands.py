@@ -132,6 +132,7 @@ def test_policies_12_outside_a_seat_is_played_over_at_the_floor() -> None:
         c.CashOut(player="ann"),
         c.TakeSeat(player="eve", table=1, chips=100),
         c.Decide(table=1, choice="retrieve"),
+        c.OpenTable(table=3, setup=table_setup(NL, 6)),
     ],
     ids=lambda command: type(command).__name__,
 )

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from floorman.shuffle import Shuffler
     from floorman.table import TableSetup
 
-__all__ = ["HouseTables"]
+__all__ = ["HOUSE_HANDLERS", "HouseTables"]
 
 
 class HouseTables:
@@ -179,4 +179,18 @@ _ROUTED: dict[type, Callable[[Any, Any], None]] = {
     cmd.ChangeSeat: HouseTables._house_change_seat,
     cmd.Buy: HouseTables._house_buy,
     cmd.PlayOver: HouseTables._house_play_over,
+}
+
+#: The commands of a table the house runs, registered with the cardroom's own.
+HOUSE_HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    cmd.OpenTable: HouseTables._open_table,
+    cmd.SitDown: HouseTables._sit_down,
+    cmd.DealCards: HouseTables._deal_cards,
+    cmd.ChipsArrive: HouseTables._chips_arrive,
+    cmd.SitOut: HouseTables._sit_out,
+    cmd.PickUp: HouseTables._pick_up,
+    cmd.DeclineTime: HouseTables._decline_time,
+    cmd.CorrectButton: HouseTables._correct_button,
+    cmd.CountWaiting: HouseTables._count_waiting,
+    cmd.AskToSee: HouseTables._ask_to_see,
 }

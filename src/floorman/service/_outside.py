@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from floorman.service._clocks import RoomTime
     from floorman.service.log import Entry
 
-__all__ = ["OutsideTables"]
+__all__ = ["OUTSIDE_HANDLERS", "OutsideTables"]
 
 #: Commands that act on a live table or on the cage's chips.
 _AT_LIVE_TABLES: tuple[type, ...] = (
@@ -46,6 +46,16 @@ _AT_LIVE_TABLES: tuple[type, ...] = (
     cmd.Transfer,
     cmd.Impound,
     cmd.Release,
+    cmd.OpenTable,
+    cmd.SitDown,
+    cmd.DealCards,
+    cmd.ChipsArrive,
+    cmd.SitOut,
+    cmd.PickUp,
+    cmd.DeclineTime,
+    cmd.CorrectButton,
+    cmd.CountWaiting,
+    cmd.AskToSee,
 )
 
 
@@ -98,3 +108,10 @@ class OutsideTables:
                 citations=cite("seating.12", "seating.14", "seating.15"),
             )
         self._floor(self.room.due(c.player))
+
+
+#: The floor's own commands, registered with the cardroom's.
+OUTSIDE_HANDLERS: dict[type, Callable[[Any, Any], None]] = {
+    cmd.NoteInterest: OutsideTables._note_interest,
+    cmd.Due: OutsideTables._due,
+}

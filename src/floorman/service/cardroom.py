@@ -60,7 +60,7 @@ from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
 from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
-from floorman.service._house import HouseTables
+from floorman.service._house import HOUSE_HANDLERS, HouseTables
 from floorman.service._live import (
     _action,
     _dice,
@@ -71,7 +71,7 @@ from floorman.service._live import (
     _took_within_the_hour,
     table_setup,
 )
-from floorman.service._outside import OutsideTables
+from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
 from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry
 from floorman.service.timing import TimeLimits, TimingEvent
@@ -987,8 +987,6 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.Reserve: Cardroom._reserve,
     cmd.Arrive: Cardroom._arrive,
     cmd.SignUp: Cardroom._sign_up,
-    cmd.NoteInterest: Cardroom._note_interest,
-    cmd.Due: Cardroom._due,
     cmd.Unlist: Cardroom._unlist,
     cmd.LeaveArea: Cardroom._leave_area,
     cmd.TakeSeat: Cardroom._take_seat,
@@ -1013,14 +1011,6 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.Transfer: Cardroom._transfer,
     cmd.Impound: Cardroom._impound,
     cmd.Release: Cardroom._release,
-    cmd.OpenTable: Cardroom._open_table,
-    cmd.SitDown: Cardroom._sit_down,
-    cmd.DealCards: Cardroom._deal_cards,
-    cmd.ChipsArrive: Cardroom._chips_arrive,
-    cmd.SitOut: Cardroom._sit_out,
-    cmd.PickUp: Cardroom._pick_up,
-    cmd.DeclineTime: Cardroom._decline_time,
-    cmd.CorrectButton: Cardroom._correct_button,
-    cmd.CountWaiting: Cardroom._count_waiting,
-    cmd.AskToSee: Cardroom._ask_to_see,
+    **HOUSE_HANDLERS,
+    **OUTSIDE_HANDLERS,
 }
