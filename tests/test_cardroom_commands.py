@@ -12,6 +12,7 @@ import pytest
 from floorman.cards import Card
 from floorman.clock import ManualClock
 from floorman.errors import FloorError
+from floorman.floor.rulings import Ruling
 from floorman.room import events as ev
 from floorman.room.values import Due
 from floorman.service import Cardroom, Entry, table_setup
@@ -310,3 +311,24 @@ def test_irregularities_1_a_misplaced_button_is_corrected_for_the_next_deal() ->
     ]
     assert "irregularities.1" in [x.id for x in corrected.citations]
     _books_agree(room)
+
+
+def test_showdown_5_a_called_hand_asked_to_be_seen_by_the_winner_or_not() -> None:
+    room = _house()
+    room.handle(c.StartDeal(table=1))
+    table = room.table(1)
+    while table.in_deal:  # everyone calls or checks down to the showdown
+        assert table.deal is not None
+        legal = table.deal.legal()
+        assert legal.player is not None
+        name = table.players[table.positions[legal.player]]
+        room.handle(c.Act(player=name, move=c.Move.CALL if legal.call else c.Move.CHECK))
+    winner = max(table.stacks, key=lambda seat: table.stacks[seat])
+    loser = min(table.stacks, key=lambda seat: table.stacks[seat])
+    (won,) = _events(room.handle(c.AskToSee(table=1, asker=winner, shown=loser)))
+    (lost,) = _events(room.handle(c.AskToSee(table=1, asker=loser, shown=winner)))
+    assert isinstance(won, Ruling)
+    assert isinstance(lost, Ruling)
+    assert [x.id for x in won.citations] == [x.id for x in lost.citations] == ["showdown.5"]
+    assert "both hands are live" in won.decision
+    assert "did not win the pot, the hand is dead" in lost.decision

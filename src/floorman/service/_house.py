@@ -60,6 +60,8 @@ class HouseTables:
     def _house_route(self, command: cmd.Command) -> Callable[[Any, Any], None] | None:
         """The handler of a player's command at a table the house runs itself,
         where the floor's own handler would look for the floor's seat."""
+        if type(command) not in _ROUTED:
+            return None
         if isinstance(command, cmd.PlayOver):
             number: int | None = command.table
         else:
