@@ -6,6 +6,7 @@ table the house runs itself, opened from its setup, players sitting by seat."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -13,13 +14,16 @@ from floorman.cards import Card
 from floorman.clock import ManualClock
 from floorman.errors import FloorError
 from floorman.floor.rulings import Ruling
+from floorman.formats.room_log import play_room
 from floorman.room import events as ev
 from floorman.room.values import Due
-from floorman.service import Cardroom, Entry, table_setup
+from floorman.service import Cardroom, Entry, dumps_entries, loads_entries, table_setup
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.table import events as tev
 from tests.cardroom_helpers import NL, Night
+
+ROOM_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "room.txt"
 
 
 def _outside() -> tuple[Cardroom, ManualClock]:
@@ -332,3 +336,13 @@ def test_showdown_5_a_called_hand_asked_to_be_seen_by_the_winner_or_not() -> Non
     assert [x.id for x in won.citations] == [x.id for x in lost.citations] == ["showdown.5"]
     assert "both hands are live" in won.decision
     assert "did not win the pot, the hand is dead" in lost.decision
+
+
+def test_a_room_log_s_cardroom_rebuilds_from_its_json_lines() -> None:
+    night = play_room(ROOM_EXAMPLE.read_text())
+    assert night.cardroom is not None
+    entries = loads_entries(dumps_entries(night.cardroom.log))
+    again = Cardroom.rebuild(entries, clock=ManualClock(), live_tables=False)
+    assert again.room.events == night.room.events
+    assert again.tables == ()
+    assert again.ledger.events == []

@@ -207,6 +207,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         lockup: int = 20,
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
         time_limits: TimeLimits | None = None,
+        live_tables: bool = True,
     ) -> Cardroom:
         """The cardroom a log adds up to: the floor from its events
         (:meth:`~floorman.room.RoomBooks.apply`), the cage from its own, each live
@@ -215,7 +216,12 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         waiting on the deals). Raises :class:`~floorman.errors.NotationError` for a
         table log that does not rebuild."""
         room = cls(
-            clock=clock, shuffler=shuffler, lockup=lockup, setups=setups, time_limits=time_limits
+            clock=clock,
+            shuffler=shuffler,
+            lockup=lockup,
+            setups=setups,
+            time_limits=time_limits,
+            live_tables=live_tables,
         )
         floor: list[rev.RoomEvent] = []
         cage: list[led.LedgerEvent] = []
@@ -247,6 +253,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         return room
 
     def _replay_floor(self, event: rev.RoomEvent, logs: dict[int, list[object]]) -> None:
+        if not self._live_tables:
+            return  # the floor alone: its events are the whole cardroom
         match event:
             case rev.GameOpened():
                 self._setup_of[event.table] = self._setups(event.kind, event.seats)
