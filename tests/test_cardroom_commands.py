@@ -15,6 +15,7 @@ from floorman.clock import ManualClock
 from floorman.errors import FloorError
 from floorman.floor.rulings import Ruling
 from floorman.formats.room_log import play_room
+from floorman.formats.session import play_session
 from floorman.room import events as ev
 from floorman.room.values import Due
 from floorman.service import Cardroom, Entry, dumps_entries, loads_entries, table_setup
@@ -346,3 +347,14 @@ def test_a_room_log_s_cardroom_rebuilds_from_its_json_lines() -> None:
     assert again.room.events == night.room.events
     assert again.tables == ()
     assert again.ledger.events == []
+
+
+@pytest.mark.parametrize("name", ["session.txt", "rulings.txt"])
+def test_a_session_s_cardroom_keeps_its_books_and_its_log_round_trips(name: str) -> None:
+    session = play_session((ROOM_EXAMPLE.parent / name).read_text())
+    room = session.cardroom
+    assert room is not None
+    assert room.tables == (1,)
+    assert room.table(1) is session.table
+    _books_agree(room)
+    assert loads_entries(dumps_entries(room.log)) == tuple(room.log)
