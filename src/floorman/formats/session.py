@@ -525,6 +525,13 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
             table.correct_button(seat)
 
 
+def _under_way(table: Table) -> None:
+    """A deal's line acts on its deal: refused once the deal has ended (a
+    misdeal ends it), its result standing (RRP5 decisions.5)."""
+    if not table.in_deal:
+        raise IllegalAction("no deal is under way", citations=cite("decisions.5"))
+
+
 def _ruling(entries: list[Entry]) -> Ruling:
     """The floorperson's ruling among a command's entries."""
     return next(e.event for e in reversed(entries) if isinstance(e.event, Ruling))
@@ -848,6 +855,7 @@ class _Player:
 
     def _chop(self, table: Table, deal: Deal) -> None:
         """The blinds chop (RRP5 policies.15), the small blind being the one to act."""
+        _under_way(table)
         position = deal.legal().player
         if position is None:
             raise IllegalAction("no player is to act: the blinds chop as the deal begins")
@@ -858,6 +866,7 @@ class _Player:
     ) -> None:
         """One of the log's deal lines, as the command it is; shows and mucks wait
         in ``shows`` (by position) until the showdown asks for them."""
+        _under_way(table)
         if isinstance(action, phh.DealBoard):
             self.do(cmd.DealCards(table=_TABLE, player=None, cards=action.cards))
             return
