@@ -56,8 +56,9 @@ from floorman.room.books import RoomBooks
 from floorman.room.values import GameKind
 from floorman.rulebook import Citation
 from floorman.service import events as cev
+from floorman.service import table_setup
 from floorman.shuffle import SeededShuffler
-from floorman.table import Table
+from floorman.table import Table, TableSetup
 from floorman.table import events as tev
 from tests.table_helpers import make, play
 from tests.test_floor_machine import FloorMachine, reports
@@ -135,6 +136,8 @@ SCALARS: dict[object, st.SearchStrategy[typing.Any]] = {
     Card: st.integers(0, 52).map(Card),
     Citation: CITATIONS,
     GameKind: KINDS,
+    # A table's setup is checked as it is made: the live tables of the kinds above.
+    TableSetup: KINDS.flatmap(lambda kind: st.integers(2, 8).map(lambda n: table_setup(kind, n))),
 }
 
 

@@ -1,8 +1,9 @@
 """The room log: a night on the cardroom floor, one thing people did a line.
 
-A room log is plain text, one line an operation on the
-:class:`~floorman.room.Room`; ``#`` starts a comment and blank lines are
-skipped. Players are named by one word, tables and seats by number. The first
+A room log is plain text, one line a command to a
+:class:`~floorman.service.Cardroom` whose games are dealt outside floorman
+(``live_tables=False``): the floor alone, told by the dealers when a move falls
+due; ``#`` starts a comment and blank lines are skipped. Players are named by one word, tables and seats by number. The first
 line may set up the room::
 
     room [seed=N] [lockup=N]             the seed of the cards drawn (for the button, and
@@ -56,13 +57,13 @@ lock-up, chips taken and restored) 0 to 1,000,000,000, the house's lock-up at
 least 1, a seed 0 to 2**32 - 1. Stakes are two whole numbers such as ``1/2``
 (see :class:`~floorman.room.GameKind`).
 
-Each line's operation returns the room events it caused, the people's own
+Each line's command returns the room events it caused, the people's own
 and the floor's decisions (whom it called, what it locked up or picked up,
 who must move); each becomes a :class:`RoomRecord` with the line that caused
 it. An unreadable line raises :class:`~floorman.errors.NotationError`; a
-refused operation raises its :class:`~floorman.errors.FloorError`, the message
+refused command raises its :class:`~floorman.errors.FloorError`, the message
 starting ``line N 'text': `` and the citations kept, and the log stops there:
-a refused operation changes nothing.
+a refused command changes nothing.
 
 The room's clock starts at 0 and moves only on ``wait``. :meth:`RoomRecord.to_json`
 gives a record as ``floorman room --json`` prints it: ``line``, ``at`` (minutes
@@ -102,6 +103,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import re
+import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -112,6 +114,8 @@ from floorman.errors import ConfigError, FloormanError, NotationError
 from floorman.room import GameKind, Room, Sanction
 from floorman.room import events as ev
 from floorman.room.events import RoomEvent, is_decision
+from floorman.service import Cardroom, Entry
+from floorman.service import commands as cmd
 from floorman.shuffle import SeededShuffler
 
 __all__ = ["RoomLog", "RoomRecord", "describe", "play_room"]
@@ -183,12 +187,13 @@ class RoomRecord:
 
 @dataclass(frozen=True, slots=True)
 class RoomLog:
-    """A room log played: the room as it ended, every event with its line, and
-    the kinds of game the log named."""
+    """A room log played: the room as it ended, every event with its line, the
+    kinds of game the log named, and the cardroom that played it."""
 
     room: Room
     records: tuple[RoomRecord, ...]
     kinds: Mapping[str, GameKind]
+    cardroom: Cardroom | None = None
 
     @property
     def decisions(self) -> tuple[RoomRecord, ...]:
@@ -414,12 +419,17 @@ def _split(
 
 
 class _LogPlayer:
-    """Plays the lines of one log on a room."""
+    """Plays the lines of one log on a cardroom without live tables."""
 
     def __init__(self, seed: int, lockup: int) -> None:
         self.clock = ManualClock()
-        self.room = Room(clock=self.clock, shuffler=SeededShuffler(seed), lockup=lockup)
+        self.cardroom = Cardroom(
+            clock=self.clock, shuffler=SeededShuffler(seed), lockup=lockup, live_tables=False
+        )
         self.kinds: dict[str, GameKind] = {}
+
+    def do(self, command: cmd.Command) -> list[RoomEvent]:
+        return _room_events(self.cardroom.handle(command))
 
     def kind(self, name: str) -> GameKind:
         found = self.kinds.get(name)
@@ -460,12 +470,14 @@ class _LogPlayer:
             line, need=2, keys=("seats", "main"), flags=("extra",)
         )
         main = options.get("main")
-        return self.room.open_game(
-            _whole(table, "table", _TABLES),
-            self.kind(name),
-            seats=_whole(options.get("seats", "9"), "seats", _SEAT_COUNT),
-            main=None if main is None else _whole(main, "main table", _TABLES),
-            extra="extra" in flags,
+        return self.do(
+            cmd.OpenGame(
+                table=_whole(table, "table", _TABLES),
+                kind=self.kind(name),
+                seats=_whole(options.get("seats", "9"), "seats", _SEAT_COUNT),
+                main=None if main is None else _whole(main, "main table", _TABLES),
+                extra="extra" in flags,
+            )
         )
 
     def _table(self, line: str) -> int:
@@ -473,119 +485,133 @@ class _LogPlayer:
         return _whole(table, "table", _TABLES)
 
     def _start(self, line: str) -> list[RoomEvent]:
-        return self.room.start_game(self._table(line))
+        return self.do(cmd.StartGame(table=self._table(line)))
 
     def _close(self, line: str) -> list[RoomEvent]:
-        return self.room.close_game(self._table(line))
+        return self.do(cmd.CloseGame(table=self._table(line)))
 
     def _break(self, line: str) -> list[RoomEvent]:
-        return self.room.break_game(self._table(line))
+        return self.do(cmd.BreakGame(table=self._table(line)))
 
     def _apart(self, line: str) -> list[RoomEvent]:
         (a, b), _, _ = _split(line, need=2)
-        return self.room.keep_apart(a, b)
+        return self.do(cmd.KeepApart(players=(a, b)))
 
     def _reserve(self, line: str) -> list[RoomEvent]:
         words = line.split()
         if len(words) < 4:
             raise NotationError(f"'reserve' is TABLE SEAT PLAYER [REASON ...]: {line!r}", text=line)
         table, seat, player = words[1:4]
-        return self.room.reserve(
-            _whole(table, "table", _TABLES),
-            _whole(seat, "seat", _SEAT),
-            player,
-            reason=" ".join(words[4:]),
+        return self.do(
+            cmd.Reserve(
+                table=_whole(table, "table", _TABLES),
+                seat=_whole(seat, "seat", _SEAT),
+                player=player,
+                reason=" ".join(words[4:]),
+            )
         )
 
     def _sanction(self, line: str) -> list[RoomEvent]:
         verb = line.split()[0]
         (player, rules), options, _ = _split(line, need=2, keys=("minutes",))
         minutes = options.get("minutes")
-        return self.room.sanction(
-            player,
-            _SANCTIONS[verb],
-            [r for r in rules.split(",") if r],
-            minutes=None if minutes is None else _minutes(minutes),
+        return self.do(
+            cmd.Sanction(
+                player=player,
+                sanction=_SANCTIONS[verb],
+                rules=tuple(r for r in rules.split(",") if r),
+                minutes=None if minutes is None else _minutes(minutes),
+            )
         )
 
     _warn = _suspend = _bar = _sanction
 
     # ----- players ----------------------------------------------------------
 
-    def _player_and_kind(self, line: str) -> tuple[str, GameKind]:
-        (player, name), _, _ = _split(line, need=2)
-        return player, self.kind(name)
-
     def _list(self, line: str) -> list[RoomEvent]:
-        return self.room.sign_up(*self._player_and_kind(line))
+        (player, name), _, _ = _split(line, need=2)
+        return self.do(cmd.SignUp(player=player, kind=self.kind(name)))
 
     def _interest(self, line: str) -> list[RoomEvent]:
-        return self.room.note_interest(*self._player_and_kind(line))
+        (player, name), _, _ = _split(line, need=2)
+        return self.do(cmd.NoteInterest(player=player, kind=self.kind(name)))
 
     def _unlist(self, line: str) -> list[RoomEvent]:
-        return self.room.leave_list(*self._player_and_kind(line))
+        (player, name), _, _ = _split(line, need=2)
+        return self.do(cmd.Unlist(player=player, kind=self.kind(name)))
 
     def _one(self, line: str) -> str:
         (player,), _, _ = _split(line, need=1)
         return player
 
     def _arrive(self, line: str) -> list[RoomEvent]:
-        return self.room.arrive(self._one(line))
+        return self.do(cmd.Arrive(player=self._one(line)))
 
     def _refuse(self, line: str) -> list[RoomEvent]:
-        return self.room.refuse(self._one(line))
+        return self.do(cmd.Refuse(player=self._one(line)))
 
     def _noanswer(self, line: str) -> list[RoomEvent]:
-        return self.room.no_answer(self._one(line))
+        return self.do(cmd.NoAnswer(player=self._one(line)))
 
     def _leave(self, line: str) -> list[RoomEvent]:
-        return self.room.leave(self._one(line))
+        return self.do(cmd.Leave(player=self._one(line)))
 
     def _due(self, line: str) -> list[RoomEvent]:
-        return self.room.due(self._one(line))
+        return self.do(cmd.Due(player=self._one(line)))
 
     def _out(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("lockup",))
         lockup = _whole(options.get("lockup", "0"), "lockup", _CHIPS)
-        return self.room.leave_area(player, lockup=lockup)
+        return self.do(cmd.LeaveArea(player=player, lockup=lockup))
 
     def _take(self, line: str) -> list[RoomEvent]:
         (player, table, *seat), _, _ = _split(line, need=2, most=3)
-        return self.room.take_seat(
-            player,
-            _whole(table, "table", _TABLES),
-            _whole(seat[0], "seat", _SEAT) if seat else None,
+        return self.do(
+            cmd.TakeSeat(
+                player=player,
+                table=_whole(table, "table", _TABLES),
+                seat=_whole(seat[0], "seat", _SEAT) if seat else None,
+            )
         )
 
     def _change(self, line: str) -> list[RoomEvent]:
         (player, *seat), _, _ = _split(line, need=1, most=2)
-        return self.room.request_seat_change(
-            player, _whole(seat[0], "seat", _SEAT) if seat else None
+        return self.do(
+            cmd.ChangeSeat(player=player, seat=_whole(seat[0], "seat", _SEAT) if seat else None)
         )
 
     def _transfer(self, line: str) -> list[RoomEvent]:
         (player, table), _, _ = _split(line, need=2)
-        return self.room.transfer(player, _whole(table, "table", _TABLES))
+        return self.do(cmd.ChangeGame(player=player, table=_whole(table, "table", _TABLES)))
 
     def _over(self, line: str) -> list[RoomEvent]:
         (player, table, seat), _, _ = _split(line, need=3)
-        return self.room.play_over(
-            player, _whole(table, "table", _TABLES), _whole(seat, "seat", _SEAT)
+        return self.do(
+            cmd.PlayOver(
+                player=player,
+                table=_whole(table, "table", _TABLES),
+                seat=_whole(seat, "seat", _SEAT),
+            )
         )
 
     def _away(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("took",))
-        return self.room.away(player, took=_whole(options.get("took", "0"), "took", _CHIPS))
+        return self.do(
+            cmd.StepAway(player=player, took=_whole(options.get("took", "0"), "took", _CHIPS))
+        )
 
     def _extend(self, line: str) -> list[RoomEvent]:
         (player, minutes), _, _ = _split(line, need=2)
-        return self.room.extend_absence(player, minutes=_minutes(minutes))
+        return self.do(cmd.ExtendAbsence(player=player, minutes=_minutes(minutes)))
 
     def _back(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("restored",))
         restored = options.get("restored")
-        return self.room.come_back(
-            player, restored=None if restored is None else _whole(restored, "restored", _CHIPS)
+        return self.do(
+            cmd.ComeBack(
+                player=player,
+                restored=None if restored is None else _whole(restored, "restored", _CHIPS),
+            )
         )
 
     # ----- time -------------------------------------------------------------
@@ -593,7 +619,7 @@ class _LogPlayer:
     def _wait(self, line: str) -> list[RoomEvent]:
         (minutes,), _, _ = _split(line, need=1)
         self.clock.advance(minutes=_minutes(minutes))
-        return self.room.tick()
+        return _room_events(self.cardroom.advance(self.clock.now()))
 
 
 #: The verbs a room log line may start with (``room`` only as the first line).
@@ -626,6 +652,18 @@ _VERBS = (
     "bar",
     "wait",
 )
+
+
+def _room_events(entries: list[Entry]) -> list[RoomEvent]:
+    """The floor's events of a cardroom without live tables: all it logs."""
+    events: list[RoomEvent] = []
+    for entry in entries:
+        assert isinstance(entry.event, _ROOM_EVENTS), entry
+        events.append(typing.cast(RoomEvent, entry.event))
+    return events
+
+
+_ROOM_EVENTS = typing.get_args(RoomEvent)
 
 
 def _setup(line: str) -> tuple[int, int]:
@@ -675,5 +713,8 @@ def play_room(text: str, *, on_event: Callable[[RoomRecord], None] | None = None
             if on_event is not None:
                 on_event(record)
     return RoomLog(
-        room=player.room, records=tuple(records), kinds=MappingProxyType(dict(player.kinds))
+        room=player.cardroom.room,
+        records=tuple(records),
+        kinds=MappingProxyType(dict(player.kinds)),
+        cardroom=player.cardroom,
     )

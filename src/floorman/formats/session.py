@@ -1,7 +1,11 @@
 """The table session log: one table's game and everything that happened at it.
 
 A session is plain text, one event a line; ``#`` starts a comment and blank
-lines are skipped. The first line sets up the table::
+lines are skipped. It is played as commands to a
+:class:`~floorman.service.Cardroom` whose one live table is the session's,
+opened from its setup (:class:`~floorman.service.commands.OpenTable`): players
+sit at it by seat, bringing their chips from the cage. The first line sets up
+the table::
 
     table GAME STRUCTURE [key=value ...]
 
@@ -86,14 +90,15 @@ import dataclasses
 import datetime
 import functools
 import re
+import typing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from floorman.cards import parse_cards
+from floorman.cards import Card, parse_cards
 from floorman.clock import ManualClock
-from floorman.deal import Action, Call, Check, Chop, Deal, Fold, Wager
-from floorman.errors import ConfigError, FloorError, FloormanError, NotationError, by_seats
+from floorman.deal import Action, Call, Check, Deal, Fold, Turn, Wager
+from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, NotationError
 from floorman.floor import (
     ActionDeclared,
     BlindNotPosted,
@@ -115,15 +120,14 @@ from floorman.floor import (
     PrematureCards,
     Report,
     Ruling,
-    ask_to_see,
-    decide_at_table,
-    rule_at_table,
 )
 from floorman.formats import phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
-from floorman.formats.replay import apply_action, settle_showdown
+from floorman.formats.replay import _revealed
 from floorman.games import GAMES, RuleSet, Structure
 from floorman.rulebook import Citation, cite
+from floorman.service import Cardroom, Entry
+from floorman.service import commands as cmd
 from floorman.shuffle import SeededShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
 from floorman.table import events as tev
@@ -196,13 +200,15 @@ class DealRecord:
 @dataclass(slots=True)
 class Session:
     """A session played: the table as it ended, each deal's record and its deal;
-    ``name`` and ``date`` from the table line, for hand histories."""
+    ``name`` and ``date`` from the table line, for hand histories; the cardroom
+    that played it, the table its one live table."""
 
     table: Table
     deals: list[DealRecord]
     played: list[Deal]
     name: str = "floorman"
     date: datetime.date = datetime.date(2026, 1, 1)
+    cardroom: Cardroom | None = None
 
     def pokerstars(self, index: int) -> str:
         """Deal ``index`` (from 0) as a PokerStars hand history, in play chips."""
@@ -362,8 +368,11 @@ def play_session(text: str, *, on_deal: Callable[[DealRecord], None] | None = No
     clock = ManualClock()
     try:
         setup, seed, start = parse_table_line(first)
-        table = Table(setup, shuffler=SeededShuffler(seed), clock=clock, button=start)
-        session = Session(table=table, deals=[], played=[], **_naming(first))
+        player = _Player(Cardroom(clock=clock, shuffler=SeededShuffler(seed)))
+        player.do(cmd.OpenTable(table=_TABLE, setup=setup, button=start))
+        session = Session(
+            table=player.table, deals=[], played=[], **_naming(first), cardroom=player.cardroom
+        )
     except (FloormanError, TypeError) as error:
         if isinstance(error, TypeError):
             error = ConfigError(str(error))
@@ -389,62 +398,27 @@ def play_session(text: str, *, on_deal: Callable[[DealRecord], None] | None = No
                 while i < len(lines) and _is_action(lines[i][1]):
                     block.append(lines[i])
                     i += 1
-                _play_deal(session, number, line, block)
+                player.play_deal(session, number, line, block)
             elif verb in _POT_RULINGS:
-                _pot_ruling(session, line)
+                player.pot_ruling(session, line)
+            elif verb == "clock":
+                _table_event_words(line)
+                clock.advance(minutes=_int(line.split()[1], "minutes"))
             else:
-                _table_event(table, clock, line)
+                player.table_event(line)
         except FloormanError as error:
             tell()
             raise _located(error, number, line) from None
     tell()
+    session.table = player.table
     return session
 
 
 #: Rulings on the last deal's pot, asked for before the next deal (RRP5 decisions.5).
 _POT_RULINGS = frozenset(("ask", "transfer", "impound", "release"))
 
-
-def _pot_ruling(session: Session, line: str) -> None:
-    """``ask ASKER SHOWN``, ``transfer FROM TO N``, ``impound SEAT N``, ``release SEAT [N]``,
-    each with ``deal=D`` if it names its deal: a ruling on the last deal, recorded with it."""
-    table = session.table
-    verb, *words = line.split()
-    if not session.deals:
-        raise FloorError("no deal has ended to rule on", citations=cite("decisions.5"))
-    named = [w.removeprefix("deal=") for w in words if w.startswith("deal=")]
-    if len(named) > 1:
-        raise NotationError(f"{verb!r} names one deal, not {len(named)}", text=line)
-    deal = _int(named[0], "deal") if named else None
-    args = [w for w in words if not w.startswith("deal=")]
-    numbers = [_int(a, "value") for a in args]
-    need = {"ask": 2, "transfer": 3, "impound": 2, "release": 1}[verb]
-    if len(numbers) < need:
-        raise NotationError(f"{verb!r} needs {need} values, got {len(numbers)}", text=line)
-    if verb == "ask":
-        ruling = ask_to_see(table, asker=numbers[0], shown=numbers[1], deal=deal)
-    else:
-        if verb == "transfer":
-            event: tev.TableEvent = table.transfer(numbers[0], numbers[1], numbers[2], deal=deal)
-            what = f"{numbers[2]} moves from seat {numbers[0]} to seat {numbers[1]}"
-        elif verb == "impound":
-            event = table.impound(numbers[0], numbers[1], deal=deal)
-            what = f"{numbers[1]} of seat {numbers[0]}'s chips impounded pending a decision"
-        else:
-            amount = numbers[1] if len(numbers) > 1 else None
-            event = table.release(numbers[0], amount, deal=deal)
-            what = f"the impounded chips go to seat {numbers[0]}"
-        ruling = Ruling(decision=what, citations=getattr(event, "citations", ()))
-    last = session.deals[-1]
-    moved = dict(last.stacks)
-    for seat, stack in table.stacks.items():
-        if seat in moved:
-            moved[seat] = stack
-    session.deals[-1] = dataclasses.replace(
-        last,
-        rulings=(*last.rulings, (line, ruling)),
-        stacks=tuple(sorted(moved.items())),
-    )
+#: The session's table, the one live table of a cardroom of its own.
+_TABLE = 1
 
 
 def _choice(words: list[str], default: bool) -> bool:
@@ -462,36 +436,47 @@ def _int(word: str, what: str) -> int:
     return int(word)
 
 
-def _table_event(table: Table, clock: ManualClock, line: str) -> None:
+#: The values each table event needs.
+_NEED = {
+    "sit": 3,
+    "buy": 2,
+    "arrive": 1,
+    "out": 1,
+    "back": 1,
+    "post": 1,
+    "wait": 1,
+    "leave": 1,
+    "move": 2,
+    "over": 3,
+    "straddle": 1,
+    "waiting": 1,
+    "clock": 1,
+    "pickup": 1,
+    "courtesy": 1,
+    "misplaced": 1,
+}
+
+
+def _table_event_words(line: str) -> tuple[str, list[str]]:
     verb, *args = line.split()
-    need = {
-        "sit": 3,
-        "buy": 2,
-        "arrive": 1,
-        "out": 1,
-        "back": 1,
-        "post": 1,
-        "wait": 1,
-        "leave": 1,
-        "move": 2,
-        "over": 3,
-        "straddle": 1,
-        "waiting": 1,
-        "clock": 1,
-        "pickup": 1,
-        "courtesy": 1,
-        "misplaced": 1,
-    }
-    if verb not in need:
-        known = ", ".join(["deal", *need, *sorted(_POT_RULINGS)])
+    if verb not in _NEED:
+        known = ", ".join(["deal", *_NEED, *sorted(_POT_RULINGS)])
         raise NotationError(
             f"{verb!r} is not a session event here; events are: {known}; a deal's actions"
             " (sN ..., d ..., chop), reports and decisions (report, decide) follow its 'deal'"
             " line; ask, transfer, impound and release follow the deal they rule on",
             text=verb,
         )
-    if len(args) < need[verb]:
-        raise NotationError(f"{verb!r} needs {need[verb]} values, got {len(args)}", text=line)
+    if len(args) < _NEED[verb]:
+        raise NotationError(f"{verb!r} needs {_NEED[verb]} values, got {len(args)}", text=line)
+    return verb, args
+
+
+def _table_event(table: Table, clock: ManualClock, line: str) -> None:
+    """A session's table line carried out on a bare :class:`~floorman.table.Table`
+    rather than through a cardroom: what a generator of session logs uses to
+    keep only the lines a table takes. :func:`play_session` plays them as commands."""
+    verb, args = _table_event_words(line)
     if verb == "waiting":
         table.waiting = _int(args[0], "the list")
         return
@@ -500,49 +485,56 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
         return
     seat = _int(args[0], "seat")
     rest = args[1:]
-    if verb == "sit":
-        table.sit(
-            seat,
-            rest[0],
-            _int(rest[1], "chips"),
-            post=_choice(rest, False),
-            transfer="transfer" in rest,
-        )
-    elif verb == "over":
-        table.play_over(seat, rest[0], _int(rest[1], "chips"), post=_choice(rest, False))
-    elif verb == "buy":
-        table.buy(
-            seat,
-            _int(rest[0], "chips"),
-            arrived="on-the-way" not in rest,
-            announced="unannounced" not in rest,
-        )
-    elif verb == "arrive":
-        table.arrive(seat)
-    elif verb == "out":
-        table.sit_out(seat, minutes=_int(rest[0], "minutes") if rest else None)
-    elif verb == "back":
-        table.come_back(seat, post=_choice(rest, True))
-    elif verb in ("post", "wait"):
-        table.choose(seat, post=verb == "post")
-    elif verb == "leave":
-        table.leave(seat)
-    elif verb == "move":
-        table.change_seat(seat, _int(rest[0], "seat"))
-    elif verb == "straddle":
-        table.straddle(seat)
-    elif verb == "pickup":
-        table.pick_up(seat)
-    elif verb == "courtesy":
-        table.decline_time(seat)
-    elif verb == "misplaced":
-        table.correct_button(seat)
+    match verb:
+        case "sit":
+            table.sit(
+                seat,
+                rest[0],
+                _int(rest[1], "chips"),
+                post=_choice(rest, False),
+                transfer="transfer" in rest,
+            )
+        case "over":
+            table.play_over(seat, rest[0], _int(rest[1], "chips"), post=_choice(rest, False))
+        case "buy":
+            table.buy(
+                seat,
+                _int(rest[0], "chips"),
+                arrived="on-the-way" not in rest,
+                announced="unannounced" not in rest,
+            )
+        case "arrive":
+            table.arrive(seat)
+        case "out":
+            table.sit_out(seat, minutes=_int(rest[0], "minutes") if rest else None)
+        case "back":
+            table.come_back(seat, post=_choice(rest, True))
+        case "post" | "wait":
+            table.choose(seat, post=verb == "post")
+        case "leave":
+            table.leave(seat)
+        case "move":
+            table.change_seat(seat, _int(rest[0], "seat"))
+        case "straddle":
+            table.straddle(seat)
+        case "pickup":
+            table.pick_up(seat)
+        case "courtesy":
+            table.decline_time(seat)
+        case "misplaced":
+            table.correct_button(seat)
 
 
-def _chop(deal: Deal) -> None:
-    """The blinds chop (RRP5 policies.15), the small blind being the one to act."""
-    player = deal.legal().player
-    deal.apply(Chop(player=player if player is not None else -1))
+def _under_way(table: Table) -> None:
+    """A deal's line acts on its deal: refused once the deal has ended (a
+    misdeal ends it), its result standing (RRP5 decisions.5)."""
+    if not table.in_deal:
+        raise IllegalAction("no deal is under way", citations=cite("decisions.5"))
+
+
+def _ruling(entries: list[Entry]) -> Ruling:
+    """The floorperson's ruling among a command's entries."""
+    return next(e.event for e in reversed(entries) if isinstance(e.event, Ruling))
 
 
 def _seat_word(table: Table, word: str) -> int:
@@ -637,86 +629,295 @@ def _declared(deal: Deal, player: int, words: list[str]) -> Action:
     )
 
 
-def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, str]]) -> None:
-    table = session.table
-    dealt = any(text.startswith("d ") for _, text in block)
-    shows_given = any(" sm" in text for _, text in block)
-    mark = len(table.events)
-    runs = 1
-    for word in line.split()[1:]:
-        key, _, value = word.partition("=")
-        if key != "runs" or not _NUMBER.fullmatch(value):
-            raise NotationError(f"{word[:40]!r}: a deal line takes only runs=N", text=word)
-        runs = int(value)
-    deal = table.start_deal(shuffled=not dealt, auto_showdown=not shows_given, runs=runs)
-    names = tuple(table.players[s] for s in table.positions)
-    when = table.clock.now()
-    shows: dict[int, phh.ShowOrMuck] = {}
-    rulings: list[tuple[str, Ruling]] = []
-    pending: Report | None = None
-    for index, (at, text) in enumerate(block):
-        try:
-            if text == "chop":
-                table.on_deal(_chop)
-                continue
-            if text.startswith("report "):
-                report = _report(table, deal, text.split()[1:])
-                ruling = rule_at_table(table, report)
-                pending = report if ruling.needs_decision else None
-                rulings.append((text, ruling))
-                continue
-            if text.startswith("decide "):
-                if pending is None:
-                    raise NotationError("no ruling waits for a decision", text=text)
-                choice = text.split(maxsplit=1)[1]  # decide() reads a start of an option
-                decided = decide_at_table(table, pending, choice, name=by_seats(table.positions))
-                rulings.append((text, decided))
-                pending = None
-                continue
-            action = phh.parse_action(text, index=index, letter="s", where="")
-            if isinstance(action, phh.PlayerAction):
-                # The log names seats; the deal knows its players by position.
-                action = dataclasses.replace(action, player=table.position_of(action.player) + 1)
-            # Through the table, which logs each event and takes the result
-            # as the deal ends.
-            table.on_deal(functools.partial(apply_action, action=action, shows=shows))
-            if table.in_deal:
-                table.on_deal(lambda under_way: settle_showdown(under_way, shows, final=False))
-            if deal.is_over and index + 1 < len(block):
-                raise NotationError(
-                    "the deal is over; this action has nothing to act on", text=block[index + 1][1]
+class _Player:
+    """Plays a session's lines as commands to a cardroom holding its one table."""
+
+    def __init__(self, cardroom: Cardroom) -> None:
+        self.cardroom = cardroom
+
+    @property
+    def table(self) -> Table:
+        return self.cardroom.table(_TABLE)
+
+    def do(self, command: cmd.Command) -> list[Entry]:
+        return self.cardroom.handle(command)
+
+    def name_at(self, seat: int) -> str:
+        """The player in ``seat``, as the table names him."""
+        player = self.table.players.get(seat)
+        if player is None:
+            raise FloorError(f"nobody sits in seat {seat}")
+        return player
+
+    def table_event(self, line: str) -> None:
+        verb, args = _table_event_words(line)
+        if verb == "waiting":
+            self.do(cmd.CountWaiting(table=_TABLE, names=_int(args[0], "the list")))
+            return
+        seat = _int(args[0], "seat")
+        rest = args[1:]
+        if verb == "sit":
+            self.do(
+                cmd.SitDown(
+                    table=_TABLE,
+                    seat=seat,
+                    player=rest[0],
+                    chips=_int(rest[1], "chips"),
+                    post=_choice(rest, False),
+                    transfer="transfer" in rest,
                 )
-        except FloormanError as error:
-            raise _located(error, at, text, table) from None
-    if table.in_deal:
-        table.on_deal(lambda under_way: settle_showdown(under_way, shows, final=True))
-    if not deal.is_over:
-        legal = deal.legal()
-        raise NotationError(
-            f"the deal started on line {number} did not end: {{allowed}};"
-            " a deal's actions follow its line, up to its end",
-            code="deal_not_ended",
-            text=line,
-            allowed=legal,
-        ).at_seats(table.positions)
-    assert not table.in_deal  # the deal's result is back at the table
-    started = next(e for e in table.events[mark:] if isinstance(e, tev.DealStarted))
-    missed = tuple((e.seat, e.blind) for e in table.events[mark:] if isinstance(e, tev.BlindMissed))
-    session.deals.append(
-        DealRecord(
-            number=started.number,
-            line=number,
-            button=started.button,
-            small_blind=started.small_blind,
-            big_blind=started.big_blind,
-            posts=started.posts,
-            dealt_in=started.dealt_in,
-            missed=missed,
-            stacks=tuple(sorted(table.stacks.items())),
-            names=names,
-            started=when,
-            rulings=tuple(rulings),
-            voided=deal.voided,
+            )
+        elif verb == "over":
+            self.do(
+                cmd.PlayOver(
+                    player=rest[0],
+                    table=_TABLE,
+                    seat=seat,
+                    chips=_int(rest[1], "chips"),
+                    post=_choice(rest, False),
+                )
+            )
+        elif verb == "misplaced":
+            self.do(cmd.CorrectButton(table=_TABLE, seat=seat))
+        else:
+            self.do(self._seat_command(verb, self.name_at(seat), rest))
+
+    def _seat_command(self, verb: str, name: str, rest: list[str]) -> cmd.Command:
+        if verb == "buy":
+            return cmd.Buy(
+                player=name,
+                chips=_int(rest[0], "chips"),
+                arrived="on-the-way" not in rest,
+                announced="unannounced" not in rest,
+            )
+        if verb == "out":
+            return cmd.SitOut(player=name, minutes=_int(rest[0], "minutes") if rest else None)
+        if verb == "back":
+            return cmd.ComeBack(player=name, post=_choice(rest, True))
+        if verb in ("post", "wait"):
+            return cmd.Choose(player=name, post=verb == "post")
+        if verb == "move":
+            return cmd.ChangeSeat(player=name, seat=_int(rest[0], "seat"))
+        commands: dict[str, Callable[[str], cmd.Command]] = {
+            "arrive": lambda p: cmd.ChipsArrive(player=p),
+            "leave": lambda p: cmd.Leave(player=p),
+            "straddle": lambda p: cmd.Straddle(player=p),
+            "pickup": lambda p: cmd.PickUp(player=p),
+            "courtesy": lambda p: cmd.DeclineTime(player=p),
+        }
+        return commands[verb](name)
+
+    def pot_ruling(self, session: Session, line: str) -> None:
+        """``ask ASKER SHOWN``, ``transfer FROM TO N``, ``impound SEAT N``, ``release SEAT [N]``,
+        each with ``deal=D`` if it names its deal: a ruling on the last deal, recorded with it."""
+        verb, *words = line.split()
+        if not session.deals:
+            raise FloorError("no deal has ended to rule on", citations=cite("decisions.5"))
+        named = [w.removeprefix("deal=") for w in words if w.startswith("deal=")]
+        if len(named) > 1:
+            raise NotationError(f"{verb!r} names one deal, not {len(named)}", text=line)
+        deal = _int(named[0], "deal") if named else None
+        args = [w for w in words if not w.startswith("deal=")]
+        numbers = [_int(a, "value") for a in args]
+        need = {"ask": 2, "transfer": 3, "impound": 2, "release": 1}[verb]
+        if len(numbers) < need:
+            raise NotationError(f"{verb!r} needs {need} values, got {len(numbers)}", text=line)
+        if verb == "ask":
+            entries = self.do(
+                cmd.AskToSee(table=_TABLE, asker=numbers[0], shown=numbers[1], deal=deal)
+            )
+            ruling = _ruling(entries)
+        else:
+            if verb == "transfer":
+                command: cmd.Command = cmd.Transfer(
+                    table=_TABLE,
+                    player=self.name_at(numbers[0]),
+                    to=self.name_at(numbers[1]),
+                    amount=numbers[2],
+                    deal=deal,
+                )
+                what = f"{numbers[2]} moves from seat {numbers[0]} to seat {numbers[1]}"
+            elif verb == "impound":
+                command = cmd.Impound(
+                    table=_TABLE, player=self.name_at(numbers[0]), amount=numbers[1], deal=deal
+                )
+                what = f"{numbers[1]} of seat {numbers[0]}'s chips impounded pending a decision"
+            else:
+                amount = numbers[1] if len(numbers) > 1 else None
+                command = cmd.Release(
+                    table=_TABLE, to=self.name_at(numbers[0]), amount=amount, deal=deal
+                )
+                what = f"the impounded chips go to seat {numbers[0]}"
+            entries = self.do(command)
+            event = next(e.event for e in entries if e.table == _TABLE)
+            ruling = Ruling(decision=what, citations=getattr(event, "citations", ()))
+        last = session.deals[-1]
+        moved = dict(last.stacks)
+        for seat, stack in self.table.stacks.items():
+            if seat in moved:
+                moved[seat] = stack
+        session.deals[-1] = dataclasses.replace(
+            last,
+            rulings=(*last.rulings, (line, ruling)),
+            stacks=tuple(sorted(moved.items())),
         )
-    )
-    session.played.append(deal)
+
+    def play_deal(
+        self, session: Session, number: int, line: str, block: list[tuple[int, str]]
+    ) -> None:
+        dealt = any(text.startswith("d ") for _, text in block)
+        shows_given = any(" sm" in text for _, text in block)
+        mark = len(self.table.events)
+        runs = 1
+        for word in line.split()[1:]:
+            key, _, value = word.partition("=")
+            if key != "runs" or not _NUMBER.fullmatch(value):
+                raise NotationError(f"{word[:40]!r}: a deal line takes only runs=N", text=word)
+            runs = int(value)
+        self.do(
+            cmd.StartDeal(
+                table=_TABLE, runs=runs, shuffled=not dealt, auto_showdown=not shows_given
+            )
+        )
+        table = self.table
+        deal = table.deal
+        assert deal is not None
+        names = tuple(table.players[s] for s in table.positions)
+        when = table.clock.now()
+        shows: dict[int, phh.ShowOrMuck] = {}
+        rulings: list[tuple[str, Ruling]] = []
+        pending = False
+        for index, (at, text) in enumerate(block):
+            try:
+                if text == "chop":
+                    self._chop(table, deal)
+                    continue
+                if text.startswith("report "):
+                    report = _report(table, deal, text.split()[1:])
+                    ruling = _ruling(self.do(cmd.Report(table=_TABLE, report=report)))
+                    pending = ruling.needs_decision
+                    rulings.append((text, ruling))
+                    continue
+                if text.startswith("decide "):
+                    if not pending:
+                        raise NotationError("no ruling waits for a decision", text=text)
+                    choice = text.split(maxsplit=1)[1]  # decide() reads a start of an option
+                    rulings.append(
+                        (text, _ruling(self.do(cmd.Decide(table=_TABLE, choice=choice))))
+                    )
+                    pending = False
+                    continue
+                action = phh.parse_action(text, index=index, letter="s", where="")
+                self._apply(table, deal, action, shows)
+                if table.in_deal:
+                    self._settle(table, deal, shows, final=False)
+                if deal.is_over and index + 1 < len(block):
+                    raise NotationError(
+                        "the deal is over; this action has nothing to act on",
+                        text=block[index + 1][1],
+                    )
+            except FloormanError as error:
+                raise _located(error, at, text, table) from None
+        if table.in_deal:
+            self._settle(table, deal, shows, final=True)
+        if not deal.is_over:
+            legal = deal.legal()
+            raise NotationError(
+                f"the deal started on line {number} did not end: {{allowed}};"
+                " a deal's actions follow its line, up to its end",
+                code="deal_not_ended",
+                text=line,
+                allowed=legal,
+            ).at_seats(table.positions)
+        assert not table.in_deal  # the deal's result is back at the table
+        started = next(e for e in table.events[mark:] if isinstance(e, tev.DealStarted))
+        missed = tuple(
+            (e.seat, e.blind) for e in table.events[mark:] if isinstance(e, tev.BlindMissed)
+        )
+        session.deals.append(
+            DealRecord(
+                number=started.number,
+                line=number,
+                button=started.button,
+                small_blind=started.small_blind,
+                big_blind=started.big_blind,
+                posts=started.posts,
+                dealt_in=started.dealt_in,
+                missed=missed,
+                stacks=tuple(sorted(table.stacks.items())),
+                names=names,
+                started=when,
+                rulings=tuple(rulings),
+                voided=deal.voided,
+            )
+        )
+        session.played.append(deal)
+
+    def _chop(self, table: Table, deal: Deal) -> None:
+        """The blinds chop (RRP5 policies.15), the small blind being the one to act."""
+        _under_way(table)
+        position = deal.legal().player
+        if position is None:
+            raise IllegalAction("no player is to act: the blinds chop as the deal begins")
+        self.do(cmd.Act(player=table.players[table.positions[position]], move=cmd.Move.CHOP))
+
+    def _apply(
+        self, table: Table, deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]
+    ) -> None:
+        """One of the log's deal lines, as the command it is; shows and mucks wait
+        in ``shows`` (by position) until the showdown asks for them."""
+        _under_way(table)
+        if isinstance(action, phh.DealBoard):
+            self.do(cmd.DealCards(table=_TABLE, player=None, cards=action.cards))
+            return
+        if not isinstance(action, phh.PlayerAction):
+            return  # nothing done
+        # The log names seats; the deal knows its players by position.
+        position = table.position_of(action.player)
+        name = table.players[action.player]
+        act = functools.partial(cmd.Act, player=name)
+        match action:
+            case phh.DealHole(cards=cards):
+                self.do(cmd.DealCards(table=_TABLE, player=name, cards=cards))
+            case phh.ShowOrMuck():
+                shows[position] = action
+            case phh.Fold():
+                self.do(act(move=cmd.Move.FOLD))
+            case phh.CheckOrCall():
+                legal = deal.legal()
+                calls = legal.turn is Turn.BET and legal.player == position and legal.call
+                self.do(act(move=cmd.Move.CALL if calls else cmd.Move.CHECK))
+            case phh.CompleteBetOrRaiseTo(amount=amount):
+                self.do(act(move=cmd.Move.WAGER, to=amount))
+            case phh.PostBringIn():
+                self.do(act(move=cmd.Move.BRING_IN))
+            case phh.StandPatOrDiscard(cards=cards):
+                # A card thrown that the log does not name is None, as the deal takes it.
+                self.do(act(move=cmd.Move.DRAW, cards=typing.cast(tuple[Card, ...], cards)))
+            case _:
+                raise NotationError(f"cannot replay {action}", text=str(action))
+
+    def _settle(
+        self, table: Table, deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool
+    ) -> None:
+        """The shows and mucks collected, each as the showdown asks for it; at the
+        end of the deal's lines a player with no recorded decision shows a hand
+        whose cards are all known and mucks one that is not."""
+        while not deal.is_over:
+            legal = deal.legal()
+            if legal.turn is not Turn.SHOW or legal.player is None:
+                return
+            position = legal.player
+            name = table.players[table.positions[position]]
+            decision = shows.pop(position, None)
+            if decision is None:
+                if not final:
+                    return
+                known = all(c is not None for c in deal.hole(position))
+                move = cmd.Move.SHOW if known else cmd.Move.MUCK
+                self.do(cmd.Act(player=name, move=move))
+            elif decision.mucks:
+                self.do(cmd.Act(player=name, move=cmd.Move.MUCK))
+            else:
+                shown = _revealed(deal.hole(position), decision.cards)
+                self.do(cmd.Act(player=name, move=cmd.Move.SHOW, cards=shown))

@@ -149,7 +149,9 @@ class Timekeeping:
         room: Room
         log: list[Entry]
         _clocks: Clocks
+        _live_tables: bool
 
+        def _look(self, now: float) -> list[Entry]: ...
         def _transaction(self, work: Callable[[], object]) -> list[Entry]: ...
         def _floor(self, events: Any) -> None: ...
         def _at(self, number: int, operation: Callable[[Table], object]) -> object: ...
@@ -176,6 +178,8 @@ class Timekeeping:
         seating.2, seating.10), and the tables follow the floor."""
         if now is None:
             now = self.clock.source.now()
+        if not self._live_tables:
+            return self._look(now)
         out: list[Entry] = []
         while (deadline := timing.due(self.room, self._clocks.of, now)) is not None:
             moment = max(deadline.at, self.log[-1].at) if self.log else deadline.at

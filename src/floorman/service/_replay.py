@@ -82,6 +82,8 @@ def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
 def _follow_floor(room: Cardroom, events: list[rev.RoomEvent]) -> None:
     """What the cardroom keeps of the floor's events, the floor's books having
     taken them all (:meth:`Cardroom._follow_floor`)."""
+    if not room._live_tables:
+        return  # the floor alone: its events are the whole cardroom
     for event in events:
         match event:
             case rev.GameClosed():
@@ -173,7 +175,9 @@ def _replay_table(room: Cardroom, number: int, event: object) -> None:
     match event:
         case tev.DealStarted():
             room._rulings.pop(number, None)
-            if event.big_blind is not None:
+            # Only the floor's games wait on a big blind for a move (a table the
+            # house runs itself has none), as Cardroom._follow_table.
+            if event.big_blind is not None and number in room.room.tables:
                 room._last_big[number] = event.big_blind
         case tev.PlayerSeated():
             if event.player in room._waiting.get(number, {}):

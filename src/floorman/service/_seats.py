@@ -44,6 +44,7 @@ class SeatKeeping:
         _tables: dict[int, Table]
         _setup_of: dict[int, TableSetup]
         _reseat: set[int]
+        _live_tables: bool
 
         def table(self, number: int) -> Table: ...
         def _floor(self, events: Any) -> None: ...
@@ -66,6 +67,8 @@ class SeatKeeping:
         self._floor(self.room.reserve(c.table, c.seat, c.player, reason=c.reason))
 
     def _play_over(self, c: cmd.PlayOver) -> None:
+        if not self._live_tables:  # the seat is played at a table floorman does not deal
+            return self._floor(self.room.play_over(c.player, c.table, c.seat))
         self.table(c.table)  # only a game dealing has a seat to play over
         self._check_chips(c.player, c.table, c.chips)
         self._floor(self.room.play_over(c.player, c.table, c.seat))

@@ -61,6 +61,7 @@ from floorman.service import commands as cmd
 from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
+from floorman.service._house import HOUSE_HANDLERS, HouseTables
 from floorman.service._live import (
     _action,
     _dice,
@@ -71,6 +72,7 @@ from floorman.service._live import (
     _took_within_the_hour,
     table_setup,
 )
+from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
 from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry
 from floorman.service.state import CardroomState, LedgerState
@@ -83,13 +85,15 @@ from floorman.table.placement import arc
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Timekeeping, SeatKeeping):
+class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
     the least lock-up the house takes (RRP5 seating.2); ``setups`` makes the
     live table for a kind of game and its number of seats (:func:`table_setup`);
-    ``time_limits``: an action clock at every live table (RRP5 dead-hands.1.6).
+    ``time_limits``: an action clock at every live table (RRP5 dead-hands.1.6);
+    ``live_tables=False``: the games are dealt outside floorman, the floor alone
+    (:mod:`floorman.service._outside`).
     """
 
     def __init__(
@@ -100,7 +104,9 @@ class Cardroom(Timekeeping, SeatKeeping):
         lockup: int = 20,
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
         time_limits: TimeLimits | None = None,
+        live_tables: bool = True,
     ) -> None:
+        self._live_tables = live_tables
         self.clock = RoomTime(clock)
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.room = Room(clock=self.clock, shuffler=self.shuffler, lockup=lockup)
@@ -212,8 +218,8 @@ class Cardroom(Timekeeping, SeatKeeping):
                     f"table {number} holds {here}, the ledger {self.ledger.at_table(number)}"
                 )
         for number, table in self._tables.items():
-            if number in self._reseat:
-                continue  # seat changes made during the deal wait for its end
+            if number in self._reseat or number not in self.room.tables:
+                continue  # seat changes wait for the deal's end; a house table seats its own
             floor = self.room.seated(number) if number in self.room.tables else {}
             if floor:  # a player playing over sits in the seat (RRP5 policies.12)
                 floor = {**floor, **self.room.playing_over(number)}
@@ -233,6 +239,7 @@ class Cardroom(Timekeeping, SeatKeeping):
         lockup: int = 20,
         setups: Callable[[GameKind, int], TableSetup] = table_setup,
         time_limits: TimeLimits | None = None,
+        live_tables: bool = True,
     ) -> Cardroom:
         """The cardroom a log adds up to, its :meth:`state` the live one's: the
         floor from its events (:meth:`~floorman.room.RoomBooks.apply`), the cage
@@ -240,13 +247,18 @@ class Cardroom(Timekeeping, SeatKeeping):
         under way dealt on from its recorded deck), and what waits between them
         (chips at seats the table has not taken, moves and held seats waiting on
         the deals, rulings pending, seat changes and players stepping away
-        that wait for a deal's end, and the action clocks), all read in the log's order. Raises
-        :class:`~floorman.errors.NotationError` for a table log that does not
-        rebuild."""
+        that wait for a deal's end, and the action clocks), all read in the
+        log's order. Raises :class:`~floorman.errors.NotationError` for a table
+        log that does not rebuild."""
         from floorman.service._replay import replay
 
         room = cls(
-            clock=clock, shuffler=shuffler, lockup=lockup, setups=setups, time_limits=time_limits
+            clock=clock,
+            shuffler=shuffler,
+            lockup=lockup,
+            setups=setups,
+            time_limits=time_limits,
+            live_tables=live_tables,
         )
         replay(room, entries)
         return room
@@ -257,11 +269,12 @@ class Cardroom(Timekeeping, SeatKeeping):
         """Carry out a command; the entries it added to the log, after those of
         whatever fell due by the clock's time (:meth:`advance`), which stays done.
         A refused command raises its floorman error and changes nothing."""
-        handler = _HANDLERS.get(type(command))
+        handler = self._house_route(command) or _HANDLERS.get(type(command))
         if handler is None:
             raise ConfigError(f"not a cardroom command: {command!r}")
         # What fell due before the command is done first, and stays done if it
         # is refused: a turn run out is ruled before a late action (RRP5 dead-hands.1.6).
+        self._check_kind(command)
         out = self.advance()
         return out + self._commit(lambda: handler(self, command))
 
@@ -345,10 +358,16 @@ class Cardroom(Timekeeping, SeatKeeping):
                 self._reseat.discard(event.table)
             case cev.AwayAfterDeal():
                 self._going.setdefault(event.table, {})[event.player] = event.took
+            case cev.HouseTableOpened():
+                self._setup_of[event.table] = event.setup
 
     # ----- management ----------------------------------------------------------
 
     def _open_game(self, c: cmd.OpenGame) -> None:
+        if not self._live_tables:
+            return self._floor(
+                self.room.open_game(c.table, c.kind, seats=c.seats, main=c.main, extra=c.extra)
+            )
         try:  # the live table's setup is checked before the floor opens the game
             setup = self._setups(c.kind, c.seats + bool(c.extra))
         except (ConfigError, TypeError) as error:
@@ -463,7 +482,7 @@ class Cardroom(Timekeeping, SeatKeeping):
             self._at(at[0], lambda t: t.come_back(at[1], post=c.post))
             del self._going[at[0]][c.player]
             return
-        self._floor(self.room.come_back(c.player))
+        self._floor(self.room.come_back(c.player, restored=c.restored))
         if seat is not None:
             self._at(seat[0], lambda t: t.come_back(seat[1], post=c.post))
 
@@ -506,7 +525,10 @@ class Cardroom(Timekeeping, SeatKeeping):
         self._settle_moves()
         self._rulings.pop(c.table, None)  # the next deal closes the ruling window
         self.table(c.table)
-        self._at(c.table, lambda t: t.start_deal(runs=c.runs))
+        self._at(
+            c.table,
+            lambda t: t.start_deal(shuffled=c.shuffled, auto_showdown=c.auto_showdown, runs=c.runs),
+        )
         self._clock_dealt(c.table)
 
     def _act(self, c: cmd.Act) -> None:
@@ -575,7 +597,7 @@ class Cardroom(Timekeeping, SeatKeeping):
         """Record the floor's events, then carry each out at the tables."""
         for event in events:
             self._record(None, event)
-        for event in events:
+        for event in events if self._live_tables else ():
             self._follow_floor(event)
 
     def _follow_floor(self, event: rev.RoomEvent) -> None:
@@ -784,7 +806,7 @@ class Cardroom(Timekeeping, SeatKeeping):
                         citations=event.citations,
                     )
                 )
-            case tev.DealStarted():
+            case tev.DealStarted() if number in self.room.tables:
                 self._big_blind_passed(number, table, event)
             case tev.DealFinished():
                 return True
@@ -843,7 +865,9 @@ class Cardroom(Timekeeping, SeatKeeping):
 
     def _settle_moves(self) -> None:
         """Make every move the floor ordered that the deals have brought due
-        (RRP5 seating.12, seating.14)."""
+        (RRP5 seating.12, seating.14); without live tables, the dealer says so."""
+        if not self._live_tables:
+            return
         stuck: set[str] = set()
         for _ in range(64):
             due = next((p for p in self._due_moves() if p not in stuck), None)
@@ -977,4 +1001,6 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.Transfer: Cardroom._transfer,
     cmd.Impound: Cardroom._impound,
     cmd.Release: Cardroom._release,
+    **HOUSE_HANDLERS,
+    **OUTSIDE_HANDLERS,
 }

@@ -30,20 +30,28 @@ from floorman.cards import Card
 from floorman.floor.reports import Report as FloorReport
 from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
+from floorman.table import TableSetup
 
 __all__ = [
     "Act",
     "Arrive",
+    "AskToSee",
     "BreakGame",
     "Buy",
     "CashOut",
     "ChangeGame",
     "ChangeSeat",
+    "ChipsArrive",
     "Choose",
     "CloseGame",
     "ComeBack",
     "Command",
+    "CorrectButton",
+    "CountWaiting",
+    "DealCards",
     "Decide",
+    "DeclineTime",
+    "Due",
     "ExtendAbsence",
     "Impound",
     "KeepApart",
@@ -51,7 +59,10 @@ __all__ = [
     "LeaveArea",
     "Move",
     "NoAnswer",
+    "NoteInterest",
     "OpenGame",
+    "OpenTable",
+    "PickUp",
     "PlayOver",
     "Refuse",
     "Release",
@@ -60,6 +71,8 @@ __all__ = [
     "Sanction",
     "SignUp",
     "Sit",
+    "SitDown",
+    "SitOut",
     "StartDeal",
     "StartGame",
     "StepAway",
@@ -175,6 +188,15 @@ class SignUp:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NoteInterest:
+    """A remote request for a seat in a kind of game: noted, holding no place
+    on the list until the player arrives (RRP5 seating.1)."""
+
+    player: str
+    kind: GameKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Unlist:
     """A player takes his name off a list."""
 
@@ -267,6 +289,17 @@ class StepAway:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Due:
+    """The dealer of a game dealt outside floorman tells the floor that
+    ``player``'s move, or the seat held for him, has fallen due: the big blind
+    or the button reached (RRP5 seating.12, seating.14), a broken game's absent
+    player passed by the big blind (RRP5 seating.15). A cardroom whose games
+    are live tables sees this from their deals and refuses the command."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ExtendAbsence:
     """A floorperson, told in advance, lets a player be away ``minutes`` (RRP5 policies.20)."""
 
@@ -281,6 +314,8 @@ class ComeBack:
 
     player: str
     post: bool = True
+    #: Chips restored of those taken away; None: all of them (RRP5 policies.4).
+    restored: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -332,6 +367,10 @@ class StartDeal:
 
     table: int
     runs: int = 1
+    #: False: the dealer deals the cards named by :class:`DealCards`.
+    shuffled: bool = True
+    #: False: at the showdown each player shows or mucks by choice (``Act``).
+    auto_showdown: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -414,6 +453,101 @@ class Release:
     deal: int | None = None
 
 
+# ----- a table the house runs itself --------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenTable:
+    """The house opens a live table of its own, outside the floor's lists: its
+    game set up in full, the button on seat ``button`` or drawn for (RRP5
+    seating.6). Players sit at it by seat (:class:`SitDown`)."""
+
+    table: int
+    setup: TableSetup
+    button: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SitDown:
+    """``player`` sits in ``seat`` of a table the house runs itself, bringing
+    ``chips`` from the cage: ``post`` to be dealt in at once (RRP5 blinds.5),
+    ``transfer`` when the chips come from a broken or must-move game (RRP5 buy-in.3)."""
+
+    table: int
+    seat: int
+    player: str
+    chips: int
+    post: bool = False
+    transfer: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealCards:
+    """The dealer of a deal not shuffled deals these cards: to ``player``'s hand,
+    or to the board when None; an unknown card is None."""
+
+    table: int
+    player: str | None
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipsArrive:
+    """Chips bought on the way reach ``player`` (RRP5 policies.6)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SitOut:
+    """``player`` stops being dealt in from the next deal, keeping the seat;
+    ``minutes``: the absence the floor allows him (RRP5 policies.20)."""
+
+    player: str
+    minutes: float | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PickUp:
+    """The floor picks up the chips of ``player``, away too long (RRP5 policies.20)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclineTime:
+    """``player`` declines to pay the time: a courtesy deal or to the blind (RRP5 policies.2)."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectButton:
+    """The last deal's button should have been on ``seat`` (RRP5 irregularities.1)."""
+
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountWaiting:
+    """The floor tells ``table`` how many names wait for its game (RRP5 policies.2)."""
+
+    table: int
+    names: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AskToSee:
+    """The player in seat ``asker`` asks to see the called hand of seat ``shown``
+    on deal ``deal`` (the last if None) (RRP5 showdown.5)."""
+
+    table: int
+    asker: int
+    shown: int
+    deal: int | None = None
+
+
 Command = (
     OpenGame
     | StartGame
@@ -424,6 +558,7 @@ Command = (
     | Reserve
     | Arrive
     | SignUp
+    | NoteInterest
     | Unlist
     | LeaveArea
     | TakeSeat
@@ -434,6 +569,7 @@ Command = (
     | ChangeSeat
     | ChangeGame
     | StepAway
+    | Due
     | ExtendAbsence
     | ComeBack
     | PlayOver
@@ -448,4 +584,14 @@ Command = (
     | Transfer
     | Impound
     | Release
+    | OpenTable
+    | SitDown
+    | DealCards
+    | ChipsArrive
+    | SitOut
+    | PickUp
+    | DeclineTime
+    | CorrectButton
+    | CountWaiting
+    | AskToSee
 )

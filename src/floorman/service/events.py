@@ -8,7 +8,9 @@ floor's when the deal ends (:class:`SeatsWait`, then :class:`SeatsFollow`).
 A player dealt in who steps away is away from the deal's end, taking the
 chips he said he takes (:class:`AwayAfterDeal`, RRP5 policies.20). Recorded
 in the cardroom log with the floor's and the cage's events, so that a
-cardroom rebuilt from its log waits for the same things.
+cardroom rebuilt from its log waits for the same things. A table the house
+runs itself, outside the floor's lists, opens with its setup
+(:class:`HouseTableOpened`), which the floor's events do not give.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.rulebook import Citation
+from floorman.table.setup import TableSetup
 
-__all__ = ["AwayAfterDeal", "CardroomEvent", "SeatsFollow", "SeatsWait"]
+__all__ = ["AwayAfterDeal", "CardroomEvent", "HouseTableOpened", "SeatsFollow", "SeatsWait"]
 
 _NONE: tuple[Citation, ...] = ()
 
@@ -48,4 +51,12 @@ class AwayAfterDeal:
     citations: tuple[Citation, ...] = _NONE
 
 
-CardroomEvent = SeatsWait | SeatsFollow | AwayAfterDeal
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseTableOpened:
+    """The house opened ``table`` itself, outside the floor's lists, with ``setup``."""
+
+    table: int
+    setup: TableSetup
+
+
+CardroomEvent = SeatsWait | SeatsFollow | AwayAfterDeal | HouseTableOpened
