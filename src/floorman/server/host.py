@@ -1,0 +1,245 @@
+"""The cardroom hosted: one writer over the service and its store, and the
+table streams its clients follow.
+
+:class:`Host` owns the :class:`~floorman.service.Cardroom`, rebuilt from the
+store's log when it starts (so the deal in progress at a crash goes on), and
+carries out commands one at a time under a lock. A command is answered only
+after its entries are committed: the entries it logged (and those of any
+deadline that fell due before it, which stay done even when the command is
+refused) are appended to the store in one transaction with the hand
+histories of the deals they finished; if the append fails, the cardroom is
+rebuilt from the store, which is the truth, and the command gets the error.
+A background task sleeps until the cardroom's next deadline and fires it
+(RRP5 dead-hands.1.6, policies.20, policies.21, seating.2).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+
+from floorman import codec
+from floorman.clock import Clock
+from floorman.errors import FloormanError, StoreError
+from floorman.formats.phh import write_phh
+from floorman.formats.pokerstars import StarsHeader, write_pokerstars
+from floorman.formats.replay import history_from_deal
+from floorman.server._feed import Feeds, Kept
+from floorman.service import Cardroom, Entry, TimeLimits, Viewer, view
+from floorman.service import commands as c
+from floorman.shuffle import Shuffler
+from floorman.store import HandRecord, Store
+from floorman.table import events as tev
+
+__all__ = ["Host", "Subscriber"]
+
+_log = logging.getLogger("floorman.server")
+
+#: The longest a client is caught up event by event; further behind, it gets a view.
+CATCH_UP = 500
+
+
+@dataclass(eq=False, slots=True)
+class Subscriber:
+    """A client following tables: how it sees them and where its messages go."""
+
+    viewer: Viewer
+    send: Callable[[dict[str, object]], Awaitable[None]]
+    tables: set[int] = field(default_factory=set)
+
+
+class Host:
+    """The cardroom on a store, its one writer and its table streams.
+
+    Call :meth:`start` inside the event loop (the app's lifespan does) and
+    :meth:`stop` at the end.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock,
+        shuffler: Shuffler,
+        time_limits: TimeLimits | None = None,
+        keep: int = 2000,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.shuffler = shuffler
+        self.time_limits = time_limits
+        self._keep = keep
+        self.cardroom, self.feeds = self._rebuild()
+        self.subscribers: set[Subscriber] = set()
+        self._lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._ticker: asyncio.Task[None] | None = None
+
+    def _rebuild(self) -> tuple[Cardroom, Feeds]:
+        entries = self.store.entries()
+        cardroom = Cardroom.rebuild(
+            entries, clock=self.clock, shuffler=self.shuffler, time_limits=self.time_limits
+        )
+        feeds = Feeds(keep=self._keep)
+        feeds.follow(entries)
+        return cardroom, feeds
+
+    # ----- running ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the task that fires the cardroom's deadlines."""
+        self._ticker = asyncio.create_task(self._tick_forever(), name="floorman-deadlines")
+
+    async def stop(self) -> None:
+        """Stop the deadline task and close the store."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        self.store.close()
+
+    async def _tick_forever(self) -> None:
+        while True:
+            deadline = self.cardroom.next_deadline()
+            wait = 60.0 if deadline is None else min(60.0, deadline - self.clock.now())
+            self._wake.clear()
+            if wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                continue
+            try:
+                await self.advance()
+            except FloormanError as error:  # the store refused: already rebuilt
+                _log.error("firing a deadline failed: %s", error)
+                await asyncio.sleep(1.0)
+
+    async def advance(self) -> list[Entry]:
+        """Fire whatever has fallen due by the clock's time, committed."""
+        async with self._lock:
+            mark = len(self.cardroom.log)
+            try:
+                self.cardroom.advance()
+            finally:
+                await self._commit(mark)
+            return list(self.cardroom.log[mark:])
+
+    # ----- commands -----------------------------------------------------------------
+
+    async def submit(self, command: c.Command) -> list[Entry]:
+        """Carry out a command and commit what it logged; its entries. A
+        refused command raises its floorman error after whatever fell due
+        before it is committed."""
+        async with self._lock:
+            mark = len(self.cardroom.log)
+            try:
+                self.cardroom.handle(command)
+            finally:
+                await self._commit(mark)
+            self._wake.set()  # the deadline may have moved
+            return list(self.cardroom.log[mark:])
+
+    async def _commit(self, mark: int) -> None:
+        entries = self.cardroom.log[mark:]
+        if not entries:
+            return
+        try:
+            hands = self._hands(entries)
+            await asyncio.to_thread(self.store.append, entries, hands=hands)
+        except Exception as error:
+            # The cardroom is ahead of the store, which is the truth.
+            self.cardroom, self.feeds = self._rebuild()
+            if isinstance(error, FloormanError):
+                raise
+            raise StoreError(
+                "the database did not take the command's entries, and none was stored: {why}",
+                why=str(error),
+            ) from error
+        await self._publish(self.feeds.follow(entries))
+
+    def _hands(self, entries: Sequence[Entry]) -> list[HandRecord]:
+        """The hand histories of the deals these entries finished."""
+        out = []
+        for entry in entries:
+            event = entry.event
+            if not isinstance(event, tev.DealFinished) or event.voided or entry.table is None:
+                continue
+            live = self.cardroom.table(entry.table)
+            slot = next((s for s in live.deals.slots if s.started.number == event.number), None)
+            if slot is None or slot.deal is None:
+                continue
+            started, deal = slot.started, slot.deal
+            names = self._names(entry.table, started)
+            try:
+                phh = write_phh(history_from_deal(deal))
+            except FloormanError:
+                continue
+            try:
+                stars: str | None = write_pokerstars(
+                    deal,
+                    StarsHeader(
+                        hand_id=started.number,
+                        table=f"table {entry.table}",
+                        max_seats=live.setup.seats,
+                        seats=started.dealt_in,
+                        names=names,
+                        started=datetime.datetime.fromtimestamp(entry.at, tz=datetime.UTC),
+                        button_seat=started.button,
+                        currency="",
+                    ),
+                )
+            except FloormanError:
+                stars = None
+            out.append(
+                HandRecord(
+                    table=entry.table,
+                    deal=started.number,
+                    finished_at=entry.at,
+                    players=names,
+                    phh=phh,
+                    pokerstars=stars,
+                )
+            )
+        return out
+
+    def _names(self, table: int, started: tev.DealStarted) -> tuple[str, ...]:
+        feed = self.feeds.tables.get(table)
+        positions = feed.positions if feed is not None else ()
+        live = self.cardroom.table(table)
+        if len(positions) == len(started.dealt_in) and all(positions):
+            return positions
+        return tuple(live.players.get(s, "") for s in started.dealt_in)
+
+    # ----- the streams --------------------------------------------------------------
+
+    async def _publish(self, kept: list[Kept]) -> None:
+        for subscriber in list(self.subscribers):
+            for k in kept:
+                if k.entry.table in subscriber.tables:
+                    try:
+                        await subscriber.send(k.message(subscriber.viewer))
+                    except Exception:  # a closed connection: its handler unsubscribes
+                        break
+
+    def catch_up(
+        self, subscriber: Subscriber, table: int, after: int | None
+    ) -> list[dict[str, object]]:
+        """What a client subscribing to ``table`` is sent first: the entries
+        after ``after`` if they are kept and few, else a full view."""
+        subscriber.tables.add(table)
+        if after is not None:
+            missed = self.feeds.since(table, after, most=CATCH_UP)
+            if missed is not None:
+                return [k.message(subscriber.viewer) for k in missed]
+        return [self.resync(subscriber.viewer, table)]
+
+    def resync(self, viewer: Viewer, table: int) -> dict[str, object]:
+        """The table as ``viewer`` sees it now, with the last seq it includes."""
+        last = self.cardroom.log[-1].seq if self.cardroom.log else -1
+        shown: dict[str, object] | None = None
+        if table in self.cardroom.tables:
+            shown = codec.to_json(view(self.cardroom.table(table), viewer))
+        return {"table": table, "seq": last, "view": shown}
