@@ -445,3 +445,44 @@ def test_garbage_messages_get_errors_and_change_nothing(room: Room) -> None:
         assert seq(client) == before
         # The connection still serves.
         assert floor.ok(c.OpenGame(table=2, kind=NL, seats=6))
+
+
+def test_a_command_the_store_refuses_is_answered_with_an_error_and_forgotten(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with room.client() as client, connect(client, "fran") as f:
+        floor = Line(f)
+        floor.ok(c.OpenGame(table=1, kind=NL, seats=6))
+        host = client.app.state.host()  # type: ignore[attr-defined]
+        before = seq(client)
+
+        def down(*_args: object, **_kwargs: object) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(host.store, "append", down)
+        answer = floor.do(c.OpenGame(table=2, kind=NL, seats=6))
+        assert answer["error"]["code"] == "store"
+        monkeypatch.undo()
+        # The cardroom was rebuilt from the store: table 2 was never opened.
+        assert seq(client) == before
+        assert 2 not in host.cardroom.room.tables
+        assert floor.ok(c.OpenGame(table=2, kind=NL, seats=6)) == [before + 1]
+
+
+def test_floorman_admin_create_reads_the_password_from_stdin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from floorman.cli import main
+
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    monkeypatch.setattr("sys.stdin", io.StringIO("an admin password\n"))
+    assert main(["admin", "create", "root", "--db", url]) == 0
+    with open_store(url, hasher=CHEAP) as store:
+        assert store.accounts.verify("root", "an admin password").has(Role.ADMIN)
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    assert main(["admin", "create", "other", "--db", url]) == 2
+    assert "a password is 8 to" in capsys.readouterr().err
+    with open_store(url, hasher=CHEAP) as store:
+        assert not store.accounts.exists("other")
