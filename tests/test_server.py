@@ -24,6 +24,7 @@ from floorman.clock import ManualClock  # noqa: E402
 from floorman.deal import events as dev  # noqa: E402
 from floorman.server import MAX_FRAME, create_app  # noqa: E402
 from floorman.server._auth import COOKIE, Attempts  # noqa: E402
+from floorman.service import TimeLimits  # noqa: E402
 from floorman.service import commands as c  # noqa: E402
 from floorman.shuffle import SeededShuffler  # noqa: E402
 from floorman.store import Role, open_store  # noqa: E402
@@ -47,11 +48,12 @@ class Room:
             for name in ("ann", "bob", "cy"):
                 store.accounts.create(name, PASSWORD)
 
-    def client(self, *, seed: int = 7) -> TestClient:
+    def client(self, *, seed: int = 7, limits: TimeLimits | None = None) -> TestClient:
         app = create_app(
             self.url,
             clock=self.clock,
             shuffler=SeededShuffler(seed),
+            time_limits=limits,
             secret="test secret",
             hasher=CHEAP,
             attempts=Attempts(limit=3, window=60),
@@ -486,3 +488,32 @@ def test_floorman_admin_create_reads_the_password_from_stdin(
     assert "a password is 8 to" in capsys.readouterr().err
     with open_store(url, hasher=CHEAP) as store:
         assert not store.accounts.exists("other")
+
+
+def test_dead_hands_1_6_the_servers_clock_rules_a_turn_run_out(room: Room) -> None:
+    limits = TimeLimits(action=10, bank=0, refill=0)
+    with (
+        room.client(limits=limits) as client,
+        connect(client, "fran") as f,
+        connect(client, "ann") as a,
+        connect(client, "bob") as b,
+    ):
+        floor, ann, bob = Line(f), Line(a), Line(b)
+        open_table(floor, ann, bob)
+        floor.ok(c.StartDeal(table=1))
+        floor.ask(subscribe=1, after=seq(client))
+        host = client.app.state.host()  # type: ignore[attr-defined]
+        deadline = host.cardroom.next_deadline()
+        assert deadline is not None
+        room.clock.advance(seconds=deadline - room.clock.now() + 0.5)
+        client.portal.call(host._wake.set)  # type: ignore[union-attr]
+        # Nobody acts: the deadline task rules, commits and pushes the ruling.
+        for _ in range(50):
+            message = floor.receive()
+            if message.get("event", {}).get("type") == "timing.TurnTimedOut":
+                break
+        else:
+            raise AssertionError("no turn timed out")
+        with open_store(room.url, clock=room.clock, hasher=CHEAP) as store:
+            assert message["seq"] in [e.seq for e in store.entries(table=1)]
+        assert "RRP5 dead-hands.1.6" in message["event"]["citations"]
