@@ -34,6 +34,7 @@ from tests.cardroom_helpers import NL  # noqa: E402
 CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 PASSWORD = "a good password"
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+_ACTIONS = re.compile(r'"((?:d dh|p\d+ s[dm]) [^"]*)"')
 
 
 class Room:
@@ -350,6 +351,19 @@ def test_policies_23_no_client_receives_another_players_hole_cards(room: Room) -
         assert received & secret == set()
     # Each player did see his own.
     assert hole["ann"] <= set().union(*(cards_in(m) for m in ann.got))
+    # Nor do the players' hand histories give away the other's unshown cards.
+    with room.client() as client:
+        for name, secret in (("ann", hole["bob"] - shown), ("bob", hole["ann"] - shown)):
+            headers = log_in(client, name)
+            listed = client.get("/hands", headers=headers).json()["hands"]
+            assert len(listed) == 3
+            own: set[str] = set()
+            for h in listed:
+                phh = client.get(f"/hands/1/{h['deal']}", headers=headers).json()["phh"]
+                said = set(re.findall(r"[2-9TJQKA][cdhs]", " ".join(_ACTIONS.findall(phh))))
+                assert said & secret == set()
+                own |= said
+            assert hole[name] <= own
 
 
 def test_reconnect_after_n_gets_exactly_the_missed_events(room: Room) -> None:
