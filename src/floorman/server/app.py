@@ -259,14 +259,9 @@ def create_app(
             await websocket.close(code=4401, reason=error.code)
             return
         await websocket.accept()
-        lock = asyncio.Lock()
-
-        async def send(message: dict[str, object]) -> None:
-            async with lock:
-                await websocket.send_text(json.dumps(message, separators=(",", ":")))
-
-        subscriber = Subscriber(viewer=AsPlayer(account.name), send=send)
+        subscriber = Subscriber(viewer=AsPlayer(account.name))
         host().subscribers.add(subscriber)
+        writer = asyncio.create_task(_write(websocket, subscriber))
         try:
             while True:
                 message = await websocket.receive()
@@ -275,11 +270,14 @@ def create_app(
                 text = message.get("text")
                 if text is None and message.get("bytes") is not None:
                     text = message["bytes"].decode("utf-8", "replace")
-                await _serve(host(), account, subscriber, text or "", send)
+                await _serve(host(), account, subscriber, text or "")
         except WebSocketDisconnect:
             pass
         finally:
             host().subscribers.discard(subscriber)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
 
     routes = [
         Route("/register", register, methods=["POST"]),
@@ -333,14 +331,19 @@ def _maybe_int(data: dict[str, Any], key: str) -> int | None:
     return None if data.get(key) is None else _int(data, key)
 
 
-async def _serve(
-    host: Host,
-    account: Account,
-    subscriber: Subscriber,
-    text: str,
-    send: Callable[[dict[str, object]], Awaitable[None]],
-) -> None:
+async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Send a client its queued messages in order; close it if it fell too far behind."""
+    while True:
+        message = await subscriber.outbox.get()
+        if subscriber.overflowed:
+            await websocket.close(code=4008, reason="too far behind: reconnect with after")
+            return
+        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str) -> None:
     """Answer one client message; a bad one gets an error and changes nothing."""
+    send = subscriber.push
     ident: object = None
     try:
         if len(text.encode("utf-8", "replace")) > MAX_FRAME:
@@ -364,28 +367,27 @@ async def _serve(
             host.store.accounts.check_allowed(fresh.name)
             check(fresh, command)
             entries = await host.submit(command)
-            await send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
+            send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
         elif "subscribe" in data:
             table = _int(data, "subscribe")
             after = _maybe_int(data, "after")
             if "as" in data:
                 subscriber.viewer = _viewer(account, data["as"])
-            await send({"id": ident, "result": {"subscribed": table}})
-            for message in host.catch_up(subscriber, table, after):
-                await send(message)
+            send({"id": ident, "result": {"subscribed": table}})
+            await host.subscribe(subscriber, table, after)
         elif "view" in data:
             table = _int(data, "view")
-            await send({"id": ident, "result": host.resync(subscriber.viewer, table)})
+            send({"id": ident, "result": await host.resync(subscriber.viewer, table)})
         elif "unsubscribe" in data:
             table = _int(data, "unsubscribe")
             subscriber.tables.discard(table)
-            await send({"id": ident, "result": {"unsubscribed": table}})
+            send({"id": ident, "result": {"unsubscribed": table}})
         else:
             raise _bad('a message carries a "command", "subscribe", "view" or "unsubscribe"')
     except FloormanError as error:
-        await send({"id": ident, "error": error.details()})
+        send({"id": ident, "error": error.details()})
     except (TypeError, ValueError, KeyError, RecursionError) as error:
-        await send({"id": ident, "error": _bad(f"unreadable message ({error})").details()})
+        send({"id": ident, "error": _bad(f"unreadable message ({error})").details()})
 
 
 _DEALT = re.compile(r'"d dh p(\d+) ([^"]*)"')

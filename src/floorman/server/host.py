@@ -19,7 +19,7 @@ import asyncio
 import contextlib
 import datetime
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from floorman import codec
@@ -43,13 +43,31 @@ _log = logging.getLogger("floorman.server")
 CATCH_UP = 500
 
 
+#: The most messages waiting to go to one client; a client further behind is
+#: disconnected, and catches up when it comes back with the last number it saw.
+OUTBOX = 10_000
+
+
+def _outbox() -> asyncio.Queue[dict[str, object]]:
+    return asyncio.Queue(maxsize=OUTBOX)
+
+
 @dataclass(eq=False, slots=True)
 class Subscriber:
-    """A client following tables: how it sees them and where its messages go."""
+    """A client following tables: how it sees them, and its messages waiting
+    to go out (the writer never waits for a slow client)."""
 
     viewer: Viewer
-    send: Callable[[dict[str, object]], Awaitable[None]]
     tables: set[int] = field(default_factory=set)
+    outbox: asyncio.Queue[dict[str, object]] = field(default_factory=_outbox)
+    overflowed: bool = False
+
+    def push(self, message: dict[str, object]) -> None:
+        """Queue a message for the client; a full queue marks it overflowed."""
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflowed = True
 
 
 class Host:
@@ -158,7 +176,7 @@ class Host:
                 "the database did not take the command's entries, and none was stored: {why}",
                 why=str(error),
             ) from error
-        await self._publish(self.feeds.follow(entries))
+        self._publish(self.feeds.follow(entries))
 
     def _hands(self, entries: Sequence[Entry]) -> list[HandRecord]:
         """The hand histories of the deals these entries finished."""
@@ -215,29 +233,31 @@ class Host:
 
     # ----- the streams --------------------------------------------------------------
 
-    async def _publish(self, kept: list[Kept]) -> None:
+    def _publish(self, kept: list[Kept]) -> None:
         for subscriber in list(self.subscribers):
             for k in kept:
                 if k.entry.table in subscriber.tables:
-                    try:
-                        await subscriber.send(k.message(subscriber.viewer))
-                    except Exception:  # a closed connection: its handler unsubscribes
-                        break
+                    subscriber.push(k.message(subscriber.viewer))
 
-    def catch_up(
-        self, subscriber: Subscriber, table: int, after: int | None
-    ) -> list[dict[str, object]]:
-        """What a client subscribing to ``table`` is sent first: the entries
-        after ``after`` if they are kept and few, else a full view."""
-        subscriber.tables.add(table)
-        if after is not None:
-            missed = self.feeds.since(table, after, most=CATCH_UP)
-            if missed is not None:
-                return [k.message(subscriber.viewer) for k in missed]
-        return [self.resync(subscriber.viewer, table)]
+    async def subscribe(self, subscriber: Subscriber, table: int, after: int | None) -> None:
+        """Follow ``table``: queue the entries after ``after`` if they are kept
+        and few, else a full view; then every committed entry as it comes."""
+        async with self._lock:  # nothing half-committed is seen
+            subscriber.tables.add(table)
+            if after is not None:
+                missed = self.feeds.since(table, after, most=CATCH_UP)
+                if missed is not None:
+                    for k in missed:
+                        subscriber.push(k.message(subscriber.viewer))
+                    return
+            subscriber.push(self._resync(subscriber.viewer, table))
 
-    def resync(self, viewer: Viewer, table: int) -> dict[str, object]:
+    async def resync(self, viewer: Viewer, table: int) -> dict[str, object]:
         """The table as ``viewer`` sees it now, with the last seq it includes."""
+        async with self._lock:
+            return self._resync(viewer, table)
+
+    def _resync(self, viewer: Viewer, table: int) -> dict[str, object]:
         last = self.cardroom.log[-1].seq if self.cardroom.log else -1
         shown: dict[str, object] | None = None
         if table in self.cardroom.tables:
