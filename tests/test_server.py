@@ -46,8 +46,10 @@ class Room:
         with open_store(self.url, clock=self.clock, hasher=CHEAP) as store:
             store.accounts.create("fran", PASSWORD, roles=[Role.FLOOR, Role.PLAYER])
             store.accounts.create("dee", PASSWORD, roles=[Role.DEALER])
+            store.accounts.create("root", PASSWORD, roles=[Role.ADMIN])
             for name in ("ann", "bob", "cy"):
                 store.accounts.create(name, PASSWORD)
+                store.accounts.credit(name, 1000, by="root")
 
     def client(self, *, seed: int = 7, limits: TimeLimits | None = None) -> TestClient:
         app = create_app(
@@ -209,7 +211,6 @@ def test_a_forged_cookie_is_nobody(room: Room) -> None:
 
 def test_a_sanction_refuses_log_in(room: Room) -> None:
     with open_store(room.url, clock=room.clock, hasher=CHEAP) as store:
-        store.accounts.create("root", PASSWORD, roles=[Role.ADMIN])
         store.accounts.sanction("cy", kind=store_kind("bar"), by="root", reason="collusion")
     with room.client() as client:
         refused = client.post("/login", json={"name": "cy", "password": PASSWORD})
@@ -531,3 +532,36 @@ def test_dead_hands_1_6_the_servers_clock_rules_a_turn_run_out(room: Room) -> No
         with open_store(room.url, clock=room.clock, hasher=CHEAP) as store:
             assert message["seq"] in [e.seq for e in store.entries(table=1)]
         assert "RRP5 dead-hands.1.6" in message["event"]["citations"]
+
+
+def test_chips_are_bought_from_the_play_money_an_admin_credits(room: Room) -> None:
+    with room.client() as client, connect(client, "fran") as f:
+        floor = Line(f)
+        floor.ok(c.OpenGame(table=1, kind=NL, seats=6))
+        client.post("/register", json={"name": "dora", "password": PASSWORD})
+        with connect(client, "dora") as d:
+            dora = Line(d)
+            dora.ok(c.SignUp(player="dora", kind=NL))
+            before = seq(client)
+            short = dora.do(c.TakeSeat(player="dora", table=1, chips=100))
+            assert short["error"]["code"] == "balance_short"
+            assert seq(client) == before  # nothing sold, nobody seated
+            assert (
+                client.get("/lobby", headers=log_in(client, "dora")).json()["games"][0]["seated"]
+                == {}
+            )
+            # Only an admin credits.
+            refused = client.post(
+                "/admin/credit",
+                json={"name": "dora", "amount": 500},
+                headers=log_in(client, "fran"),
+            )
+            assert refused.json()["error"]["code"] == "not_permitted"
+            given = client.post(
+                "/admin/credit",
+                json={"name": "dora", "amount": 500},
+                headers=log_in(client, "root"),
+            )
+            assert given.json() == {"name": "dora", "balance": 500}
+            dora.ok(c.TakeSeat(player="dora", table=1, chips=100))
+            assert client.get("/me", headers=log_in(client, "dora")).json()["balance"] == 400

@@ -165,6 +165,7 @@ CODES: Final[Mapping[str, str]] = {
     "too_many_attempts": "too many log-in attempts for a name or from an address; wait",
     "not_your_seat": "a command for another player than the one logged in",
     "bad_message": "a message to the server that is not one it reads",
+    "balance_short": "chips bought for more play money than the account's balance",
 }
 
 

@@ -6,6 +6,8 @@ deal in progress at a crash goes on) and serves:
 - ``POST /register``, ``POST /login``, ``POST /logout``, ``GET /me``: accounts,
   argon2 passwords in the store, a signed session cookie, log-in attempts
   limited per name and per address, sanctions refusing log-in;
+- ``POST /admin/credit`` and ``POST /admin/grant``: an admin credits play
+  money (chips are bought from it) and grants roles;
 - ``GET /lobby``: the games, their seats and waiting lists;
 - ``GET /hands`` and ``GET /hands/{table}/{deal}``: a player's own hand
   histories (the floor's: anyone's), with nobody else's unshown cards;
@@ -187,6 +189,27 @@ def create_app(
         )
 
     @api
+    async def credit(request: Request) -> Response:
+        account = account_of(request)
+        data = await body(request)
+        name, amount = data.get("name"), data.get("amount")
+        if not isinstance(name, str) or type(amount) is not int:
+            raise _bad("credit names an account and a whole amount of play money")
+        note = str(data.get("note", ""))
+        balance = host().store.accounts.credit(name, amount, by=account.name, note=note)
+        return JSONResponse({"name": name, "balance": balance})
+
+    @api
+    async def grant(request: Request) -> Response:
+        account = account_of(request)
+        data = await body(request)
+        name, role = data.get("name"), data.get("role")
+        if not isinstance(name, str) or role not in {r.value for r in Role}:
+            raise _bad("grant names an account and a role: player, dealer, floor or admin")
+        host().store.accounts.grant(name, Role(role), by=account.name)
+        return JSONResponse({"name": name, "roles": sorted(host().store.accounts.get(name).roles)})
+
+    @api
     async def lobby(request: Request) -> Response:
         account_of(request)
         room = host().cardroom.room
@@ -284,6 +307,8 @@ def create_app(
         Route("/login", log_in, methods=["POST"]),
         Route("/logout", log_out, methods=["POST"]),
         Route("/me", me),
+        Route("/admin/credit", credit, methods=["POST"]),
+        Route("/admin/grant", grant, methods=["POST"]),
         Route("/lobby", lobby),
         Route("/hands", hands),
         Route("/hands/{table}/{deal}", hand),

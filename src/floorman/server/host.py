@@ -7,8 +7,9 @@ carries out commands one at a time under a lock. A command is answered only
 after its entries are committed: the entries it logged (and those of any
 deadline that fell due before it, which stay done even when the command is
 refused) are appended to the store in one transaction with the hand
-histories of the deals they finished; if the append fails, the cardroom is
-rebuilt from the store, which is the truth, and the command gets the error.
+histories of the deals they finished; if the append fails, or the chips they
+sell cost more play money than an account holds, the cardroom is rebuilt from
+the store, which is the truth, and the command gets the error.
 A background task sleeps until the cardroom's next deadline and fires it
 (RRP5 dead-hands.1.6, policies.20, policies.21, seating.2).
 """
@@ -24,13 +25,14 @@ from dataclasses import dataclass, field
 
 from floorman import codec
 from floorman.clock import Clock
-from floorman.errors import FloormanError, StoreError
+from floorman.errors import AccountError, FloormanError, StoreError
 from floorman.formats.phh import write_phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import history_from_deal
 from floorman.server._feed import Feeds, Kept
 from floorman.service import Cardroom, Entry, TimeLimits, Viewer, view
 from floorman.service import commands as c
+from floorman.service import ledger as led
 from floorman.shuffle import Shuffler
 from floorman.store import HandRecord, Store
 from floorman.table import events as tev
@@ -165,6 +167,7 @@ class Host:
         if not entries:
             return
         try:
+            self._check_balances(entries)
             hands = self._hands(entries)
             await asyncio.to_thread(self.store.append, entries, hands=hands)
         except Exception as error:
@@ -177,6 +180,25 @@ class Host:
                 why=str(error),
             ) from error
         self._publish(self.feeds.follow(entries))
+
+    def _check_balances(self, entries: Sequence[Entry]) -> None:
+        """Refuse chips sold beyond an account's play money (the balance an
+        admin credits); the command is then undone with the rest."""
+        sold: dict[str, int] = {}
+        for entry in entries:
+            if isinstance(entry.event, led.ChipsSold):
+                sold[entry.event.player] = sold.get(entry.event.player, 0) + entry.event.amount
+        for player, amount in sold.items():
+            balance = self.store.accounts.balance(player)
+            if amount > balance:
+                raise AccountError(
+                    "{player} has {balance} in play money, not the {amount} these chips cost;"
+                    " an admin credits the balance",
+                    code="balance_short",
+                    player=player,
+                    balance=balance,
+                    amount=amount,
+                )
 
     def _hands(self, entries: Sequence[Entry]) -> list[HandRecord]:
         """The hand histories of the deals these entries finished."""
