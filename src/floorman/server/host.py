@@ -168,7 +168,8 @@ class Host:
             return
         try:
             self._check_balances(entries)
-            hands = self._hands(entries)
+            kept = self.feeds.follow(entries)
+            hands = self._hands(kept)
             await asyncio.to_thread(self.store.append, entries, hands=hands)
         except Exception as error:
             # The cardroom is ahead of the store, which is the truth.
@@ -179,7 +180,7 @@ class Host:
                 "the database did not take the command's entries, and none was stored: {why}",
                 why=str(error),
             ) from error
-        self._publish(self.feeds.follow(entries))
+        self._publish(kept)
 
     def _check_balances(self, entries: Sequence[Entry]) -> None:
         """Refuse chips sold beyond an account's play money (the balance an
@@ -200,11 +201,11 @@ class Host:
                     amount=amount,
                 )
 
-    def _hands(self, entries: Sequence[Entry]) -> list[HandRecord]:
+    def _hands(self, kept: Sequence[Kept]) -> list[HandRecord]:
         """The hand histories of the deals these entries finished."""
         out = []
-        for entry in entries:
-            event = entry.event
+        for k in kept:
+            entry, event = k.entry, k.entry.event
             if not isinstance(event, tev.DealFinished) or event.voided or entry.table is None:
                 continue
             live = self.cardroom.table(entry.table)
@@ -212,7 +213,13 @@ class Host:
             if slot is None or slot.deal is None:
                 continue
             started, deal = slot.started, slot.deal
-            names = self._names(entry.table, started)
+            # The names at the deal's positions as its last entry left them; a
+            # seat vacated during the deal is named by the table.
+            known = k.positions if len(k.positions) == len(started.dealt_in) else ()
+            names = tuple(
+                (known[p] if known else "") or live.players.get(seat, "")
+                for p, seat in enumerate(started.dealt_in)
+            )
             try:
                 phh = write_phh(history_from_deal(deal))
             except FloormanError:
@@ -244,14 +251,6 @@ class Host:
                 )
             )
         return out
-
-    def _names(self, table: int, started: tev.DealStarted) -> tuple[str, ...]:
-        feed = self.feeds.tables.get(table)
-        positions = feed.positions if feed is not None else ()
-        live = self.cardroom.table(table)
-        if len(positions) == len(started.dealt_in) and all(positions):
-            return positions
-        return tuple(live.players.get(s, "") for s in started.dealt_in)
 
     # ----- the streams --------------------------------------------------------------
 
