@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 from floorman import codec  # noqa: E402
 from floorman.clock import ManualClock  # noqa: E402
 from floorman.deal import events as dev  # noqa: E402
+from floorman.room.values import Sanction as Penalty  # noqa: E402
 from floorman.server import MAX_FRAME, create_app  # noqa: E402
 from floorman.server._auth import COOKIE, Attempts  # noqa: E402
 from floorman.service import TimeLimits, dealt_in  # noqa: E402
@@ -567,3 +568,17 @@ def test_chips_are_bought_from_the_play_money_an_admin_credits(room: Room) -> No
             assert given.json() == {"name": "dora", "balance": 500}
             dora.ok(c.TakeSeat(player="dora", table=1, chips=100))
             assert client.get("/me", headers=log_in(client, "dora")).json()["balance"] == 400
+
+
+def test_a_bar_the_floor_gives_keeps_the_account_out(room: Room) -> None:
+    with room.client() as client, connect(client, "fran") as f, connect(client, "cy") as o:
+        floor, cy = Line(f), Line(o)
+        floor.ok(c.OpenGame(table=1, kind=NL, seats=6))
+        cy.ok(c.SignUp(player="cy", kind=NL))
+        floor.ok(c.Sanction(player="cy", sanction=Penalty.BAR, rules=("conduct.prohibited.1",)))
+        before = seq(client)
+        # His connection can give no more commands, and he cannot log in again.
+        assert cy.do(c.Arrive(player="cy"))["error"]["code"] == "sanctioned"
+        assert seq(client) == before
+        refused = client.post("/login", json={"name": "cy", "password": PASSWORD})
+        assert refused.json()["error"]["code"] == "sanctioned"

@@ -391,7 +391,7 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             fresh = host.store.accounts.get(account.name)
             host.store.accounts.check_allowed(fresh.name)
             check(fresh, command)
-            entries = await host.submit(command)
+            entries = await host.submit(command, by=fresh.name)
             send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
         elif "subscribe" in data:
             table = _int(data, "subscribe")

@@ -29,12 +29,13 @@ from floorman.errors import AccountError, FloormanError, StoreError
 from floorman.formats.phh import write_phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import history_from_deal
+from floorman.room.values import Sanction as Penalty
 from floorman.server._feed import Feeds, Kept
 from floorman.service import Cardroom, Entry, TimeLimits, Viewer, view
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import Shuffler
-from floorman.store import HandRecord, Store
+from floorman.store import HandRecord, SanctionKind, Store
 from floorman.table import events as tev
 
 __all__ = ["Host", "Subscriber"]
@@ -149,10 +150,10 @@ class Host:
 
     # ----- commands -----------------------------------------------------------------
 
-    async def submit(self, command: c.Command) -> list[Entry]:
-        """Carry out a command and commit what it logged; its entries. A
-        refused command raises its floorman error after whatever fell due
-        before it is committed."""
+    async def submit(self, command: c.Command, *, by: str | None = None) -> list[Entry]:
+        """Carry out a command given by the account ``by`` and commit what it
+        logged; its entries. A refused command raises its floorman error after
+        whatever fell due before it is committed."""
         async with self._lock:
             mark = len(self.cardroom.log)
             try:
@@ -160,7 +161,23 @@ class Host:
             finally:
                 await self._commit(mark)
             self._wake.set()  # the deadline may have moved
+            if isinstance(command, c.Sanction) and by is not None:
+                try:
+                    self._keep_out(command, by)
+                except FloormanError as error:  # the command stands: it is committed
+                    _log.error("the account sanction for %s failed: %s", command.player, error)
             return list(self.cardroom.log[mark:])
+
+    def _keep_out(self, command: c.Sanction, by: str) -> None:
+        """A suspension or a bar the floor gave keeps the account from logging
+        in and giving commands until it ends, as well as unseating it."""
+        if command.sanction is Penalty.WARNING or not self.store.accounts.exists(command.player):
+            return
+        kind = SanctionKind.BAR if command.sanction is Penalty.BAR else SanctionKind.SUSPENSION
+        until = None if command.minutes is None else self.clock.now() + command.minutes * 60
+        self.store.accounts.sanction(
+            command.player, kind, by=by, reason=", ".join(command.rules), until=until
+        )
 
     async def _commit(self, mark: int) -> None:
         entries = self.cardroom.log[mark:]
