@@ -582,3 +582,24 @@ def test_a_bar_the_floor_gives_keeps_the_account_out(room: Room) -> None:
         assert seq(client) == before
         refused = client.post("/login", json={"name": "cy", "password": PASSWORD})
         assert refused.json()["error"]["code"] == "sanctioned"
+
+
+def test_a_fault_in_the_cardroom_is_answered_and_the_room_rebuilt(
+    room: Room, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with room.client() as client, connect(client, "fran") as f:
+        floor = Line(f)
+        floor.ok(c.OpenGame(table=1, kind=NL, seats=6))
+        host = client.app.state.host()  # type: ignore[attr-defined]
+        broken = host.cardroom
+
+        def fault(_command: object) -> None:
+            broken.log.append(broken.log[-1])  # half done, then failed
+            raise RuntimeError("a fault")
+
+        monkeypatch.setattr(broken, "handle", fault)
+        answer = floor.do(c.OpenGame(table=2, kind=NL, seats=6))
+        assert answer["error"]["code"] == "internal"
+        assert host.cardroom is not broken
+        assert len(host.cardroom.log) == seq(client) + 1
+        assert floor.ok(c.OpenGame(table=2, kind=NL, seats=6)) == [seq(client)]

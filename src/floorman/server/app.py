@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -35,7 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from floorman import codec
 from floorman.clock import Clock, SystemClock
-from floorman.errors import AccountError, FloormanError, NotationError
+from floorman.errors import AccountError, FloormanError, NotationError, StoreError
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Sessions
 from floorman.server.host import Host, Subscriber
@@ -45,6 +46,8 @@ from floorman.shuffle import Shuffler, SystemShuffler
 from floorman.store import Account, Role, open_store
 
 __all__ = ["MAX_FRAME", "create_app"]
+
+_log = logging.getLogger("floorman.server")
 
 #: The largest WebSocket message the server reads (bytes); a bigger one is refused.
 MAX_FRAME = 16_384
@@ -413,6 +416,10 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         send({"id": ident, "error": error.details()})
     except (TypeError, ValueError, KeyError, RecursionError) as error:
         send({"id": ident, "error": _bad(f"unreadable message ({error})").details()})
+    except Exception:
+        _log.exception("a message failed")
+        failed = StoreError("the server failed to carry out the message", code="internal")
+        send({"id": ident, "error": failed.details()})
 
 
 _DEALT = re.compile(r'"d dh p(\d+) ([^"]*)"')

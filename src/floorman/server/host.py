@@ -134,8 +134,8 @@ class Host:
                 continue
             try:
                 await self.advance()
-            except FloormanError as error:  # the store refused: already rebuilt
-                _log.error("firing a deadline failed: %s", error)
+            except Exception:  # the cardroom was rebuilt from the store: try again
+                _log.exception("firing a deadline failed")
                 await asyncio.sleep(1.0)
 
     async def advance(self) -> list[Entry]:
@@ -144,8 +144,10 @@ class Host:
             mark = len(self.cardroom.log)
             try:
                 self.cardroom.advance()
-            finally:
-                await self._commit(mark)
+            except Exception:
+                self.cardroom, self.feeds = self._rebuild()
+                raise
+            await self._commit(mark)
             return list(self.cardroom.log[mark:])
 
     # ----- commands -----------------------------------------------------------------
@@ -158,8 +160,14 @@ class Host:
             mark = len(self.cardroom.log)
             try:
                 self.cardroom.handle(command)
-            finally:
-                await self._commit(mark)
+            except FloormanError:
+                await self._commit(mark)  # what fell due before it stays done
+                raise
+            except Exception:
+                # A fault of floorman's own: the store says where the room stands.
+                self.cardroom, self.feeds = self._rebuild()
+                raise
+            await self._commit(mark)
             self._wake.set()  # the deadline may have moved
             if isinstance(command, c.Sanction) and by is not None:
                 try:
