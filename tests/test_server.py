@@ -52,7 +52,13 @@ class Room:
                 store.accounts.create(name, PASSWORD)
                 store.accounts.credit(name, 1000, by="root")
 
-    def client(self, *, seed: int = 7, limits: TimeLimits | None = None) -> TestClient:
+    def client(
+        self,
+        *,
+        seed: int = 7,
+        limits: TimeLimits | None = None,
+        messages: tuple[float, float] = (1000.0, 1000.0),
+    ) -> TestClient:
         app = create_app(
             self.url,
             clock=self.clock,
@@ -61,6 +67,7 @@ class Room:
             secret="test secret",
             hasher=CHEAP,
             attempts=Attempts(limit=3, window=60),
+            messages=messages,
         )
         return TestClient(app)
 
@@ -603,3 +610,15 @@ def test_a_fault_in_the_cardroom_is_answered_and_the_room_rebuilt(
         assert host.cardroom is not broken
         assert len(host.cardroom.log) == seq(client) + 1
         assert floor.ok(c.OpenGame(table=2, kind=NL, seats=6)) == [seq(client)]
+
+
+def test_a_flood_of_messages_is_refused_and_the_connection_stays_up(room: Room) -> None:
+    with room.client(messages=(0.5, 5.0)) as client, connect(client, "fran") as f:
+        floor = Line(f)
+        for n in range(8):
+            floor.ws.send_text(json.dumps({"id": n, "view": 1}))
+        answers = [floor.receive() for _ in range(8)]
+        refused = [a for a in answers if "error" in a and a["error"]["code"] == "flood"]
+        assert len(refused) == 3
+        assert [a["id"] for a in answers if "result" in a] == [0, 1, 2, 3, 4]
+        assert seq(client) == -1

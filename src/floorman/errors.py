@@ -166,6 +166,7 @@ CODES: Final[Mapping[str, str]] = {
     "not_your_seat": "a command for another player than the one logged in",
     "bad_message": "a message to the server that is not one it reads",
     "balance_short": "chips bought for more play money than the account's balance",
+    "flood": "more messages from one connection than the server reads; wait",
     "internal": "the server failed to carry out a request; the room is as the store has it",
 }
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from floorman.errors import AccountError
+from floorman.errors import AccountError, NotationError
 
-__all__ = ["COOKIE", "Attempts", "Sessions"]
+__all__ = ["COOKIE", "Attempts", "Bucket", "Sessions"]
 
 #: The session cookie's name.
 COOKIE = "floorman_session"
@@ -77,3 +77,28 @@ class Attempts:
     def forget(self, key: str) -> None:
         """A successful log-in clears the name's count."""
         self._seen.pop(key, None)
+
+
+@dataclass(slots=True)
+class Bucket:
+    """A connection's allowance of messages: ``burst`` at once, refilled at
+    ``rate`` a second; a message beyond it is refused and changes nothing."""
+
+    rate: float = 50.0
+    burst: float = 100.0
+    _tokens: float = -1.0
+    _last: float = 0.0
+
+    def take(self, now: float) -> None:
+        """Spend one message, or refuse it."""
+        if self._tokens < 0:
+            self._tokens, self._last = self.burst, now
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens < 1:
+            raise NotationError(
+                "too many messages: at most {rate} a second; this one was not read",
+                code="flood",
+                rate=self.rate,
+            )
+        self._tokens -= 1

@@ -24,6 +24,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -38,7 +39,7 @@ from floorman import codec
 from floorman.clock import Clock, SystemClock
 from floorman.errors import AccountError, FloormanError, NotationError, StoreError
 from floorman.server._access import check
-from floorman.server._auth import COOKIE, Attempts, Sessions
+from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
 from floorman.server.host import Host, Subscriber
 from floorman.service import AsDealer, AsFloor, AsObserver, AsPlayer, TimeLimits, Viewer
 from floorman.service import commands as c
@@ -82,6 +83,7 @@ def create_app(
     secret: str | None = None,
     hasher: PasswordHasher | None = None,
     attempts: Attempts | None = None,
+    messages: tuple[float, float] = (50.0, 100.0),
     secure_cookies: bool = False,
 ) -> Starlette:
     """The cardroom server on the store at ``store_url``.
@@ -90,7 +92,8 @@ def create_app(
     system-random shuffle by default); ``time_limits``: an action clock at
     every live table (RRP5 dead-hands.1.6); ``secret`` signs session cookies
     (a random one by default, so sessions end with the process); ``hasher``
-    sets argon2's cost; ``attempts`` limits log-ins.
+    sets argon2's cost; ``attempts`` limits log-ins; ``messages`` is the rate
+    and burst of WebSocket messages a connection may send.
     """
     clock = clock or SystemClock()
     sessions = Sessions(secret or secrets.token_hex(32))
@@ -288,6 +291,7 @@ def create_app(
         subscriber = Subscriber(viewer=AsPlayer(account.name))
         host().subscribers.add(subscriber)
         writer = asyncio.create_task(_write(websocket, subscriber))
+        bucket = Bucket(rate=messages[0], burst=messages[1])
         try:
             while True:
                 message = await websocket.receive()
@@ -296,6 +300,11 @@ def create_app(
                 text = message.get("text")
                 if text is None and message.get("bytes") is not None:
                     text = message["bytes"].decode("utf-8", "replace")
+                try:
+                    bucket.take(time.monotonic())
+                except FloormanError as error:
+                    subscriber.push({"id": None, "error": error.details()})
+                    continue
                 await _serve(host(), account, subscriber, text or "")
         except WebSocketDisconnect:
             pass
