@@ -31,6 +31,7 @@ from floorman.shuffle import SeededShuffler  # noqa: E402
 from floorman.store import Role, open_store  # noqa: E402
 from floorman.table import events as tev  # noqa: E402
 from tests.cardroom_helpers import NL  # noqa: E402
+from tests.conftest import LONG  # noqa: E402
 
 CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 PASSWORD = "a good password"
@@ -622,3 +623,65 @@ def test_a_flood_of_messages_is_refused_and_the_connection_stays_up(room: Room) 
         assert len(refused) == 3
         assert [a["id"] for a in answers if "result" in a] == [0, 1, 2, 3, 4]
         assert seq(client) == -1
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not LONG, reason="starts a real server process (seconds of imports): FLOORMAN_LONG=1"
+)
+def test_floorman_serve_serves_over_a_real_socket(room: Room) -> None:
+    import asyncio
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    import httpx
+
+    websockets = pytest.importorskip("websockets")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "FLOORMAN_SECRET": "a secret"}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "floorman", "serve", "--db", room.url, "--port", str(port)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(f"{base}/health").json()["ok"]:
+                    break
+            except httpx.TransportError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not come up")
+        cookie = httpx.post(f"{base}/login", json={"name": "fran", "password": PASSWORD}).cookies[
+            COOKIE
+        ]
+
+        async def talk() -> list[dict[str, Any]]:
+            async with websockets.connect(
+                f"ws://127.0.0.1:{port}/ws", additional_headers={"cookie": f"{COOKIE}={cookie}"}
+            ) as ws:
+                await ws.send("garbage")
+                await ws.send(
+                    json.dumps(
+                        {"id": 1, "command": codec.to_json(c.OpenGame(table=1, kind=NL, seats=6))}
+                    )
+                )
+                return [json.loads(await ws.recv()) for _ in range(2)]
+
+        garbage, opened = asyncio.run(talk())
+        assert garbage["error"]["code"] == "bad_message"
+        assert opened == {"id": 1, "result": {"seqs": [0]}}
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    with open_store(room.url, clock=room.clock, hasher=CHEAP) as store:
+        assert store.last_seq() == 0
