@@ -407,6 +407,18 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from floorman.server.commands import serve  # the server extra, only when serving
+
+    return serve(db=args.db, host=args.host, port=args.port)
+
+
+def _cmd_admin_create(args: argparse.Namespace) -> int:
+    from floorman.server.commands import create_admin
+
+    return create_admin(args.name, db=args.db)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="floorman",
@@ -578,6 +590,23 @@ def _parser() -> argparse.ArgumentParser:
         "--button", choices=["dead", "moving"], default="dead", help="button method (RRP5 blinds.2)"
     )
     p.set_defaults(run=_cmd_play)
+
+    p = sub.add_parser("serve", help="serve the cardroom over HTTP and WebSockets")
+    p.add_argument(
+        "--db", default="sqlite:///floorman.db", help="sqlite:///PATH or postgresql://..."
+    )
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(run=_cmd_serve)
+
+    p = sub.add_parser("admin", help="the cardroom's accounts, from the command line")
+    admin = p.add_subparsers(dest="action", metavar="ACTION", required=True)
+    q = admin.add_parser("create", help="create an admin (the password from the prompt or stdin)")
+    q.add_argument("name")
+    q.add_argument(
+        "--db", default="sqlite:///floorman.db", help="sqlite:///PATH or postgresql://..."
+    )
+    q.set_defaults(run=_cmd_admin_create)
 
     p = sub.add_parser("demo", help="a short tour: equity, evaluation, rules")
     p.set_defaults(run=_cmd_demo)

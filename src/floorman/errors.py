@@ -161,6 +161,13 @@ CODES: Final[Mapping[str, str]] = {
     "not_permitted": "an account operation by someone without the role for it",
     "bad_amount": "an amount of play money that is not a whole number above 0",
     "no_such_sanction": "no sanction of that number on the account",
+    "not_logged_in": "a request to the server without a valid session",
+    "too_many_attempts": "too many log-in attempts for a name or from an address; wait",
+    "not_your_seat": "a command for another player than the one logged in",
+    "bad_message": "a message to the server that is not one it reads",
+    "balance_short": "chips bought for more play money than the account's balance",
+    "flood": "more messages from one connection than the server reads; wait",
+    "internal": "the server failed to carry out a request; the room is as the store has it",
 }
 
 

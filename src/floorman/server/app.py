@@ -1,0 +1,453 @@
+"""The cardroom's ASGI application: the HTTP API and the one WebSocket per client.
+
+:func:`create_app` opens the store, rebuilds the cardroom from its log (the
+deal in progress at a crash goes on) and serves:
+
+- ``POST /register``, ``POST /login``, ``POST /logout``, ``GET /me``: accounts,
+  argon2 passwords in the store, a signed session cookie, log-in attempts
+  limited per name and per address, sanctions refusing log-in;
+- ``POST /admin/credit`` and ``POST /admin/grant``: an admin credits play
+  money (chips are bought from it) and grants roles;
+- ``GET /lobby``: the games, their seats and waiting lists;
+- ``GET /hands`` and ``GET /hands/{table}/{deal}``: a player's own hand
+  histories (the floor's: anyone's), with nobody else's unshown cards;
+- ``GET /health``;
+- ``/ws``: commands in, results, errors and each table's events out, as
+  docs/protocol.md describes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+from argon2 import PasswordHasher
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from floorman import codec
+from floorman.clock import Clock, SystemClock
+from floorman.errors import AccountError, FloormanError, NotationError, StoreError
+from floorman.server._access import check
+from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
+from floorman.server.host import Host, Subscriber
+from floorman.service import AsDealer, AsFloor, AsObserver, AsPlayer, TimeLimits, Viewer
+from floorman.service import commands as c
+from floorman.shuffle import Shuffler, SystemShuffler
+from floorman.store import Account, Role, open_store
+
+__all__ = ["MAX_FRAME", "create_app"]
+
+_log = logging.getLogger("floorman.server")
+
+#: The largest WebSocket message the server reads (bytes); a bigger one is refused.
+MAX_FRAME = 16_384
+
+_STATUS = {
+    "not_logged_in": 401,
+    "login_refused": 401,
+    "sanctioned": 403,
+    "not_permitted": 403,
+    "not_your_seat": 403,
+    "hand_not_yours": 403,
+    "no_such_hand": 404,
+    "no_such_account": 404,
+    "too_many_attempts": 429,
+}
+
+
+def _error(error: FloormanError) -> JSONResponse:
+    return JSONResponse({"error": error.details()}, status_code=_STATUS.get(error.code, 400))
+
+
+def _bad(message: str) -> NotationError:
+    return NotationError(message, code="bad_message")
+
+
+def create_app(
+    store_url: str,
+    *,
+    clock: Clock | None = None,
+    shuffler: Shuffler | None = None,
+    time_limits: TimeLimits | None = None,
+    secret: str | None = None,
+    hasher: PasswordHasher | None = None,
+    attempts: Attempts | None = None,
+    messages: tuple[float, float] = (50.0, 100.0),
+    secure_cookies: bool = False,
+) -> Starlette:
+    """The cardroom server on the store at ``store_url``.
+
+    ``clock`` and ``shuffler`` are the cardroom's (the machine's clock and a
+    system-random shuffle by default); ``time_limits``: an action clock at
+    every live table (RRP5 dead-hands.1.6); ``secret`` signs session cookies
+    (a random one by default, so sessions end with the process); ``hasher``
+    sets argon2's cost; ``attempts`` limits log-ins; ``messages`` is the rate
+    and burst of WebSocket messages a connection may send.
+    """
+    clock = clock or SystemClock()
+    sessions = Sessions(secret or secrets.token_hex(32))
+    limits = attempts or Attempts()
+    state: dict[str, Host] = {}
+
+    def host() -> Host:
+        return state["host"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        store = open_store(store_url, clock=clock, hasher=hasher)
+        state["host"] = Host(
+            store, clock=clock, shuffler=shuffler or SystemShuffler(), time_limits=time_limits
+        )
+        await host().start()
+        try:
+            yield
+        finally:
+            await host().stop()
+
+    def account_of(connection: HTTPConnection) -> Account:
+        name = sessions.read(connection.cookies.get(COOKIE))
+        if name is None or not host().store.accounts.exists(name):
+            raise AccountError("log in first", code="not_logged_in")
+        host().store.accounts.check_allowed(name)
+        return host().store.accounts.get(name)
+
+    async def body(request: Request) -> dict[str, Any]:
+        try:
+            data = await request.json()
+        except ValueError:
+            raise _bad("the body is a JSON object") from None
+        if not isinstance(data, dict):
+            raise _bad("the body is a JSON object")
+        return data
+
+    def api(
+        handler: Callable[[Request], Awaitable[Response]],
+    ) -> Callable[[Request], Awaitable[Response]]:
+        async def answer(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except FloormanError as error:
+                return _error(error)
+
+        return answer
+
+    @api
+    async def register(request: Request) -> Response:
+        data = await body(request)
+        name, password = data.get("name"), data.get("password")
+        if not isinstance(name, str) or not isinstance(password, str):
+            raise _bad("register with a name and a password, both strings")
+        account = await asyncio.to_thread(host().store.accounts.create, name, password)
+        return JSONResponse({"name": account.name, "roles": sorted(account.roles)}, 201)
+
+    @api
+    async def log_in(request: Request) -> Response:
+        data = await body(request)
+        name, password = data.get("name"), data.get("password")
+        if not isinstance(name, str) or not isinstance(password, str):
+            raise _bad("log in with a name and a password, both strings")
+        address = request.client.host if request.client else "?"
+        keys = (f"name:{name}", f"address:{address}")
+        limits.check(keys, clock.now())
+        try:
+            account = await asyncio.to_thread(host().store.accounts.log_in, name, password)
+        except AccountError as error:
+            if error.code == "login_refused":
+                limits.failed(keys, clock.now())
+            raise
+        limits.forget(f"name:{name}")
+        response = JSONResponse({"name": account.name, "roles": sorted(account.roles)})
+        response.set_cookie(
+            COOKIE,
+            sessions.sign(account.name),
+            max_age=int(sessions.max_age),
+            httponly=True,
+            samesite="strict",
+            secure=secure_cookies,
+        )
+        return response
+
+    async def log_out(_request: Request) -> Response:
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE)
+        return response
+
+    @api
+    async def me(request: Request) -> Response:
+        account = account_of(request)
+        return JSONResponse(
+            {
+                "name": account.name,
+                "roles": sorted(account.roles),
+                "balance": host().store.accounts.balance(account.name),
+            }
+        )
+
+    @api
+    async def credit(request: Request) -> Response:
+        account = account_of(request)
+        data = await body(request)
+        name, amount = data.get("name"), data.get("amount")
+        if not isinstance(name, str) or type(amount) is not int:
+            raise _bad("credit names an account and a whole amount of play money")
+        note = str(data.get("note", ""))
+        balance = host().store.accounts.credit(name, amount, by=account.name, note=note)
+        return JSONResponse({"name": name, "balance": balance})
+
+    @api
+    async def grant(request: Request) -> Response:
+        account = account_of(request)
+        data = await body(request)
+        name, role = data.get("name"), data.get("role")
+        if not isinstance(name, str) or role not in {r.value for r in Role}:
+            raise _bad("grant names an account and a role: player, dealer, floor or admin")
+        host().store.accounts.grant(name, Role(role), by=account.name)
+        return JSONResponse({"name": name, "roles": sorted(host().store.accounts.get(name).roles)})
+
+    @api
+    async def lobby(request: Request) -> Response:
+        account_of(request)
+        room = host().cardroom.room
+        live = host().cardroom.tables
+        games = []
+        for table in room.tables:
+            kind = room.kind_of(table)
+            games.append(
+                {
+                    "table": table,
+                    "kind": str(kind),
+                    "seats": list(room.seats(table)),
+                    "seated": {str(s): p for s, p in room.seated(table).items()},
+                    "waiting": list(room.waiting(kind)),
+                    "dealing": table in live,
+                }
+            )
+        return JSONResponse({"games": games})
+
+    @api
+    async def hands(request: Request) -> Response:
+        account = account_of(request)
+        whose = request.query_params.get("player", account.name)
+        if whose != account.name and not _is_floor(account):
+            raise AccountError(
+                "only the floor may list another player's hands",
+                code="hand_not_yours",
+            )
+        found = host().store.hands_of(whose)
+        return JSONResponse(
+            {
+                "hands": [
+                    {"table": h.table, "deal": h.deal, "at": h.finished_at, "players": h.players}
+                    for h in found
+                ]
+            }
+        )
+
+    @api
+    async def hand(request: Request) -> Response:
+        account = account_of(request)
+        try:
+            table = int(request.path_params["table"])
+            deal = int(request.path_params["deal"])
+        except ValueError:
+            raise _bad("a hand is /hands/TABLE/DEAL, both whole numbers") from None
+        record = host().store.hand(table, deal, viewer=account.name)
+        floor = _is_floor(account)
+        return JSONResponse(
+            {
+                "table": record.table,
+                "deal": record.deal,
+                "at": record.finished_at,
+                "players": record.players,
+                "phh": record.phh if floor else _phh_for(record.phh, record.players, account.name),
+                # PokerStars text names every hand dealt: the floor's alone.
+                "pokerstars": record.pokerstars if floor else None,
+            }
+        )
+
+    async def health(_request: Request) -> Response:
+        h = host()
+        last = h.cardroom.log[-1].seq if h.cardroom.log else -1
+        return JSONResponse({"ok": True, "seq": last, "tables": list(h.cardroom.tables)})
+
+    async def socket(websocket: WebSocket) -> None:
+        try:
+            account = account_of(websocket)
+        except FloormanError as error:
+            await websocket.close(code=4401, reason=error.code)
+            return
+        await websocket.accept()
+        subscriber = Subscriber(viewer=AsPlayer(account.name))
+        host().subscribers.add(subscriber)
+        writer = asyncio.create_task(_write(websocket, subscriber))
+        bucket = Bucket(rate=messages[0], burst=messages[1])
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None and message.get("bytes") is not None:
+                    text = message["bytes"].decode("utf-8", "replace")
+                try:
+                    bucket.take(time.monotonic())
+                except FloormanError as error:
+                    subscriber.push({"id": None, "error": error.details()})
+                    continue
+                await _serve(host(), account, subscriber, text or "")
+        except WebSocketDisconnect:
+            pass
+        finally:
+            host().subscribers.discard(subscriber)
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await writer
+
+    routes = [
+        Route("/register", register, methods=["POST"]),
+        Route("/login", log_in, methods=["POST"]),
+        Route("/logout", log_out, methods=["POST"]),
+        Route("/me", me),
+        Route("/admin/credit", credit, methods=["POST"]),
+        Route("/admin/grant", grant, methods=["POST"]),
+        Route("/lobby", lobby),
+        Route("/hands", hands),
+        Route("/hands/{table}/{deal}", hand),
+        Route("/health", health),
+        WebSocketRoute("/ws", socket),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.host = host
+    return app
+
+
+def _is_floor(account: Account) -> bool:
+    return Role.FLOOR in account.roles or Role.ADMIN in account.roles
+
+
+def _viewer(account: Account, wanted: object) -> Viewer:
+    """The viewer a client asks to see tables as, if its account holds the role."""
+    match wanted:
+        case None | "player":
+            return AsPlayer(account.name)
+        case "observer":
+            return AsObserver()
+        case "dealer" if account.has(Role.DEALER) or _is_floor(account):
+            return AsDealer()
+        case "floor" if _is_floor(account):
+            return AsFloor()
+        case "dealer" | "floor":
+            raise AccountError(
+                "{account} may not watch as the {role}",
+                code="not_permitted",
+                account=account.name,
+                role=wanted,
+            )
+    raise _bad('"as" is "player", "observer", "dealer" or "floor"')
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if type(value) is not int:
+        raise _bad(f'"{key}" is a whole number')
+    return value
+
+
+def _maybe_int(data: dict[str, Any], key: str) -> int | None:
+    return None if data.get(key) is None else _int(data, key)
+
+
+async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
+    """Send a client its queued messages in order; close it if it fell too far behind."""
+    while True:
+        message = await subscriber.outbox.get()
+        if subscriber.overflowed:
+            await websocket.close(code=4008, reason="too far behind: reconnect with after")
+            return
+        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+
+
+async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str) -> None:
+    """Answer one client message; a bad one gets an error and changes nothing."""
+    send = subscriber.push
+    ident: object = None
+    try:
+        if len(text.encode("utf-8", "replace")) > MAX_FRAME:
+            raise _bad(f"a message is at most {MAX_FRAME} bytes")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise _bad("a message is a JSON object") from None
+        if not isinstance(data, dict):
+            raise _bad("a message is a JSON object")
+        ident = data.get("id")
+        if not isinstance(ident, str | int) or isinstance(ident, bool):
+            ident = None
+            raise _bad('a message has an "id", a string or a whole number')
+        if "command" in data:
+            command = codec.from_json(data["command"])
+            if not isinstance(command, c.Command):
+                raise _bad("that is not a cardroom command")
+            # Who gives the command is the account logged in, never what the client says.
+            fresh = host.store.accounts.get(account.name)
+            host.store.accounts.check_allowed(fresh.name)
+            check(fresh, command)
+            entries = await host.submit(command, by=fresh.name)
+            send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
+        elif "subscribe" in data:
+            table = _int(data, "subscribe")
+            after = _maybe_int(data, "after")
+            if "as" in data:
+                subscriber.viewer = _viewer(account, data["as"])
+            send({"id": ident, "result": {"subscribed": table}})
+            await host.subscribe(subscriber, table, after)
+        elif "view" in data:
+            table = _int(data, "view")
+            send({"id": ident, "result": await host.resync(subscriber.viewer, table)})
+        elif "unsubscribe" in data:
+            table = _int(data, "unsubscribe")
+            subscriber.tables.discard(table)
+            send({"id": ident, "result": {"unsubscribed": table}})
+        else:
+            raise _bad('a message carries a "command", "subscribe", "view" or "unsubscribe"')
+    except FloormanError as error:
+        send({"id": ident, "error": error.details()})
+    except (TypeError, ValueError, KeyError, RecursionError) as error:
+        send({"id": ident, "error": _bad(f"unreadable message ({error})").details()})
+    except Exception:
+        _log.exception("a message failed")
+        failed = StoreError("the server failed to carry out the message", code="internal")
+        send({"id": ident, "error": failed.details()})
+
+
+_DEALT = re.compile(r'"d dh p(\d+) ([^"]*)"')
+_DISCARD = re.compile(r'"p(\d+) sd ([^"]*)"')
+_SHOWN = re.compile(r'"p(\d+) sm ([^"?]+)"')
+
+
+def _phh_for(text: str, players: tuple[str, ...], name: str) -> str:
+    """A PHH hand history as a player may have it: his own cards and the
+    hands shown, every other face-down card and discard as ``?`` (RRP5
+    policies.23, showdown.6)."""
+    own = {str(p + 1) for p, n in enumerate(players) if n == name}
+    shown = {m.group(1) for m in _SHOWN.finditer(text)}
+
+    def hide(match: re.Match[str]) -> str:
+        who, cards = match.group(1), match.group(2)
+        head = match.group(0)[: match.start(2) - match.start(0)]
+        if who in own or (who in shown and head.startswith('"d dh')):
+            return match.group(0)
+        return head + "?" * len(cards.replace(" ", "")) + '"'
+
+    return _DISCARD.sub(hide, _DEALT.sub(hide, text))

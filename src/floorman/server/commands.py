@@ -1,0 +1,43 @@
+"""What ``floorman serve`` and ``floorman admin create`` do (the command line
+only parses their arguments)."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+
+from floorman.errors import AccountError
+from floorman.store import DEFAULT_URL, Role, open_store
+
+__all__ = ["create_admin", "serve"]
+
+
+def serve(*, db: str = DEFAULT_URL, host: str = "127.0.0.1", port: int = 8000) -> int:
+    """Serve the cardroom on the store at ``db`` until interrupted. Session
+    cookies are signed with ``FLOORMAN_SECRET`` when it is set (so sessions
+    outlive a restart), else with a random secret."""
+    import uvicorn
+
+    from floorman.server.app import create_app
+
+    app = create_app(db, secret=os.environ.get("FLOORMAN_SECRET") or None)
+    print(f"floorman serving {db} at http://{host}:{port}/ (WebSocket /ws)", file=sys.stderr)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    return 0
+
+
+def create_admin(name: str, *, db: str = DEFAULT_URL, password: str | None = None) -> int:
+    """Create an admin account (every role) with a password read from the
+    prompt, or from standard input when it is not a terminal."""
+    if password is None:
+        if sys.stdin.isatty():
+            password = getpass.getpass(f"password for {name}: ")
+            if getpass.getpass("again: ") != password:
+                raise AccountError("the two passwords differ; nothing was created")
+        else:
+            password = sys.stdin.readline().rstrip("\n")
+    with open_store(db) as store:
+        store.accounts.create(name, password, roles=list(Role))
+    print(f"admin {name} created in {db}")
+    return 0

@@ -1,0 +1,311 @@
+"""The cardroom hosted: one writer over the service and its store, and the
+table streams its clients follow.
+
+:class:`Host` owns the :class:`~floorman.service.Cardroom`, rebuilt from the
+store's log when it starts (so the deal in progress at a crash goes on), and
+carries out commands one at a time under a lock. A command is answered only
+after its entries are committed: the entries it logged (and those of any
+deadline that fell due before it, which stay done even when the command is
+refused) are appended to the store in one transaction with the hand
+histories of the deals they finished; if the append fails, or the chips they
+sell cost more play money than an account holds, the cardroom is rebuilt from
+the store, which is the truth, and the command gets the error.
+A background task sleeps until the cardroom's next deadline and fires it
+(RRP5 dead-hands.1.6, policies.20, policies.21, seating.2).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from floorman import codec
+from floorman.clock import Clock
+from floorman.errors import AccountError, FloormanError, StoreError
+from floorman.formats.phh import write_phh
+from floorman.formats.pokerstars import StarsHeader, write_pokerstars
+from floorman.formats.replay import history_from_deal
+from floorman.room.values import Sanction as Penalty
+from floorman.server._feed import Feeds, Kept
+from floorman.service import Cardroom, Entry, TimeLimits, Viewer, view
+from floorman.service import commands as c
+from floorman.service import ledger as led
+from floorman.shuffle import Shuffler
+from floorman.store import HandRecord, SanctionKind, Store
+from floorman.table import events as tev
+
+__all__ = ["Host", "Subscriber"]
+
+_log = logging.getLogger("floorman.server")
+
+#: The longest a client is caught up event by event; further behind, it gets a view.
+CATCH_UP = 500
+
+
+#: The most messages waiting to go to one client; a client further behind is
+#: disconnected, and catches up when it comes back with the last number it saw.
+OUTBOX = 10_000
+
+
+def _outbox() -> asyncio.Queue[dict[str, object]]:
+    return asyncio.Queue(maxsize=OUTBOX)
+
+
+@dataclass(eq=False, slots=True)
+class Subscriber:
+    """A client following tables: how it sees them, and its messages waiting
+    to go out (the writer never waits for a slow client)."""
+
+    viewer: Viewer
+    tables: set[int] = field(default_factory=set)
+    outbox: asyncio.Queue[dict[str, object]] = field(default_factory=_outbox)
+    overflowed: bool = False
+
+    def push(self, message: dict[str, object]) -> None:
+        """Queue a message for the client; a full queue marks it overflowed."""
+        try:
+            self.outbox.put_nowait(message)
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+
+class Host:
+    """The cardroom on a store, its one writer and its table streams.
+
+    Call :meth:`start` inside the event loop (the app's lifespan does) and
+    :meth:`stop` at the end.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock,
+        shuffler: Shuffler,
+        time_limits: TimeLimits | None = None,
+        keep: int = 2000,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.shuffler = shuffler
+        self.time_limits = time_limits
+        self._keep = keep
+        self.cardroom, self.feeds = self._rebuild()
+        self.subscribers: set[Subscriber] = set()
+        self._lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._ticker: asyncio.Task[None] | None = None
+
+    def _rebuild(self) -> tuple[Cardroom, Feeds]:
+        entries = self.store.entries()
+        cardroom = Cardroom.rebuild(
+            entries, clock=self.clock, shuffler=self.shuffler, time_limits=self.time_limits
+        )
+        feeds = Feeds(keep=self._keep)
+        feeds.follow(entries)
+        return cardroom, feeds
+
+    # ----- running ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the task that fires the cardroom's deadlines."""
+        self._ticker = asyncio.create_task(self._tick_forever(), name="floorman-deadlines")
+
+    async def stop(self) -> None:
+        """Stop the deadline task and close the store."""
+        if self._ticker is not None:
+            self._ticker.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._ticker
+        self.store.close()
+
+    async def _tick_forever(self) -> None:
+        while True:
+            deadline = self.cardroom.next_deadline()
+            wait = 60.0 if deadline is None else min(60.0, deadline - self.clock.now())
+            self._wake.clear()
+            if wait > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                continue
+            try:
+                await self.advance()
+            except Exception:  # the cardroom was rebuilt from the store: try again
+                _log.exception("firing a deadline failed")
+                await asyncio.sleep(1.0)
+
+    async def advance(self) -> list[Entry]:
+        """Fire whatever has fallen due by the clock's time, committed."""
+        async with self._lock:
+            mark = len(self.cardroom.log)
+            try:
+                self.cardroom.advance()
+            except Exception:
+                self.cardroom, self.feeds = self._rebuild()
+                raise
+            await self._commit(mark)
+            return list(self.cardroom.log[mark:])
+
+    # ----- commands -----------------------------------------------------------------
+
+    async def submit(self, command: c.Command, *, by: str | None = None) -> list[Entry]:
+        """Carry out a command given by the account ``by`` and commit what it
+        logged; its entries. A refused command raises its floorman error after
+        whatever fell due before it is committed."""
+        async with self._lock:
+            mark = len(self.cardroom.log)
+            try:
+                self.cardroom.handle(command)
+            except FloormanError:
+                await self._commit(mark)  # what fell due before it stays done
+                raise
+            except Exception:
+                # A fault of floorman's own: the store says where the room stands.
+                self.cardroom, self.feeds = self._rebuild()
+                raise
+            await self._commit(mark)
+            self._wake.set()  # the deadline may have moved
+            if isinstance(command, c.Sanction) and by is not None:
+                try:
+                    self._keep_out(command, by)
+                except FloormanError as error:  # the command stands: it is committed
+                    _log.error("the account sanction for %s failed: %s", command.player, error)
+            return list(self.cardroom.log[mark:])
+
+    def _keep_out(self, command: c.Sanction, by: str) -> None:
+        """A suspension or a bar the floor gave keeps the account from logging
+        in and giving commands until it ends, as well as unseating it."""
+        if command.sanction is Penalty.WARNING or not self.store.accounts.exists(command.player):
+            return
+        kind = SanctionKind.BAR if command.sanction is Penalty.BAR else SanctionKind.SUSPENSION
+        until = None if command.minutes is None else self.clock.now() + command.minutes * 60
+        self.store.accounts.sanction(
+            command.player, kind, by=by, reason=", ".join(command.rules), until=until
+        )
+
+    async def _commit(self, mark: int) -> None:
+        entries = self.cardroom.log[mark:]
+        if not entries:
+            return
+        try:
+            self._check_balances(entries)
+            kept = self.feeds.follow(entries)
+            hands = self._hands(kept)
+            await asyncio.to_thread(self.store.append, entries, hands=hands)
+        except Exception as error:
+            # The cardroom is ahead of the store, which is the truth.
+            self.cardroom, self.feeds = self._rebuild()
+            if isinstance(error, FloormanError):
+                raise
+            raise StoreError(
+                "the database did not take the command's entries, and none was stored: {why}",
+                why=str(error),
+            ) from error
+        self._publish(kept)
+
+    def _check_balances(self, entries: Sequence[Entry]) -> None:
+        """Refuse chips sold beyond an account's play money (the balance an
+        admin credits); the command is then undone with the rest."""
+        sold: dict[str, int] = {}
+        for entry in entries:
+            if isinstance(entry.event, led.ChipsSold):
+                sold[entry.event.player] = sold.get(entry.event.player, 0) + entry.event.amount
+        for player, amount in sold.items():
+            balance = self.store.accounts.balance(player)
+            if amount > balance:
+                raise AccountError(
+                    "{player} has {balance} in play money, not the {amount} these chips cost;"
+                    " an admin credits the balance",
+                    code="balance_short",
+                    player=player,
+                    balance=balance,
+                    amount=amount,
+                )
+
+    def _hands(self, kept: Sequence[Kept]) -> list[HandRecord]:
+        """The hand histories of the deals these entries finished."""
+        out = []
+        for k in kept:
+            entry, event = k.entry, k.entry.event
+            if not isinstance(event, tev.DealFinished) or event.voided or entry.table is None:
+                continue
+            live = self.cardroom.table(entry.table)
+            slot = next((s for s in live.deals.slots if s.started.number == event.number), None)
+            if slot is None or slot.deal is None:
+                continue
+            started, deal = slot.started, slot.deal
+            # The names at the deal's positions as its last entry left them; a
+            # seat vacated during the deal is named by the table.
+            known = k.positions if len(k.positions) == len(started.dealt_in) else ()
+            names = tuple(
+                (known[p] if known else "") or live.players.get(seat, "")
+                for p, seat in enumerate(started.dealt_in)
+            )
+            try:
+                phh = write_phh(history_from_deal(deal))
+            except FloormanError:
+                continue
+            try:
+                stars: str | None = write_pokerstars(
+                    deal,
+                    StarsHeader(
+                        hand_id=started.number,
+                        table=f"table {entry.table}",
+                        max_seats=live.setup.seats,
+                        seats=started.dealt_in,
+                        names=names,
+                        started=datetime.datetime.fromtimestamp(entry.at, tz=datetime.UTC),
+                        button_seat=started.button,
+                        currency="",
+                    ),
+                )
+            except FloormanError:
+                stars = None
+            out.append(
+                HandRecord(
+                    table=entry.table,
+                    deal=started.number,
+                    finished_at=entry.at,
+                    players=names,
+                    phh=phh,
+                    pokerstars=stars,
+                )
+            )
+        return out
+
+    # ----- the streams --------------------------------------------------------------
+
+    def _publish(self, kept: list[Kept]) -> None:
+        for subscriber in list(self.subscribers):
+            for k in kept:
+                if k.entry.table in subscriber.tables:
+                    subscriber.push(k.message(subscriber.viewer))
+
+    async def subscribe(self, subscriber: Subscriber, table: int, after: int | None) -> None:
+        """Follow ``table``: queue the entries after ``after`` if they are kept
+        and few, else a full view; then every committed entry as it comes."""
+        async with self._lock:  # nothing half-committed is seen
+            subscriber.tables.add(table)
+            if after is not None:
+                missed = self.feeds.since(table, after, most=CATCH_UP)
+                if missed is not None:
+                    for k in missed:
+                        subscriber.push(k.message(subscriber.viewer))
+                    return
+            subscriber.push(self._resync(subscriber.viewer, table))
+
+    async def resync(self, viewer: Viewer, table: int) -> dict[str, object]:
+        """The table as ``viewer`` sees it now, with the last seq it includes."""
+        async with self._lock:
+            return self._resync(viewer, table)
+
+    def _resync(self, viewer: Viewer, table: int) -> dict[str, object]:
+        last = self.cardroom.log[-1].seq if self.cardroom.log else -1
+        shown: dict[str, object] | None = None
+        if table in self.cardroom.tables:
+            shown = codec.to_json(view(self.cardroom.table(table), viewer))
+        return {"table": table, "seq": last, "view": shown}
