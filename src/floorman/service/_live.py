@@ -12,7 +12,7 @@ from floorman.errors import IllegalAction
 from floorman.games import Structure
 from floorman.room.values import GameKind
 from floorman.service import commands as cmd
-from floorman.shuffle import SeededShuffler, Shuffler
+from floorman.shuffle import Mark, SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
 from floorman.table.placement import place
@@ -117,13 +117,14 @@ def _table_events_since(table: Table, mark: _Mark) -> list[tev.TableEvent | dev.
     return list(table.log[mark:])
 
 
-def _dice(shuffler: Shuffler) -> object:
-    """The state of a seeded shuffler, to put back if a command is refused."""
+def _dice(shuffler: Shuffler) -> Mark | None:
+    """Where a seeded shuffler's sequence stands, to put back if a command is
+    refused (a mark: its state is copied only if the command shuffles)."""
     if isinstance(shuffler, SeededShuffler):
-        return shuffler.getstate()
+        return shuffler.mark()
     return None
 
 
-def _restore(shuffler: Shuffler, state: object) -> None:
-    if isinstance(shuffler, SeededShuffler) and state is not None:
-        shuffler.setstate(state)
+def _restore(shuffler: Shuffler, mark: Mark | None) -> None:
+    if isinstance(shuffler, SeededShuffler) and mark is not None:
+        shuffler.rewind(mark)

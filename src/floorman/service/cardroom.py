@@ -43,7 +43,6 @@ The floor and the tables are joined as a cardroom joins them:
 
 from __future__ import annotations
 
-import copy
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -313,16 +312,16 @@ class Cardroom:
         tables = dict(self._tables)
         setups = dict(self._setup_of)
         marks = {n: _mark(t) for n, t in tables.items()}
-        kept = copy.deepcopy(
-            (
-                self._waiting,
-                self._forced,
-                self._rulings,
-                self._reseat,
-                self._watch,
-                self._last_big,
-                self._going,
-            )
+        # What a refused command puts back: the containers copied as deep as a
+        # command changes them (their keys and values are immutable).
+        kept = (
+            {n: dict(w) for n, w in self._waiting.items()} if self._waiting else {},
+            set(self._forced),
+            dict(self._rulings),
+            set(self._reseat),
+            dict(self._watch),
+            dict(self._last_big),
+            {n: dict(g) for n, g in self._going.items()} if self._going else {},
         )
         dice = _dice(self.shuffler)
         self._out = []
@@ -331,7 +330,8 @@ class Cardroom:
             for number in sorted(self._reseat):
                 if not self.table(number).in_deal:
                     self._reseat_from_floor(number)
-            self._settle_moves()
+            if self.room.moving():
+                self._settle_moves()
         except FloormanError as error:
             changed = [n for n, t in tables.items() if _mark(t) != marks[n]]
             if changed:  # a table refuses before it changes: this one did not
@@ -763,6 +763,8 @@ class Cardroom:
         return result
 
     def _follow_table(self, number: int, table: Table, event: object) -> bool:
+        if type(event) not in _FOLLOWED:
+            return False  # most of a table's events are its deals', which the floor leaves alone
         match event:
             case tev.PlayerLeft() | tev.ChipsPickedUp():
                 picked = isinstance(event, tev.ChipsPickedUp)
@@ -867,6 +869,8 @@ class Cardroom:
         raise AssertionError("moves kept falling due")
 
     def _due_moves(self) -> Iterable[str]:
+        if not self.room.moving():
+            return
         for number in self.room.tables:
             for seat, player in self.room.seated(number).items():
                 move = self.room.move_of(player)
@@ -946,6 +950,9 @@ class Cardroom:
             )
 
 
+_FOLLOWED = frozenset(
+    {tev.PlayerLeft, tev.ChipsPickedUp, tev.TimeCollected, tev.DealStarted, tev.DealFinished}
+)
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
 _REPORTS = typing.get_args(FloorReport)
