@@ -68,7 +68,7 @@ from floorman.service._live import (
     _took_within_the_hour,
     table_setup,
 )
-from floorman.service.log import Entry
+from floorman.service.log import Entry, new_entry
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
@@ -309,31 +309,34 @@ class Cardroom:
     def _transaction(self, work: Callable[[], object]) -> list[Entry]:
         room_mark = len(self.room.events)
         ledger_mark = len(self.ledger.events)
-        tables = dict(self._tables)
-        setups = dict(self._setup_of)
-        marks = {n: _mark(t) for n, t in tables.items()}
+        tables = self._tables.copy()
+        setups = self._setup_of.copy()
+        marks = list(map(_mark, tables.values()))
         # What a refused command puts back: the containers copied as deep as a
         # command changes them (their keys and values are immutable).
         kept = (
-            {n: dict(w) for n, w in self._waiting.items()} if self._waiting else {},
-            set(self._forced),
-            dict(self._rulings),
-            set(self._reseat),
-            dict(self._watch),
-            dict(self._last_big),
-            {n: dict(g) for n, g in self._going.items()} if self._going else {},
+            {n: w.copy() for n, w in self._waiting.items()} if self._waiting else {},
+            self._forced.copy(),
+            self._rulings.copy(),
+            self._reseat.copy(),
+            self._watch.copy(),
+            self._last_big.copy(),
+            {n: g.copy() for n, g in self._going.items()} if self._going else {},
         )
         dice = _dice(self.shuffler)
         self._out = []
         try:
             work()
-            for number in sorted(self._reseat):
-                if not self.table(number).in_deal:
-                    self._reseat_from_floor(number)
+            if self._reseat:
+                for number in sorted(self._reseat):
+                    if not self.table(number).in_deal:
+                        self._reseat_from_floor(number)
             if self.room.moving():
                 self._settle_moves()
         except FloormanError as error:
-            changed = [n for n, t in tables.items() if _mark(t) != marks[n]]
+            changed = [
+                n for (n, t), mark in zip(tables.items(), marks, strict=True) if _mark(t) != mark
+            ]
             if changed:  # a table refuses before it changes: this one did not
                 raise AssertionError(f"tables {changed} changed on a refused command") from error
             if len(self.room.events) != room_mark:
@@ -366,9 +369,12 @@ class Cardroom:
         return out
 
     def _record(self, table: int | None, event: Any) -> None:
-        self._out.append(
-            Entry(seq=len(self.log) + len(self._out), at=self.clock.now(), table=table, event=event)
-        )
+        self._out.append(new_entry(len(self.log) + len(self._out), self.clock.now(), table, event))
+
+    def _record_all(self, table: int, events: Sequence[Any]) -> None:
+        """Record a table's events, all at one time."""
+        seq, at = len(self.log) + len(self._out), self.clock.now()
+        self._out += [new_entry(seq + i, at, table, event) for i, event in enumerate(events)]
 
     def _cage(self, event: led.LedgerEvent) -> None:
         self.ledger.apply([event])
@@ -750,8 +756,7 @@ class Cardroom:
         mark = _mark(table)
         result = operation(table)
         events = _table_events_since(table, mark)
-        for event in events:
-            self._record(number, event)
+        self._record_all(number, events)
         finished = False
         for event in events:
             finished |= self._follow_table(number, table, event)
@@ -907,9 +912,9 @@ class Cardroom:
 
     def _live_seat(self, player: str) -> tuple[int, int] | None:
         for number, table in self._tables.items():
-            for seat, name in table.players.items():
-                if name == player:
-                    return number, seat
+            seat = table.seat_of(player)
+            if seat is not None:
+                return number, seat
         return None
 
     @staticmethod

@@ -31,7 +31,14 @@ from floorman.errors import NotationError
 if TYPE_CHECKING:
     from floorman.codec import Value
 
-__all__ = ["Entry", "dumps_entries", "entry_from_json", "entry_to_json", "loads_entries"]
+__all__ = [
+    "Entry",
+    "dumps_entries",
+    "entry_from_json",
+    "entry_to_json",
+    "loads_entries",
+    "new_entry",
+]
 
 _KIND = "cardroom"
 
@@ -68,6 +75,18 @@ def _slot(name: str) -> Callable[[Entry, object], None]:
 _SET_SEQ, _SET_AT, _SET_TABLE, _SET_EVENT = map(_slot, ("seq", "at", "table", "event"))
 
 
+def new_entry(seq: int, at: float, table: int | None, event: Value) -> Entry:
+    """An entry, made as the cardroom makes one for each event it records: its
+    slots set directly, in half the time the frozen ``__init__`` takes (which
+    checks nothing more)."""
+    made = _new(Entry)
+    _SET_SEQ(made, seq)
+    _SET_AT(made, at)
+    _SET_TABLE(made, table)
+    _SET_EVENT(made, event)
+    return made
+
+
 def entry_from_json(data: object) -> Entry:
     """The entry a JSON object (as :func:`entry_to_json` gives) stands for."""
     if type(data) is dict and len(data) == 4:
@@ -82,12 +101,7 @@ def entry_from_json(data: object) -> Entry:
             and (table is None or type(table) is int)
             and "event" in data
         ):
-            entry = _new(Entry)
-            _SET_SEQ(entry, seq)
-            _SET_AT(entry, at)
-            _SET_TABLE(entry, table)
-            _SET_EVENT(entry, codec.from_json(data["event"]))
-            return entry
+            return new_entry(seq, at, table, codec.from_json(data["event"]))
     if not isinstance(data, dict) or set(data) != {"seq", "at", "table", "event"}:
         raise NotationError(
             "a cardroom log entry is an object with seq, at, table and event, not"
