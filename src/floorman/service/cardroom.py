@@ -759,7 +759,9 @@ class Cardroom:
         self._record_all(number, events)
         finished = False
         for event in events:
-            finished |= self._follow_table(number, table, event)
+            # Most of a table's events are its deals', which the floor leaves alone.
+            if type(event) in _FOLLOWED:
+                finished |= self._follow_table(number, table, event)
         if finished and not table.in_deal:
             for player, took in self._going.pop(number, {}).items():
                 if self.room.seat_of(player) is not None:
@@ -768,8 +770,7 @@ class Cardroom:
         return result
 
     def _follow_table(self, number: int, table: Table, event: object) -> bool:
-        if type(event) not in _FOLLOWED:
-            return False  # most of a table's events are its deals', which the floor leaves alone
+        # Only the classes in _FOLLOWED come here: a case for another class goes there too.
         match event:
             case tev.PlayerLeft() | tev.ChipsPickedUp():
                 picked = isinstance(event, tev.ChipsPickedUp)
@@ -955,6 +956,7 @@ class Cardroom:
             )
 
 
+#: The table's events the floor and the cage follow (the cases of Cardroom._follow_table).
 _FOLLOWED = frozenset(
     {tev.PlayerLeft, tev.ChipsPickedUp, tev.TimeCollected, tev.DealStarted, tev.DealFinished}
 )
