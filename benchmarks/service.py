@@ -28,8 +28,10 @@ Run it directly::
    events, the table's events and stacks, and an empty audit. The log is made
    at each run, never stored.
 
-Every timing is the median of R runs (default 5), the garbage collector off
-while timing, the two sides of a comparison taking turns. ``--quick`` shrinks
+Every timing is the processor time the run took (on a shared machine, wall
+time would count the other processes' work), the median of R runs (default
+5), the garbage collector off while timing, the two sides of a comparison
+taking turns. ``--quick`` shrinks
 the sizes so the run takes seconds: a smoke test, not a measurement.
 """
 
@@ -216,14 +218,15 @@ def play_cardroom(kind: GameKind, seed: int, script: Sequence[DealScript]) -> Ca
 
 
 def timed(job: Callable[[], object]) -> tuple[float, object]:
-    """One run of ``job`` with the garbage collector off; its time and result."""
+    """One run of ``job`` with the garbage collector off; the processor time it
+    took (the machine is shared: wall time would count others' work) and its result."""
     gc.collect()
     was = gc.isenabled()
     gc.disable()
     try:
-        start = time.perf_counter()
+        start = time.process_time()
         result = job()
-        return time.perf_counter() - start, result
+        return time.process_time() - start, result
     finally:
         if was:
             gc.enable()
@@ -394,7 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
     print(
         f"Settings: {deals:,} deals per game, {PLAYERS} seeded bots, stacks of {STACK},"
-        f" seed {args.seed}, median of {repeat} runs, gc off while timing."
+        f" seed {args.seed}, processor time, median of {repeat} runs, gc off while timing."
     )
 
     overheads = [
