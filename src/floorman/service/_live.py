@@ -4,6 +4,7 @@ what a player took from it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from floorman.deal import events as dev
@@ -57,26 +58,24 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
 
 
 def _action(c: cmd.Act, position: int) -> Action:
-    match c.move:
-        case cmd.Move.FOLD:
-            return Fold(player=position)
-        case cmd.Move.CHECK:
-            return Check(player=position)
-        case cmd.Move.CALL:
-            return Call(player=position)
-        case cmd.Move.WAGER:
-            return Wager(player=position, to=c.to)
-        case cmd.Move.BRING_IN:
-            return BringIn(player=position)
-        case cmd.Move.DRAW:
-            return Draw(player=position, discards=c.cards)
-        case cmd.Move.SHOW:
-            return Show(player=position, cards=c.cards)
-        case cmd.Move.MUCK:
-            return Muck(player=position)
-        case cmd.Move.CHOP:
-            return Chop(player=position)
-    raise IllegalAction(f"no move {c.move!r}")
+    make = _ACTIONS.get(c.move) if isinstance(c.move, cmd.Move) else None
+    if make is None:
+        raise IllegalAction(f"no move {c.move!r}")
+    return make(c, position)
+
+
+#: The deal's action for each move a player makes, at his position.
+_ACTIONS: dict[cmd.Move, Callable[[cmd.Act, int], Action]] = {
+    cmd.Move.FOLD: lambda c, p: Fold(player=p),
+    cmd.Move.CHECK: lambda c, p: Check(player=p),
+    cmd.Move.CALL: lambda c, p: Call(player=p),
+    cmd.Move.WAGER: lambda c, p: Wager(player=p, to=c.to),
+    cmd.Move.BRING_IN: lambda c, p: BringIn(player=p),
+    cmd.Move.DRAW: lambda c, p: Draw(player=p, discards=c.cards),
+    cmd.Move.SHOW: lambda c, p: Show(player=p, cards=c.cards),
+    cmd.Move.MUCK: lambda c, p: Muck(player=p),
+    cmd.Move.CHOP: lambda c, p: Chop(player=p),
+}
 
 
 def _next_big_blind(table: Table) -> int | None:

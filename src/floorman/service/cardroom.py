@@ -540,10 +540,11 @@ class Cardroom:
 
     def _act(self, c: cmd.Act) -> None:
         number, seat = self._seat(c.player)
-        table = self.table(number)
-        if not table.in_deal or seat not in table.positions:
+        table = self._tables[number]  # where _seat found him
+        positions = table.positions
+        if not table.in_deal or seat not in positions:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
-        action = _action(c, table.position_of(seat))
+        action = _action(c, positions.index(seat))
         self._at(number, lambda t: t.apply(action))
 
     def _choose(self, c: cmd.Choose) -> None:
