@@ -34,6 +34,7 @@ $(VENV)/.floorman-bench: $(STAMP)
 bench: $(VENV)/.floorman-bench
 	$(BIN)/python benchmarks/evaluators.py
 	$(BIN)/python benchmarks/deals.py
+	$(BIN)/python benchmarks/service.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -534,3 +534,104 @@ def test_a_field_type_with_no_json_form_is_found_when_the_class_is_compiled() ->
     with pytest.raises(TypeError, match="no JSON form for a field of type"):
         codec._spec(Odd)
     assert set(codec._SPECS) >= set(registered().values())
+
+
+# ----- the fast decoder ----------------------------------------------------------
+
+
+def _careful(data: dict[str, typing.Any]) -> object:
+    """What the careful decoder makes of ``data``: the value, or its refusal's text."""
+    try:
+        return codec._decode_object(data, codec._ALL)
+    except codec._Refused as refused:
+        return refused.error(str(data.get("type"))).message
+
+
+def test_every_registered_class_has_a_fast_decoder() -> None:
+    assert set(codec._FAST) == set(registered())
+
+
+@settings(max_examples=300, deadline=None)
+@given(ANY_VALUE)
+def test_the_fast_decoder_reads_what_to_json_writes_as_the_careful_one_does(
+    value: codec.Value,
+) -> None:
+    """Every class's generated decoder takes the JSON form whole, without
+    handing it to the careful decoder, and makes the same value."""
+    data = json.loads(json.dumps(to_json(value)))
+    fast = codec._FAST[data["type"]](data)
+    assert fast == value
+    assert type(fast) is type(value)
+    assert fast == _careful(data)
+
+
+@pytest.mark.parametrize("name", sorted(registered()))
+def test_each_class_round_trips_through_the_fast_decoder(name: str) -> None:
+    """One value of each class, drawn from its field types, read back fast."""
+
+    @settings(max_examples=5, deadline=None)
+    @given(of_type(registered()[name]))
+    def check(value: codec.Value) -> None:
+        data = json.loads(json.dumps(to_json(value)))
+        assert codec._FAST[name](data) == value == from_json(data)
+
+    check()
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=ANY_VALUE, junk=JSON, pick=st.integers(0, 50), drop=st.booleans())
+def test_a_spoiled_value_reads_or_is_refused_as_the_careful_decoder_says(
+    value: codec.Value, junk: object, pick: int, drop: bool
+) -> None:
+    """Whatever the fast decoder does not take whole, the careful one decides:
+    from_json accepts exactly what it accepts, the same value, and refuses the
+    rest in its words."""
+    data = to_json(value)
+    fields = [k for k in data if k != "type"]
+    if fields:
+        field = fields[pick % len(fields)]
+        if drop:
+            del data[field]
+        else:
+            data[field] = junk
+    else:
+        data["extra"] = junk
+    expected = _careful(data)
+    try:
+        got: object = from_json(data)
+    except NotationError as error:
+        got = error.message
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("field", "junk"),
+    [
+        ("player", True),  # a bool is not a whole number
+        ("player", 2.0),
+        ("amount", None),
+        ("citations", ["RRP5 no-such.1"]),
+        ("citations", "RRP5 betting.6"),
+        ("citations", [["RRP5 betting.6"]]),
+    ],
+)
+def test_a_field_of_another_form_is_refused_naming_the_field(field: str, junk: object) -> None:
+    """The fast decoder gives such a value up; the careful one names what is wrong."""
+    data = to_json(dev.Called(player=1, amount=2, citations=(Citation.parse("betting.6"),)))
+    data[field] = junk
+    with pytest.raises(NotationError, match=f"deal.Called.{field}"):
+        from_json(data)
+
+
+def test_the_fast_decoder_refuses_an_infinite_or_missing_number() -> None:
+    event = rev.PlayerArrived(player="ann", at=1.5)
+    data = to_json(event)
+    assert from_json(dict(data, at=3)) == rev.PlayerArrived(player="ann", at=3.0)
+    for junk in (float("inf"), float("nan")):
+        with pytest.raises(NotationError, match="expected a number"):
+            from_json(dict(data, at=junk))
+    del data["at"]  # a field with a default may be left out
+    assert from_json(data) == rev.PlayerArrived(player="ann")
+    del data["player"]
+    with pytest.raises(NotationError, match="missing field 'player'"):
+        from_json(data)

@@ -323,6 +323,11 @@ def from_json(data: object) -> Value:
     ...
     floorman.errors.NotationError: deal.Wagered: missing field 'to'
     """
+    if type(data) is dict:
+        try:
+            return typing.cast(Value, _FAST[data["type"]](data))
+        except Exception:
+            pass  # the careful decoder below decodes it or says what is wrong
     if not isinstance(data, dict):
         raise NotationError(f"a value is a JSON object with a 'type', not {_show(data)}")
     name = data.get("type")
@@ -502,6 +507,207 @@ _ALL: Final = frozenset(_BY_NAME.values())
 # fails on import, not in the middle of a log.
 for _cls in _ALL:
     _spec(_cls)
+
+
+# ----- fast decoding -------------------------------------------------------------
+#
+# A log of ten thousand deals holds about half a million values, so each class
+# also gets a decoder generated once from its fields, as Python source: it
+# reads every field by name, checks its form inline and calls the class, with
+# no loop over the fields and no keyword dict built field by field. It takes
+# only well-formed data, every field written (as to_json writes them); at
+# anything else (a field missing or unknown, a value of another form, a class
+# refusing its values) it gives up and the careful decoder above decodes the
+# value or says what is wrong, so the two never disagree on what they accept.
+
+
+class _Slow(Exception):
+    """The fast decoder gives the value up to the careful one."""
+
+
+def _slow() -> typing.NoReturn:
+    raise _Slow
+
+
+class _Memo(dict[str, object]):
+    """Text read once and kept: cards, citations and kinds of game recur by the
+    thousand in a log, and each is immutable."""
+
+    def __init__(self, parse: Callable[[str], object]) -> None:
+        super().__init__()
+        self._parse = parse
+
+    def __missing__(self, text: object) -> object:
+        if type(text) is not str:
+            raise _Slow
+        value = self._parse(text)
+        if len(self) < 4096:  # what a log may write is bounded; a hostile one is not
+            self[text] = value
+        return value
+
+
+_MEMOS: Final[Mapping[object, _Memo]] = {
+    Card: _Memo(Card.parse),
+    Citation: _Memo(Citation.parse),
+    GameKind: _Memo(_game_kind),
+}
+
+
+def _optional(memo: _Memo) -> _Memo:
+    both = _Memo(memo._parse)
+    both[None] = None  # type: ignore[index]
+    return both
+
+
+_OPTIONAL_MEMOS: Final[Mapping[object, _Memo]] = {
+    hint: _optional(memo) for hint, memo in _MEMOS.items()
+}
+
+_FAST_CHECKS: Final[Mapping[object, str]] = {
+    int: "({v} if type({v}) is int else _slow())",
+    # A finite float (x - x is nan for an infinity or a nan), or a whole number as one.
+    float: "({v} if type({v}) is float and {v} - {v} == 0.0"
+    " else float({v}) if type({v}) is int else _slow())",
+    bool: "({v} if type({v}) is bool else _slow())",
+    str: "({v} if type({v}) is str else _slow())",
+}
+
+
+class _Source:
+    """The names a generated decoder refers to, and the helpers it needs."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, object] = {"_slow": _slow, "_Slow": _Slow, "tuple": tuple}
+        self.depth = 0
+
+    def bind(self, value: object, stem: str) -> str:
+        name = f"_{stem}{len(self.names)}"
+        self.names[name] = value
+        return name
+
+
+def _fast_expr(hint: object, v: str, src: _Source) -> str:
+    """Python source for the value of a field of type ``hint`` read from the
+    JSON value named ``v`` (a plain name), raising on any other form."""
+    if _is_union(hint):
+        options = tuple(h for h in typing.get_args(hint) if h is not type(None))
+        optional = len(options) < len(typing.get_args(hint))
+        if len(options) == 1:
+            inner = _fast_expr(options[0], v, src)
+        else:
+            decoders = {_NAME_OF[typing.cast(type, o)]: _fast_class(o, typed=True) for o in options}
+            table = src.bind(decoders, "union")
+            inner = f"{table}[{v}['type']]({v})"
+        return f"(None if {v} is None else {inner})" if optional else inner
+    if typing.get_origin(hint) is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            memo = _memo_of(args[0])
+            if memo is not None:  # cards, citations: looked up in C, no loop in Python
+                return f"(tuple(map({src.bind(memo.__getitem__, 'memo')}, {v})) if type({v}) is list else _slow())"
+            src.depth += 1
+            item = f"x{src.depth}"
+            each = _fast_expr(args[0], item, src)
+            src.depth -= 1
+            return (
+                f"((tuple([{each} for {item} in {v}]) if {v} else ())"
+                f" if type({v}) is list else _slow())"
+            )
+        inner_src = _Source()
+        parts = ", ".join(_fast_expr(a, f"v[{i}]", inner_src) for i, a in enumerate(args))
+        return _call(
+            _generated(f"def f(v):\n    return ({parts},)\n", inner_src), v, src, len(args)
+        )
+    check = _FAST_CHECKS.get(hint)
+    if check is not None:
+        return check.format(v=v)
+    memo = _MEMOS.get(hint)
+    if memo is not None:
+        return f"{src.bind(memo, 'memo')}[{v}]"
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        members = {(type(m.value), m.value): m for m in hint}
+        return f"{src.bind(members, 'enum')}[type({v}), {v}]"
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return f"{src.bind(_fast_class(hint, typed=False), 'object')}({v})"
+    raise TypeError(f"floorman.codec has no JSON form for a field of type {_name(hint)}")
+
+
+def _memo_of(hint: object) -> _Memo | None:
+    """The memo that reads a field of type ``hint`` whole: a card, a citation, a
+    kind of game, or one of them or None."""
+    memo = _MEMOS.get(hint)
+    if memo is not None:
+        return memo
+    if _is_union(hint):
+        options = typing.get_args(hint)
+        if len(options) == 2 and type(None) in options:
+            (inner,) = (o for o in options if o is not type(None))
+            return _OPTIONAL_MEMOS.get(inner)
+    return None
+
+
+def _call(function: Callable[[Any], object], v: str, src: _Source, size: int) -> str:
+    name = src.bind(function, "tuple")
+    return f"({name}({v}) if type({v}) is list and len({v}) == {size} else _slow())"
+
+
+def _generated(code: str, src: _Source) -> Callable[[Any], object]:
+    namespace = dict(src.names)
+    exec(code, namespace)  # the source is built here, from the classes' own fields
+    return typing.cast(Callable[[Any], object], namespace["f"])
+
+
+_FAST_CLASSES: dict[tuple[type, bool], Callable[[Any], object]] = {}
+
+
+def _fast_class(cls: object, *, typed: bool) -> Callable[[Any], object]:
+    """The fast decoder of a class, from an object with (``typed``) or without its "type"."""
+    key = (typing.cast(type, cls), typed)
+    found = _FAST_CLASSES.get(key)
+    if found is not None:
+        return found
+    # A class may hold itself (a ruling inside a ruling): refer to it through a
+    # cell filled once it is made.
+    cell: list[Callable[[Any], object]] = []
+    _FAST_CLASSES[key] = lambda data: cell[0](data)
+    src = _Source()
+    hints = typing.get_type_hints(key[0])
+    fields = dataclasses.fields(key[0])
+    lines = ["def f(data):", f"    if len(data) != {len(fields) + typed}:", "        raise _Slow"]
+    for i, f in enumerate(fields):
+        lines.append(f"    a{i} = data[{f.name!r}]")
+    values = [_fast_expr(hints[f.name], f"a{i}", src) for i, f in enumerate(fields)]
+    if _plain_slots(key[0]):
+        # A frozen dataclass's __init__ sets each field through object.__setattr__;
+        # with every field given and nothing to check after, setting the slots
+        # directly makes the same value in half the time.
+        lines.append(f"    o = {src.bind(object.__new__, 'new')}({src.bind(cls, 'cls')})")
+        for f, value in zip(fields, values, strict=True):
+            setter = src.bind(getattr(cls, f.name).__set__, "set")
+            lines.append(f"    {setter}(o, {value})")
+        lines.append("    return o")
+    else:
+        args = ", ".join(f"{f.name}={value}" for f, value in zip(fields, values, strict=True))
+        lines.append(f"    return {src.bind(cls, 'cls')}({args})")
+    function = _generated("\n".join(lines) + "\n", src)
+    cell.append(function)
+    _FAST_CLASSES[key] = function
+    return function
+
+
+def _plain_slots(cls: type) -> bool:
+    """Whether a dataclass is made by setting its slots: every field a slot set
+    by ``__init__``, and no ``__post_init__`` to check them."""
+    return not hasattr(cls, "__post_init__") and all(
+        f.init and type(getattr(cls, f.name, None)) is types.MemberDescriptorType
+        for f in dataclasses.fields(cls)
+    )
+
+
+#: The fast decoder of every registered class, by its JSON "type".
+_FAST: Final[Mapping[str, Callable[[Any], object]]] = {
+    name: _fast_class(cls, typed=True) for name, cls in _BY_NAME.items()
+}
 
 
 # ----- logs --------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Protocol
 
 from floorman.cards import Card
 
-__all__ = ["SeededShuffler", "Shuffler", "SystemShuffler"]
+__all__ = ["Mark", "SeededShuffler", "Shuffler", "SystemShuffler"]
 
 
 class Shuffler(Protocol):
@@ -32,21 +32,72 @@ class Shuffler(Protocol):
         ...
 
 
+@dataclass(slots=True, eq=False)
+class Mark:
+    """A place in a :class:`SeededShuffler`'s sequence (see :meth:`SeededShuffler.mark`):
+    which of the shuffler's places it is, and the generator's state there once
+    a shuffle has moved on from it."""
+
+    place: int
+    state: object = None
+
+
 @dataclass(slots=True)
 class SeededShuffler:
     """A repeatable shuffler: the same seed gives the same sequence of shuffles."""
 
     seed: int
     _random: random.Random = field(init=False, repr=False)
+    # The places the sequence has been in: a shuffle, a rewind or a state set
+    # moves it to a new one.
+    _place: int = field(init=False, repr=False, default=0)
+    # The mark at the present place, whose state the next shuffle keeps.
+    _pending: Mark | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
         self._random = random.Random(self.seed)
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         """A new list of the cards, shuffled by the seeded generator."""
+        if self._pending is not None:
+            self._pending.state = self._random.getstate()
+            self._pending = None
+        self._place += 1
         out = list(cards)
         self._random.shuffle(out)
         return out
+
+    def mark(self) -> Mark:
+        """Where the sequence stands, cheaply, to go back to with :meth:`rewind`:
+        the generator's state is copied only if a shuffle follows, so an
+        operation that marks the sequence before it may shuffle pays for the
+        copy only when it does.
+
+        >>> from floorman.cards import DECK_52
+        >>> shuffler = SeededShuffler(3)
+        >>> mark = shuffler.mark()
+        >>> first = shuffler.shuffle(DECK_52)
+        >>> _ = shuffler.shuffle(DECK_52)
+        >>> shuffler.rewind(mark)
+        >>> shuffler.shuffle(DECK_52) == first
+        True
+        """
+        if self._pending is None or self._pending.place != self._place:
+            self._pending = Mark(self._place)
+        return self._pending
+
+    def rewind(self, mark: Mark) -> None:
+        """Put the sequence back where :meth:`mark` found it."""
+        if mark.state is None:
+            if mark.place != self._place:
+                raise ValueError(
+                    "the sequence was put elsewhere before it moved on from this mark:"
+                    " it cannot be put back there"
+                )
+            return  # nothing shuffled since
+        self._random.setstate(mark.state)  # type: ignore[arg-type]
+        self._place += 1
+        self._pending = None
 
     def getstate(self) -> object:
         """Where the sequence of shuffles stands, to put back with :meth:`setstate`
@@ -65,6 +116,8 @@ class SeededShuffler:
     def setstate(self, state: object) -> None:
         """Put the sequence of shuffles back where :meth:`getstate` found it."""
         self._random.setstate(state)  # type: ignore[arg-type]
+        self._place += 1
+        self._pending = None
 
 
 @dataclass(slots=True)

@@ -216,6 +216,10 @@ class RoomBooks:
                     return lock
         return None
 
+    def moving(self) -> tuple[str, ...]:
+        """The players the floor has ordered moved, the moves not made yet."""
+        return tuple(self._moves)
+
     def move_of(self, player: str) -> tuple[int, int, Due] | None:
         """A move the floor ordered for a player: (from, to, when)."""
         move = self._moves.get(player)

@@ -4,6 +4,7 @@ what a player took from it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from floorman.deal import events as dev
@@ -12,7 +13,7 @@ from floorman.errors import IllegalAction
 from floorman.games import Structure
 from floorman.room.values import GameKind
 from floorman.service import commands as cmd
-from floorman.shuffle import SeededShuffler, Shuffler
+from floorman.shuffle import Mark, SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
 from floorman.table.placement import place
@@ -57,26 +58,24 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
 
 
 def _action(c: cmd.Act, position: int) -> Action:
-    match c.move:
-        case cmd.Move.FOLD:
-            return Fold(player=position)
-        case cmd.Move.CHECK:
-            return Check(player=position)
-        case cmd.Move.CALL:
-            return Call(player=position)
-        case cmd.Move.WAGER:
-            return Wager(player=position, to=c.to)
-        case cmd.Move.BRING_IN:
-            return BringIn(player=position)
-        case cmd.Move.DRAW:
-            return Draw(player=position, discards=c.cards)
-        case cmd.Move.SHOW:
-            return Show(player=position, cards=c.cards)
-        case cmd.Move.MUCK:
-            return Muck(player=position)
-        case cmd.Move.CHOP:
-            return Chop(player=position)
-    raise IllegalAction(f"no move {c.move!r}")
+    make = _ACTIONS.get(c.move) if isinstance(c.move, cmd.Move) else None
+    if make is None:
+        raise IllegalAction(f"no move {c.move!r}")
+    return make(c, position)
+
+
+#: The deal's action for each move a player makes, at his position.
+_ACTIONS: dict[cmd.Move, Callable[[cmd.Act, int], Action]] = {
+    cmd.Move.FOLD: lambda c, p: Fold(player=p),
+    cmd.Move.CHECK: lambda c, p: Check(player=p),
+    cmd.Move.CALL: lambda c, p: Call(player=p),
+    cmd.Move.WAGER: lambda c, p: Wager(player=p, to=c.to),
+    cmd.Move.BRING_IN: lambda c, p: BringIn(player=p),
+    cmd.Move.DRAW: lambda c, p: Draw(player=p, discards=c.cards),
+    cmd.Move.SHOW: lambda c, p: Show(player=p, cards=c.cards),
+    cmd.Move.MUCK: lambda c, p: Muck(player=p),
+    cmd.Move.CHOP: lambda c, p: Chop(player=p),
+}
 
 
 def _next_big_blind(table: Table) -> int | None:
@@ -117,13 +116,14 @@ def _table_events_since(table: Table, mark: _Mark) -> list[tev.TableEvent | dev.
     return list(table.log[mark:])
 
 
-def _dice(shuffler: Shuffler) -> object:
-    """The state of a seeded shuffler, to put back if a command is refused."""
+def _dice(shuffler: Shuffler) -> Mark | None:
+    """Where a seeded shuffler's sequence stands, to put back if a command is
+    refused (a mark: its state is copied only if the command shuffles)."""
     if isinstance(shuffler, SeededShuffler):
-        return shuffler.getstate()
+        return shuffler.mark()
     return None
 
 
-def _restore(shuffler: Shuffler, state: object) -> None:
-    if isinstance(shuffler, SeededShuffler) and state is not None:
-        shuffler.setstate(state)
+def _restore(shuffler: Shuffler, mark: Mark | None) -> None:
+    if isinstance(shuffler, SeededShuffler) and mark is not None:
+        shuffler.rewind(mark)

@@ -43,7 +43,6 @@ The floor and the tables are joined as a cardroom joins them:
 
 from __future__ import annotations
 
-import copy
 import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -74,7 +73,7 @@ from floorman.service._live import (
 )
 from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
 from floorman.service._seats import SeatKeeping
-from floorman.service.log import Entry
+from floorman.service.log import Entry, new_entry
 from floorman.service.state import CardroomState, LedgerState
 from floorman.service.timing import TimeLimits
 from floorman.shuffle import SeededShuffler, Shuffler
@@ -281,30 +280,34 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
     def _transaction(self, work: Callable[[], object]) -> list[Entry]:
         room_mark = len(self.room.events)
         ledger_mark = len(self.ledger.events)
-        tables = dict(self._tables)
-        setups = dict(self._setup_of)
-        marks = {n: _mark(t) for n, t in tables.items()}
-        kept = copy.deepcopy(
-            (
-                self._waiting,
-                self._forced,
-                self._rulings,
-                self._reseat,
-                self._watch,
-                self._last_big,
-                self._going,
-            )
+        tables = self._tables.copy()
+        setups = self._setup_of.copy()
+        marks = list(map(_mark, tables.values()))
+        # What a refused command puts back: the containers copied as deep as a
+        # command changes them (their keys and values are immutable).
+        kept = (
+            {n: w.copy() for n, w in self._waiting.items()} if self._waiting else {},
+            self._forced.copy(),
+            self._rulings.copy(),
+            self._reseat.copy(),
+            self._watch.copy(),
+            self._last_big.copy(),
+            {n: g.copy() for n, g in self._going.items()} if self._going else {},
         )
         dice = _dice(self.shuffler)
         self._out = []
         try:
             work()
-            for number in sorted(self._reseat):
-                if not self.table(number).in_deal:
-                    self._reseat_from_floor(number)
-            self._settle_moves()
+            if self._reseat:
+                for number in sorted(self._reseat):
+                    if not self.table(number).in_deal:
+                        self._reseat_from_floor(number)
+            if self.room.moving():
+                self._settle_moves()
         except FloormanError as error:
-            changed = [n for n, t in tables.items() if _mark(t) != marks[n]]
+            changed = [
+                n for (n, t), mark in zip(tables.items(), marks, strict=True) if _mark(t) != mark
+            ]
             if changed:  # a table refuses before it changes: this one did not
                 raise AssertionError(f"tables {changed} changed on a refused command") from error
             if len(self.room.events) != room_mark:
@@ -337,9 +340,12 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         return out
 
     def _record(self, table: int | None, event: Any) -> None:
-        self._out.append(
-            Entry(seq=len(self.log) + len(self._out), at=self.clock.now(), table=table, event=event)
-        )
+        self._out.append(new_entry(len(self.log) + len(self._out), self.clock.now(), table, event))
+
+    def _record_all(self, table: int, events: Sequence[Any]) -> None:
+        """Record a table's events, all at one time."""
+        seq, at = len(self.log) + len(self._out), self.clock.now()
+        self._out += [new_entry(seq + i, at, table, event) for i, event in enumerate(events)]
 
     def _cage(self, event: led.LedgerEvent) -> None:
         self.ledger.apply([event])
@@ -533,10 +539,11 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
 
     def _act(self, c: cmd.Act) -> None:
         number, seat = self._seat(c.player)
-        table = self.table(number)
-        if not table.in_deal or seat not in table.positions:
+        table = self._tables[number]  # where _seat found him
+        positions = table.positions
+        if not table.in_deal or seat not in positions:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
-        position = table.position_of(seat)
+        position = positions.index(seat)
         action = _action(c, position)
         self._clock_acting(number, position)  # his bank, logged with his action
         self._at(number, lambda t: t.apply(action))
@@ -763,11 +770,12 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         mark = _mark(table)
         result = operation(table)
         events = _table_events_since(table, mark)
-        for event in events:
-            self._record(number, event)
+        self._record_all(number, events)
         finished = False
         for event in events:
-            finished |= self._follow_table(number, table, event)
+            # Most of a table's events are its deals', which the floor leaves alone.
+            if type(event) in _FOLLOWED:
+                finished |= self._follow_table(number, table, event)
         if finished and not table.in_deal:
             for player, took in self._going.pop(number, {}).items():
                 if self.room.seat_of(player) is not None:
@@ -776,6 +784,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         return result
 
     def _follow_table(self, number: int, table: Table, event: object) -> bool:
+        # Only the classes in _FOLLOWED come here: a case for another class goes there too.
         match event:
             case tev.PlayerLeft() | tev.ChipsPickedUp():
                 picked = isinstance(event, tev.ChipsPickedUp)
@@ -883,6 +892,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         raise AssertionError("moves kept falling due")
 
     def _due_moves(self) -> Iterable[str]:
+        if not self.room.moving():
+            return
         for number in self.room.tables:
             for seat, player in self.room.seated(number).items():
                 move = self.room.move_of(player)
@@ -919,9 +930,9 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
 
     def _live_seat(self, player: str) -> tuple[int, int] | None:
         for number, table in self._tables.items():
-            for seat, name in table.players.items():
-                if name == player:
-                    return number, seat
+            seat = table.seat_of(player)
+            if seat is not None:
+                return number, seat
         return None
 
     @staticmethod
@@ -962,6 +973,10 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             )
 
 
+#: The table's events the floor and the cage follow (the cases of Cardroom._follow_table).
+_FOLLOWED = frozenset(
+    {tev.PlayerLeft, tev.ChipsPickedUp, tev.TimeCollected, tev.DealStarted, tev.DealFinished}
+)
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
 

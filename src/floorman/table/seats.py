@@ -95,6 +95,21 @@ class Seats(TableBooks):
         """Whether the player in a seat is sitting out."""
         return self._sitter(seat).away
 
+    def seat_of(self, player: str) -> int | None:
+        """The seat ``player`` sits in at this table, if any.
+
+        >>> from floorman.games import HOLDEM, Structure
+        >>> from floorman.table import Table, TableSetup
+        >>> table = Table(TableSetup(game=HOLDEM, structure=Structure.NO_LIMIT, blinds=(1, 2)))
+        >>> _ = table.sit(4, "ann", 100)
+        >>> table.seat_of("ann"), table.seat_of("bob")
+        (4, None)
+        """
+        for seat, st in self._seats.items():
+            if st.player == player:
+                return seat
+        return None
+
     def position_of(self, seat: int) -> int:
         """A dealt-in seat's position in the current deal."""
         if seat not in self.positions:
