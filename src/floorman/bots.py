@@ -39,6 +39,7 @@ from floorman.errors import IllegalAction, Who
 from floorman.evaluation import Category, evaluate_high, evaluate_omaha
 from floorman.evaluation.variants import evaluate_badugi
 from floorman.games import Game, Reading
+from floorman.ids import Position
 
 __all__ = ["KINDS", "Aggressive", "Bot", "CallingStation", "Tight", "discards", "strength"]
 
@@ -208,16 +209,16 @@ class Bot:
             raise IllegalAction(
                 "a bot plays its own turns only; {who} was asked, and {allowed}",
                 code="not_now",
-                who=Who(position),
+                who=Who(Position(position)),
                 allowed=legal,
             )
-        hole = [c for c in deal.hole(position) if c is not None]
+        hole = [c for c in deal.hole(Position(position)) if c is not None]
         if legal.turn is Turn.DRAW:
-            if len(hole) < len(deal.hole(position)):
-                return Draw(player=position)  # cards it cannot see: stand pat
-            return Draw(player=position, discards=discards(deal.game, hole))
+            if len(hole) < len(deal.hole(Position(position))):
+                return Draw(player=Position(position))  # cards it cannot see: stand pat
+            return Draw(player=Position(position), discards=discards(deal.game, hole))
         if legal.turn is Turn.SHOW:
-            return Show(player=position)  # cards speak: showing never costs a pot
+            return Show(player=Position(position))  # cards speak: showing never costs a pot
         board = [c for c in deal.board if c is not None]
         return self.bet(deal, position, legal, strength(deal.game, hole, board))
 
@@ -237,20 +238,20 @@ class Bot:
 def _passive(legal: Legal, position: int) -> Action:
     """Check if free, else call, else the bring-in; fold only when nothing else is allowed."""
     if legal.check:
-        return Check(player=position)
+        return Check(player=Position(position))
     if legal.bring_in:
-        return BringIn(player=position)
+        return BringIn(player=Position(position))
     if legal.call:
-        return Call(player=position)
-    return Fold(player=position)
+        return Call(player=Position(position))
+    return Fold(player=Position(position))
 
 
 def _check_or_fold(legal: Legal, position: int) -> Action:
     if legal.check:
-        return Check(player=position)
+        return Check(player=Position(position))
     if legal.bring_in:
-        return BringIn(player=position)
-    return Fold(player=position)
+        return BringIn(player=Position(position))
+    return Fold(player=Position(position))
 
 
 def _wager(deal: Deal, legal: Legal, position: int, fraction: float) -> Wager:
@@ -259,7 +260,7 @@ def _wager(deal: Deal, legal: Legal, position: int, fraction: float) -> Wager:
     chip = deal.stakes.chip
     if to != legal.max_to:
         to = max(legal.min_to, to - to % chip)
-    return Wager(player=position, to=to)
+    return Wager(player=Position(position), to=to)
 
 
 class CallingStation(Bot):
@@ -291,7 +292,7 @@ class Tight(Bot):
             # Preflop a fair hand calls; later the price must fit the hand.
             price = legal.call / (deal.pot + legal.call)
             if worth >= call_at and (first or price <= worth - 0.2):
-                return Call(player=position)
+                return Call(player=Position(position))
             return _check_or_fold(legal, position)
         if legal.can_wager and legal.check and self.rng.random() < 0.05:
             return _wager(deal, legal, position, 0.5)

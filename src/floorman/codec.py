@@ -225,6 +225,8 @@ def _encode_object(value: object, name: str | None) -> dict[str, _Json]:
 
 @functools.cache
 def _encoder(hint: object) -> _Encoder:
+    if isinstance(hint, typing.NewType):  # a PlayerId, Seat or Position: its plain value
+        return _encoder(hint.__supertype__)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
         optional = len(options) < len(typing.get_args(hint))
@@ -367,6 +369,8 @@ def _decode_fields(cls: type, data: Mapping[str, Any], *, skip: str = "") -> obj
 
 @functools.cache
 def _decoder(hint: object) -> _Decoder:
+    if isinstance(hint, typing.NewType):
+        return _decoder(hint.__supertype__)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
         optional = len(options) < len(typing.get_args(hint))

@@ -42,6 +42,8 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Protocol, Self, runtime_checkable
 
+from floorman.ids import Position, Seat
+
 if TYPE_CHECKING:
     from floorman.rulebook import Citation
 
@@ -60,15 +62,15 @@ __all__ = [
 ]
 
 #: How a deal position is said: ``position 2``, or ``seat 7`` at a table.
-Naming = Callable[[int], str]
+Naming = Callable[[Position], str]
 
 
-def by_position(position: int) -> str:
+def by_position(position: Position) -> str:
     """A deal position in the deal's own words."""
     return f"position {position}"
 
 
-def by_seats(seats: Sequence[int]) -> Naming:
+def by_seats(seats: Sequence[Seat]) -> Naming:
     """Deal positions said as a table's seats: ``seats[p]`` is position ``p``'s.
 
     >>> by_seats((4, 7, 1))(2)
@@ -76,7 +78,7 @@ def by_seats(seats: Sequence[int]) -> Naming:
     """
     seated = tuple(seats)
 
-    def by_seat(position: int) -> str:
+    def by_seat(position: Position) -> str:
         if 0 <= position < len(seated):
             return f"seat {seated[position]}"
         return by_position(position)
@@ -156,7 +158,7 @@ class Sayable(Protocol):
 class Who:
     """A player named in an error by deal position; said as a position or a seat."""
 
-    position: int
+    position: Position
 
     def say(self, name: Naming) -> str:
         """The player in words."""
@@ -203,7 +205,7 @@ class FloormanError(Exception):
         self.fields: Mapping[str, object] = dict(fields)
         self.code = code or self.default_code
         self.citations: tuple[Citation, ...] = tuple(citations)
-        self.seats: tuple[int, ...] | None = None
+        self.seats: tuple[Seat, ...] | None = None
         self.where = ""
         super().__init__(self.message)
 
@@ -224,20 +226,20 @@ class FloormanError(Exception):
         return f"{self.where}: {said}" if self.where else said
 
     @property
-    def position(self) -> int | None:
+    def position(self) -> Position | None:
         """The deal position of the player refused, if the error names one."""
         who = self.fields.get("who")
         return who.position if isinstance(who, Who) else None
 
     @property
-    def seat(self) -> int | None:
+    def seat(self) -> Seat | None:
         """The table seat of the player refused, once a table has named its seats."""
         p = self.position
         if p is None or self.seats is None or not 0 <= p < len(self.seats):
             return None
         return self.seats[p]
 
-    def at_seats(self, seats: Sequence[int]) -> Self:
+    def at_seats(self, seats: Sequence[Seat]) -> Self:
         """Say this error of a table's seats: ``seats[p]`` is the seat of deal
         position ``p``. Returns the error itself, for ``raise``."""
         self.seats = tuple(seats)

@@ -34,6 +34,7 @@ from floorman.deal.showdown import read_hand
 from floorman.deal.state import Deal
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, NotationError
 from floorman.games import GAMES, Game, Structure
+from floorman.ids import PlayerId, Position, Seat
 from floorman.shuffle import SeededShuffler, SystemShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
 from floorman.table import events as tev
@@ -41,7 +42,7 @@ from floorman.table import events as tev
 __all__ = ["HUMAN", "run", "scripted", "simulate", "table_setup"]
 
 #: The person's seat.
-HUMAN = 1
+HUMAN = Seat(1)
 
 Ask = Callable[[str], str]
 Say = Callable[[str], object]
@@ -259,14 +260,14 @@ class _Session:
         self.say = say
         # A second buy-in may not be short (RRP5 buy-in.2): bots rebuy in full.
         self.rebuy = max(chips, setup.min_buy_in)
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[Seat, Bot] = {}
         self.human: int | None = None
         self.bought = 0  # the person's chips bought, for the closing tally
         self.quitting = False
         self.joined = 0
         self.started: tev.DealStarted | None = None
         self.current: Deal | None = None
-        self.names: dict[int, str] = {}  # as the deal began: a player may leave at its end
+        self.names: dict[Seat, PlayerId] = {}  # as the deal began: a player may leave at its end
         # What the printed events add up to so far: the deal's own state may be
         # streets ahead when several events are printed at once (an all-in runout).
         self.printed = self.pot = self.level = self.street = 0
@@ -274,7 +275,7 @@ class _Session:
         self.brought_in = False  # the round's only chips in are a stud bring-in
 
     def seat_human(self, chips: int) -> None:
-        self.table.sit(HUMAN, "you", chips)
+        self.table.sit(Seat(HUMAN), PlayerId("you"), chips)
         self.human, self.bought = HUMAN, chips
 
     def seat_bot(self, seat: int, chips: int) -> tev.PlayerSeated:
@@ -282,8 +283,8 @@ class _Session:
         laps, i = divmod(self.joined, len(_NAMES))
         self.joined += 1
         name = _NAMES[i] + (str(laps + 1) if laps else "")
-        self.bots[seat] = bot
-        return self.table.sit(seat, name, chips, post=bot.wants_to_post())
+        self.bots[Seat(seat)] = bot
+        return self.table.sit(Seat(seat), PlayerId(name), chips, post=bot.wants_to_post())
 
     def who(self, position: int) -> str:
         seat = self.table.positions[position]
@@ -294,7 +295,7 @@ class _Session:
         return error.render(self.who) if isinstance(error, FloormanError) else str(error)
 
     def owed(self, seat: int) -> str:
-        owed, setup = self.table.owes(seat), self.table.setup
+        owed, setup = self.table.owes(Seat(seat)), self.table.setup
         parts = [f"the big blind ({setup.big_blind})"] if "big" in owed else []
         if "small" in owed:
             parts.append(f"the small blind ({setup.small_blind}{' dead' * ('big' in owed)})")
@@ -312,11 +313,11 @@ class _Session:
                 if p.seat == seat
             ]
             if started is None or seat not in started.dealt_in:
-                if t.is_away(seat) or t.stacks[seat] == 0:
-                    notes.append("sitting out" if t.is_away(seat) else "no chips")
+                if t.is_away(Seat(seat)) or t.stacks[seat] == 0:
+                    notes.append("sitting out" if t.is_away(Seat(seat)) else "no chips")
                 elif started is not None:
                     notes.append("waits to come in")
-                notes += [f"owes {self.owed(seat)}"] if t.owes(seat) else []
+                notes += [f"owes {self.owed(seat)}"] if t.owes(Seat(seat)) else []
             stack = stacks.get(seat, t.stacks[seat])
             self.say(f"  seat {seat}  {name:<6}{stack:>6}  {', '.join(notes)}".rstrip())
         if button is not None and button not in t.players:
@@ -367,10 +368,10 @@ class _Session:
         """Take the person's table commands; True to deal, False to leave."""
         t = self.table
         notes = [f"you have {t.stacks[HUMAN]} chips"]
-        if t.is_away(HUMAN):
+        if t.is_away(Seat(HUMAN)):
             notes.append("you are sitting out ('back' to play)")
-        if t.owes(HUMAN):
-            back = "back " * t.is_away(HUMAN)
+        if t.owes(Seat(HUMAN)):
+            back = "back " * t.is_away(Seat(HUMAN))
             how = f"'{back}post' to post it, '{back}wait' to wait for the big blind"
             notes.append(f"you owe {self.owed(HUMAN)} ({how})")
         if t.stacks[HUMAN] == 0:
@@ -389,21 +390,21 @@ class _Session:
     def table_command(self, cmd: str, rest: list[str]) -> bool | None:
         t = self.table
         if cmd == "deal":
-            if t.stacks[HUMAN] == 0 and not t.is_away(HUMAN):
+            if t.stacks[HUMAN] == 0 and not t.is_away(Seat(HUMAN)):
                 raise FloorError("you have no chips: 'buy N' to play on, 'out' to watch, or 'quit'")
             return True
         if cmd == "quit":
-            t.leave(HUMAN)
+            t.leave(Seat(HUMAN))
             return False
         if cmd == "out":
-            t.sit_out(HUMAN)
+            t.sit_out(Seat(HUMAN))
             self.say("  you sit out; the table deals on, and blinds that pass you are owed")
         elif cmd == "back":
             self.back(rest)
         elif cmd in ("post", "wait"):
-            if not (t.owes(HUMAN) or t.is_new(HUMAN)):
+            if not (t.owes(Seat(HUMAN)) or t.is_new(Seat(HUMAN))):
                 raise FloorError("you owe no blinds; press Enter to deal")
-            t.choose(HUMAN, post=cmd == "post")
+            t.choose(Seat(HUMAN), post=cmd == "post")
             self.say("  you post next deal" if cmd == "post" else "  you wait for the big blind")
         elif cmd == "buy":
             if len(rest) != 1:
@@ -417,7 +418,7 @@ class _Session:
                     f"this table's most is {most} chips in front of you"
                     f" (you have {t.stacks[HUMAN]}){'; ' * bool(room)}{room}"
                 )
-            t.buy(HUMAN, amount)
+            t.buy(Seat(HUMAN), amount)
             self.bought += amount
             self.say(f"  you buy {amount} chips: {t.stacks[HUMAN]} in all")
         elif cmd in ("help", "table"):
@@ -430,21 +431,21 @@ class _Session:
 
     def back(self, rest: list[str]) -> None:
         t = self.table
-        if not t.is_away(HUMAN):
+        if not t.is_away(Seat(HUMAN)):
             raise FloorError("you are not sitting out; press Enter to deal")
         rest = [w.lower() for w in rest]
         if rest not in ([], ["post"], ["wait"]):
             raise NotationError(
                 "'back post' posts what you owe; 'back wait' waits for the big blind"
             )
-        if t.owes(HUMAN) and not rest:
+        if t.owes(Seat(HUMAN)) and not rest:
             self.say(
                 f"  you owe {self.owed(HUMAN)}: 'back post' posts it to come in;"
                 " 'back wait' waits for the big blind"
             )
             return
         owed = self.owed(HUMAN)
-        t.come_back(HUMAN, post=rest != ["wait"])
+        t.come_back(Seat(HUMAN), post=rest != ["wait"])
         if rest == ["wait"]:
             self.say("  you are back: dealt in when the big blind reaches you")
         else:
@@ -457,15 +458,15 @@ class _Session:
         for seat, bot in list(self.bots.items()):
             name = t.players[seat]
             if t.stacks[seat] == 0 and bot.rebuys():
-                t.buy(seat, self.rebuy)
+                t.buy(Seat(seat), self.rebuy)
                 self.say(f"seat {seat} ({name}) buys {self.rebuy} more chips")
             elif t.stacks[seat] == 0:
-                t.leave(seat)
+                t.leave(Seat(seat))
                 new = self.seat_bot(seat, self.rebuy)
                 how = "posts to play at once" if self.bots[seat].wants_to_post() else "waits"
                 self.say(f"seat {seat} ({name}) leaves; {new.player} sits down and {how}")
-            elif t.owes(seat):
-                t.choose(seat, post=bot.wants_to_post())
+            elif t.owes(Seat(seat)):
+                t.choose(Seat(seat), post=bot.wants_to_post())
 
     # ------------------------------------------------------------ the deal
 
@@ -648,11 +649,11 @@ class _Session:
             return None
         if cmd == "quit":
             self.quitting = True
-            self.table.leave(HUMAN)
+            self.table.leave(Seat(HUMAN))
             self.say("  you leave when this deal ends; your hand is given up")
             return _autopilot(legal, p)
         if cmd == "out":
-            self.table.sit_out(HUMAN)
+            self.table.sit_out(Seat(HUMAN))
             self.say("  you sit out from the next deal; play this one out")
             return None
         if cmd in ("back", "buy", "post", "wait"):
@@ -714,11 +715,11 @@ def _chips(text: str) -> int:
 def _autopilot(legal: Legal, position: int) -> Action:
     """Give up the hand as cheaply as the rules allow (a player on the way out)."""
     if legal.turn is Turn.DRAW:
-        return Draw(player=position)
+        return Draw(player=Position(position))
     if legal.turn is Turn.SHOW:
-        return Muck(player=position) if legal.muck else Show(player=position)
+        return Muck(player=Position(position)) if legal.muck else Show(player=Position(position))
     if legal.check:
-        return Check(player=position)
+        return Check(player=Position(position))
     if legal.fold:
-        return Fold(player=position)
-    return BringIn(player=position) if legal.bring_in else Call(player=position)
+        return Fold(player=Position(position))
+    return BringIn(player=Position(position)) if legal.bring_in else Call(player=Position(position))

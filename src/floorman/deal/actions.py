@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.ids import Position
 from floorman.rulebook import Citation
 
 __all__ = [
@@ -45,35 +46,35 @@ class Chop:
     """The small blind, with everyone else folded, agrees with the big blind to
     take both blinds back (RRP5 policies.15)."""
 
-    player: int
+    player: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fold:
     """Give up the hand (dead, RRP5 dead-hands.1.1)."""
 
-    player: int
+    player: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Check:
     """Pass without betting, when no bet is faced."""
 
-    player: int
+    player: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Call:
     """Match the bet faced (or put in all one's chips if fewer)."""
 
-    player: int
+    player: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Wager:
     """Bet, raise or complete so that this round's bet comes to ``to``."""
 
-    player: int
+    player: Position
     to: int
 
 
@@ -81,14 +82,14 @@ class Wager:
 class BringIn:
     """Post the stud bring-in (the low alternative to completing)."""
 
-    player: int
+    player: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Draw:
     """Discard these cards and draw as many (none: stand pat)."""
 
-    player: int
+    player: Position
     discards: tuple[Card | None, ...] = ()
 
 
@@ -99,7 +100,7 @@ class Show:
     ``cards`` may name the cards shown, which fills in any the log did not know.
     """
 
-    player: int
+    player: Position
     cards: tuple[Card, ...] = ()
 
 
@@ -107,14 +108,14 @@ class Show:
 class Muck:
     """Throw the hand away at the showdown without showing it."""
 
-    player: int
+    player: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealHole:
     """The dealer gives a player cards (``None`` for a card nobody saw)."""
 
-    player: int
+    player: Position
     cards: tuple[Card | None, ...]
 
 
@@ -130,7 +131,7 @@ class Kill:
     """A ruling: the player's hand is dead, in turn or not, for the rule cited
     (a fold facing a bet, a hand thrown forward, too many cards, ...)."""
 
-    player: int
+    player: Position
     citations: tuple[Citation, ...]
 
 
@@ -139,7 +140,7 @@ class Expose:
     """A ruling at stud: a downcard the dealer exposed plays as an upcard; on
     third street, before anyone acts, the door card goes down in its place."""
 
-    player: int
+    player: Position
     card: Card
     citations: tuple[Citation, ...]
 
@@ -150,7 +151,7 @@ class Replace:
     replaced, by the next card of the stub or, when the caller deals, by
     ``new`` (an exposed card, a boxed card, a joker treated as scrap paper)."""
 
-    player: int
+    player: Position
     card: Card
     citations: tuple[Citation, ...]
     new: Card | None = None
@@ -184,7 +185,7 @@ class Void:
     deal (a player who knew the deck was bad and bet on, RRP5 irregularities.5)."""
 
     citations: tuple[Citation, ...]
-    keep: tuple[int, ...] = ()
+    keep: tuple[Position, ...] = ()
 
 
 Action = (

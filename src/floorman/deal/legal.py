@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from floorman.errors import IllegalAction, OutOfTurn, Who
+from floorman.ids import Position
 from floorman.rulebook import cite
 
 __all__ = ["Legal", "Stakes", "Turn", "check_turn", "describe"]
@@ -70,7 +71,7 @@ class Legal:
     """
 
     turn: Turn
-    player: int | None = None
+    player: Position | None = None
     fold: bool = False
     check: bool = False
     call: int = 0
@@ -85,7 +86,7 @@ class Legal:
         """Whether a bet, raise or completion is allowed."""
         return self.max_to > 0
 
-    def say(self, name: Callable[[int], str]) -> str:
+    def say(self, name: Callable[[Position], str]) -> str:
         """What may be done, in words, the player named by ``name`` (a position
         or a seat): this is how an error says what is allowed instead."""
         return describe(self, who=None if self.player is None else name(self.player))
@@ -133,7 +134,7 @@ def describe(legal: Legal, *, who: str | None = None) -> str:
     )
 
 
-def check_turn(legal: Legal, turn: Turn, player: int, what: str) -> None:
+def check_turn(legal: Legal, turn: Turn, player: Position, what: str) -> None:
     """Refuse ``what`` by ``player`` unless the deal waits for ``turn`` from
     that player; the refusal says what may be done instead."""
     if legal.turn is not turn:
@@ -150,7 +151,7 @@ def check_turn(legal: Legal, turn: Turn, player: int, what: str) -> None:
             code="out_of_turn",
             who=Who(player),
             what=what,
-            turn=Who(legal.player if legal.player is not None else -1),
+            turn=Who(legal.player if legal.player is not None else Position(-1)),
             allowed=legal,
             citations=cite("conduct.improper.1"),
         )

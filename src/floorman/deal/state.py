@@ -55,6 +55,7 @@ from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_
 from floorman.deal.showing import bring_in_player, showing_key
 from floorman.errors import ConfigError, IllegalAction, Who
 from floorman.games import Game, RuleSet, Structure
+from floorman.ids import Position
 from floorman.rulebook import cite
 from floorman.shuffle import Shuffler
 
@@ -196,7 +197,7 @@ class Deal:
         """The community cards."""
         return tuple(self._board)
 
-    def hole(self, player: int) -> tuple[Card | None, ...]:
+    def hole(self, player: Position) -> tuple[Card | None, ...]:
         """A player's cards."""
         return tuple(self._players[player].hole)
 
@@ -234,15 +235,15 @@ class Deal:
         """Whether every pot has been awarded."""
         return self._over
 
-    def folded(self, player: int) -> bool:
+    def folded(self, player: Position) -> bool:
         """Whether a player's hand is dead."""
         return self._players[player].folded
 
-    def mucked(self, player: int) -> bool:
+    def mucked(self, player: Position) -> bool:
         """Whether a player's hand was thrown away or ruled dead, unshown."""
         return self._players[player].mucked
 
-    def up(self, player: int) -> tuple[bool, ...]:
+    def up(self, player: Position) -> tuple[bool, ...]:
         """Which of a player's cards are face up (stud), in the order of :meth:`hole`."""
         return tuple(self._players[player].up)
 
@@ -271,7 +272,7 @@ class Deal:
         for p, pl in enumerate(self._players):
             ante = antes[p] if p < len(antes) else 0
             if ante:
-                self._emit(ev.AntePosted(player=p, amount=min(ante, pl.stack)))
+                self._emit(ev.AntePosted(player=Position(p), amount=min(ante, pl.stack)))
         if self.game.is_button_game:
             rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
             deads = self.stakes.dead_blinds
@@ -282,7 +283,9 @@ class Deal:
                     stack = self._players[p].stack
                     amount = min(blind, stack)
                     dead = min(dead, stack - amount)
-                    self._emit(ev.BlindPosted(player=p, amount=amount, dead=dead, citations=rule))
+                    self._emit(
+                        ev.BlindPosted(player=Position(p), amount=amount, dead=dead, citations=rule)
+                    )
         self._next_street()
 
     def _free(self, pl: _Player) -> int:
@@ -404,7 +407,7 @@ class Deal:
 
     def _deal_hole(self, player: int, cards: tuple[Card | None, ...]) -> None:
         p, up = self._dealing.pop(0)
-        self._emit(ev.HoleDealt(player=p, cards=cards, up=up))
+        self._emit(ev.HoleDealt(player=Position(p), cards=cards, up=up))
 
     def _deal_board(self, cards: tuple[Card | None, ...]) -> None:
         run = self._board_run
@@ -421,7 +424,7 @@ class Deal:
     def _deal_draw(self, player: int, cards: tuple[Card | None, ...]) -> None:
         pl = self._players[player]
         pl.pending_draw = 0
-        self._emit(ev.HoleDealt(player=player, cards=cards, up=(False,) * len(cards)))
+        self._emit(ev.HoleDealt(player=Position(player), cards=cards, up=(False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
         return any(pl.pending_draw for pl in self._players)
@@ -509,7 +512,7 @@ class Deal:
         bets = sorted((pl.street_bet, p) for p, pl in enumerate(self._players))
         if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
             top, p = bets[-1]
-            self._emit(ev.BetReturned(player=p, amount=top - bets[-2][0]))
+            self._emit(ev.BetReturned(player=Position(p), amount=top - bets[-2][0]))
         if len(self._live()) <= 1:
             self._finish()
             return
@@ -521,7 +524,13 @@ class Deal:
         known = all(None not in self._players[p].hole for p in self._show_order)
         if self.auto_showdown and known:
             for p in self._show_order:
-                self._emit(ev.HandShown(player=p, cards=self.hole(p), citations=cite("showdown.7")))
+                self._emit(
+                    ev.HandShown(
+                        player=Position(p),
+                        cards=self.hole(Position(p)),
+                        citations=cite("showdown.7"),
+                    )
+                )
             self._finish()
 
     def _finish(self) -> None:
@@ -665,13 +674,13 @@ class Deal:
         raise IllegalAction(
             "the dealer cannot give {who} {cards} cards now; {allowed}",
             code="cards_not_due",
-            who=Who(p),
+            who=Who(Position(p)),
             cards=len(cards),
             allowed=legal,
         )
 
     def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
-        check_turn(legal, Turn.DRAW, p, "draw")
+        check_turn(legal, Turn.DRAW, Position(p), "draw")
         pl = self._players[p]
         known = [c for c in discards if c is not None]
         missing = [c for c in known if c not in pl.hole]
@@ -679,12 +688,14 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot discard {cards}: not in the hand",
                 code="no_such_card_to_discard",
-                who=Who(p),
+                who=Who(Position(p)),
                 cards=format_cards(missing),
             )
         if len(set(known)) != len(known):
             raise IllegalAction(
-                "{who} cannot discard the same card twice", code="discard_twice", who=Who(p)
+                "{who} cannot discard the same card twice",
+                code="discard_twice",
+                who=Who(Position(p)),
             )
         unknown = len(discards) - len(known)
         if unknown > pl.hole.count(None):
@@ -692,11 +703,11 @@ class Deal:
                 "{who} cannot discard {unknown} unknown cards: its hand has"
                 " {unseen} cards nobody saw; name the cards discarded",
                 code="unknown_discards",
-                who=Who(p),
+                who=Who(Position(p)),
                 unknown=unknown,
                 unseen=pl.hole.count(None),
             )
-        self._emit(ev.Drew(player=p, discards=discards, cards=()))
+        self._emit(ev.Drew(player=Position(p), discards=discards, cards=()))
         pl.drew = True
         pl.pending_draw = len(discards)
         self._auto_deal()
@@ -704,9 +715,9 @@ class Deal:
     def _apply_show(
         self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
     ) -> None:
-        check_turn(legal, Turn.SHOW, p, "show or muck")
+        check_turn(legal, Turn.SHOW, Position(p), "show or muck")
         if show:
-            hole = self.hole(p)
+            hole = self.hole(Position(p))
             if cards:
                 known = sorted(c for c in hole if c is not None)
                 rest = list(cards)
@@ -717,7 +728,7 @@ class Deal:
                     raise IllegalAction(
                         "{who} holds {known} and {unknown} unknown; it cannot show {cards}",
                         code="show_wrong_cards",
-                        who=Who(p),
+                        who=Who(Position(p)),
                         known=format_cards(c for c in hole if c),
                         unknown=hole.count(None),
                         cards=format_cards(cards),
@@ -729,10 +740,12 @@ class Deal:
                 raise IllegalAction(
                     "{who} holds cards nobody saw; to show the hand, name all its cards",
                     code="show_unknown_cards",
-                    who=Who(p),
+                    who=Who(Position(p)),
                     citations=cite("showdown.1"),
                 )
-            self._emit(ev.PlayerShowed(player=p, cards=hole, citations=cite("showdown.1")))
+            self._emit(
+                ev.PlayerShowed(player=Position(p), cards=hole, citations=cite("showdown.1"))
+            )
         else:
             pot = last_in_pot(self, p)
             if pot is not None:
@@ -740,11 +753,11 @@ class Deal:
                     "{who} holds the last hand in a pot of {pot}, which it"
                     " wins without showing; it may show, not muck",
                     code="last_hand_must_show",
-                    who=Who(p),
+                    who=Who(Position(p)),
                     pot=pot.amount,
                     citations=cite("showdown.1"),
                 )
-            self._emit(ev.PlayerMucked(player=p, citations=cite("showdown.1")))
+            self._emit(ev.PlayerMucked(player=Position(p), citations=cite("showdown.1")))
         self._after_show()
 
     def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
@@ -827,7 +840,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot bet or raise now: {why}; {allowed}",
                 code=code,
-                who=Who(p),
+                who=Who(Position(p)),
                 why=why,
                 allowed=legal,
                 citations=rule,
@@ -837,7 +850,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: it has only {reach} in all (table stakes); {allowed}",
                 code="wager_over_stack",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 reach=reach,
                 allowed=legal,
@@ -852,7 +865,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: {allowed}",
                 code="wager_out_of_range",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 min_to=legal.min_to,
                 max_to=legal.max_to,
@@ -863,7 +876,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: the smallest chip that plays is {chip}; {allowed}",
                 code="wager_off_chip",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 chip=self.stakes.chip,
                 allowed=legal,
@@ -873,7 +886,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: that does not raise the bet of {bet}; {allowed}",
                 code="wager_not_raise",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 bet=self._level,
                 allowed=legal,
@@ -905,7 +918,7 @@ class Deal:
         full = full or capped
         self._emit(
             ev.Wagered(
-                player=p,
+                player=Position(p),
                 to=to,
                 amount=to - pl.street_bet,
                 full=full,

@@ -23,6 +23,7 @@ from floorman.cards import format_cards
 from floorman.deal import Deal, Muck, Show, Turn, inputs
 from floorman.errors import FloorError, IllegalAction
 from floorman.floor.rulings import Ruling
+from floorman.ids import Position, Seat
 from floorman.rulebook import cite
 from floorman.table import Table
 
@@ -46,7 +47,7 @@ def _shown_instead(deal: Deal, shown: int) -> Deal:
         if again.is_over:
             break
         if isinstance(action, Muck) and action.player == shown:
-            action = Show(player=shown)
+            action = Show(player=Position(shown))
         try:
             again.apply(action)
         except IllegalAction:
@@ -75,17 +76,17 @@ def ask_to_see(table: Table, *, asker: int, shown: int, deal: int | None = None)
             f"seat {asker} was not dealt cards and may not ask to see a hand",
             citations=cite("showdown.5"),
         )
-    if shown not in seats or played.folded(seats.index(shown)):
+    if shown not in seats or played.folded(Position(seats.index(shown))):
         raise FloorError(
             f"seat {shown}'s hand was not called: only a called hand may be asked for",
             citations=cite("showdown.5"),
         )
     s = seats.index(shown)
-    cards = played.hole(s)
+    cards = played.hole(Position(s))
     if None in cards:
         raise FloorError(f"seat {shown}'s cards are not known to the table")
     seen = format_cards(c for c in cards if c is not None)
-    if not table.won(asker):
+    if not table.won(Seat(asker)):
         return Ruling(
             decision=f"seat {shown} shows {seen}; asked for by a player who did not win the"
             " pot, the hand is dead",
@@ -105,7 +106,7 @@ def ask_to_see(table: Table, *, asker: int, shown: int, deal: int | None = None)
                 break
             amount = min(owed, int(gain[1]))
             if amount:
-                table.transfer(seat, int(gain[0]), amount, deal=number)
+                table.transfer(seat, Seat(int(gain[0])), amount, deal=number)
                 moves.append(f"{amount} from seat {seat} to seat {gain[0]}")
                 gain[1] = int(gain[1]) - amount
                 owed -= amount

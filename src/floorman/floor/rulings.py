@@ -55,6 +55,7 @@ from floorman.floor.reports import (
     PrematureCards,
     Report,
 )
+from floorman.ids import Position, Seat
 from floorman.rulebook import Citation, cite
 from floorman.table import Table
 
@@ -223,7 +224,7 @@ def _rule_at_table(table: Table, report: Report) -> Ruling:
     if not 0 <= report.player < len(table.positions):
         raise IllegalAction("{who} is not dealt in", code="no_such_player", who=Who(report.player))
     seat = table.positions[report.player]
-    owed = table.owes(seat)
+    owed = table.owes(Seat(seat))
     if not report.acted:
         if not owed:
             raise FloorError(
@@ -233,7 +234,7 @@ def _rule_at_table(table: Table, report: Report) -> Ruling:
                 citations=cite("blinds.10"),
             )
         return table.on_deal(lambda under_way: rule(under_way, report, name=name))
-    event = table.post_next_deal(seat)  # refused, changing nothing, if nothing is owed
+    event = table.post_next_deal(Seat(seat))  # refused, changing nothing, if nothing is owed
     ruling = table.on_deal(lambda under_way: rule(under_way, report, name=name))
     owes = " and ".join(event.blinds)
     owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
@@ -264,7 +265,7 @@ def _procedure(
                 else ""
             )
             citations = cite("irregularities.7")
-            events = deal.apply(Replace(player=p, card=card, citations=citations))
+            events = deal.apply(Replace(player=Position(p), card=card, citations=citations))
             return Ruling(
                 decision=f"the boxed {card} dealt to {name(p)} is a scrap of paper: it is"
                 f" replaced by the next card{later}",
@@ -319,7 +320,7 @@ def _procedure(
             )
         case ExposedCard(player=p, card=Card() as card) if deal.game.is_button_game:
             citations = cite("irregularities.12", "irregularities.13")
-            events = deal.apply(Replace(player=p, card=card, citations=citations))
+            events = deal.apply(Replace(player=Position(p), card=card, citations=citations))
             return Ruling(
                 decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 f" {card} is replaced and goes to the muck",
@@ -328,7 +329,7 @@ def _procedure(
             )
         case ExposedCard(player=p, card=Card() as card):
             citations = cite("irregularities.12", "irregularities.13")
-            events = deal.apply(Expose(player=p, card=card, citations=citations))
+            events = deal.apply(Expose(player=Position(p), card=card, citations=citations))
             return Ruling(
                 decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 f" {card} plays up",
@@ -368,7 +369,7 @@ def _procedure(
                 " in may see them",
                 "showdown.6.1",
             )
-        case CardsShown(player=p, to=q) if q is None or deal.folded(q):
+        case CardsShown(player=p, to=q) if q is None or deal.folded(Position(q)):
             return _shown(
                 report,
                 f"{name(p)} showed cards to {_whom(q, name)}, who cannot use them in wagering:"
@@ -385,14 +386,14 @@ def _procedure(
             )
             return _shown(
                 report,
-                f"{name(p)} showed cards to {name(q)} during the deal: they are shown {when}",
+                f"{name(p)} showed cards to {name(Position(q))} during the deal: they are shown {when}",
                 "showdown.6.3" if still else "showdown.6.4",
             )
     raise TypeError(f"not a card report: {report!r}")
 
 
 def _whom(q: int | None, name: Naming) -> str:
-    return "someone not dealt in" if q is None else name(q)
+    return "someone not dealt in" if q is None else name(Position(q))
 
 
 def _shown(report: CardsShown, decision: str, part: str) -> Ruling:
@@ -407,7 +408,7 @@ def _shown(report: CardsShown, decision: str, part: str) -> Ruling:
 
 def _to_act(deal: Deal) -> list[int]:
     """Players who may still have a wagering decision this round."""
-    return [p for p in range(deal.players) if not deal.folded(p) and deal.stacks[p] > 0]
+    return [p for p in range(deal.players) if not deal.folded(Position(p)) and deal.stacks[p] > 0]
 
 
 def _exposed_practice(deal: Deal) -> str:
@@ -433,19 +434,19 @@ def _declared(deal: Deal, player: int, action: Action, name: Naming) -> Ruling:
         raise IllegalAction(
             "{who} declared another player's action: {action}",
             code="not_own_action",
-            who=Who(player),
+            who=Who(Position(player)),
             action=repr(action),
         )
     legal = deal.legal()
     if legal.player != player:
         return Ruling(
-            decision=f"{name(player)} spoke out of turn: the declaration does not bind;"
+            decision=f"{name(Position(player))} spoke out of turn: the declaration does not bind;"
             f" {legal.say(name)}",
             citations=cite("betting.9", "conduct.improper.1"),
         )
     events = deal.apply(action)
     return Ruling(
-        decision=f"{name(player)}'s declaration in turn binds: {type(action).__name__.lower()}",
+        decision=f"{name(Position(player))}'s declaration in turn binds: {type(action).__name__.lower()}",
         citations=cite("betting.9"),
         events=tuple(events),
     )
@@ -492,7 +493,7 @@ def decide(deal: Deal, report: Report, choice: str, *, name: Naming = by_positio
             return _void(deal, "a duplicate card", "irregularities.4")
         case DuplicateCard(knew=int(p)), _:
             citations = cite("irregularities.4", "irregularities.5", "irregularities.6")
-            events = deal.apply(Void(citations=citations, keep=(p,)))
+            events = deal.apply(Void(citations=citations, keep=(Position(p),)))
             return Ruling(
                 decision=f"a duplicate card: all action is void and every chip goes back but"
                 f" {name(p)}'s, which knew and bet on: its chips stay in the pot for the"
@@ -538,9 +539,9 @@ def _kill(
     deal: Deal, player: int, rule_id: str | tuple[str, ...], what: str, name: Naming
 ) -> Ruling:
     citations = cite(*((rule_id,) if isinstance(rule_id, str) else rule_id))
-    events = deal.apply(Kill(player=player, citations=citations))
+    events = deal.apply(Kill(player=Position(player), citations=citations))
     return Ruling(
-        decision=f"{name(player)}: {what}; it can no longer act or win any part of the pot",
+        decision=f"{name(Position(player))}: {what}; it can no longer act or win any part of the pot",
         citations=citations,
         events=tuple(events),
     )

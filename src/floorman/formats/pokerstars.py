@@ -79,6 +79,7 @@ from floorman.deal import events as ev
 from floorman.errors import ConfigError
 from floorman.formats._stars_text import ORDINALS, describe, folded_when, markers, times
 from floorman.games import Reading, Structure
+from floorman.ids import Position
 
 __all__ = ["GAME_NAMES", "StarsHeader", "write_pokerstars"]
 
@@ -441,7 +442,7 @@ class _Writer:
         self.posts.append((order, line))
 
     def deal_hole(self, p: int, cards: tuple[Card | None, ...]) -> None:
-        cards = tuple(self.replaced.get((p, c), c) if c is not None else c for c in cards)
+        cards = tuple(self.replaced.get((Position(p), c), c) if c is not None else c for c in cards)
         before = [c for c in self.hands[p] if c is not None]
         self.hands[p].extend(cards)
         if all(c is None for c in cards):

@@ -64,6 +64,7 @@ from floorman.games import (
     RuleSet,
     Structure,
 )
+from floorman.ids import Position
 from floorman.rulebook import cite
 
 __all__ = [
@@ -225,23 +226,23 @@ def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck
         case phh.DealBoard(cards=cards):
             deal.apply(DealBoard(cards=cards))
         case phh.DealHole(player=p, cards=cards):
-            deal.apply(DealHole(player=p - 1, cards=cards))
+            deal.apply(DealHole(player=Position(p - 1), cards=cards))
         case phh.ShowOrMuck(player=p):
             shows[p - 1] = action
         case phh.Fold(player=p):
-            deal.apply(Fold(player=p - 1))
+            deal.apply(Fold(player=Position(p - 1)))
         case phh.CheckOrCall(player=p):
             legal = deal.legal()
             if legal.turn is Turn.BET and legal.player == p - 1 and legal.call:
-                deal.apply(Call(player=p - 1))
+                deal.apply(Call(player=Position(p - 1)))
             else:
-                deal.apply(Check(player=p - 1))
+                deal.apply(Check(player=Position(p - 1)))
         case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
-            deal.apply(Wager(player=p - 1, to=amount))
+            deal.apply(Wager(player=Position(p - 1), to=amount))
         case phh.PostBringIn(player=p):
-            deal.apply(BringIn(player=p - 1))
+            deal.apply(BringIn(player=Position(p - 1)))
         case phh.StandPatOrDiscard(player=p, cards=cards):
-            deal.apply(Draw(player=p - 1, discards=cards))
+            deal.apply(Draw(player=Position(p - 1), discards=cards))
         case _:
             raise NotationError(f"cannot replay {action}", text=str(action))
 

@@ -109,6 +109,7 @@ from types import MappingProxyType
 from floorman.cards import Card
 from floorman.clock import ManualClock
 from floorman.errors import ConfigError, FloormanError, NotationError
+from floorman.ids import PlayerId, Seat
 from floorman.room import GameKind, Room, Sanction
 from floorman.room import events as ev
 from floorman.room.events import RoomEvent, is_decision
@@ -483,7 +484,7 @@ class _LogPlayer:
 
     def _apart(self, line: str) -> list[RoomEvent]:
         (a, b), _, _ = _split(line, need=2)
-        return self.room.keep_apart(a, b)
+        return self.room.keep_apart(PlayerId(a), PlayerId(b))
 
     def _reserve(self, line: str) -> list[RoomEvent]:
         words = line.split()
@@ -492,8 +493,8 @@ class _LogPlayer:
         table, seat, player = words[1:4]
         return self.room.reserve(
             _whole(table, "table", _TABLES),
-            _whole(seat, "seat", _SEAT),
-            player,
+            Seat(_whole(seat, "seat", _SEAT)),
+            PlayerId(player),
             reason=" ".join(words[4:]),
         )
 
@@ -502,7 +503,7 @@ class _LogPlayer:
         (player, rules), options, _ = _split(line, need=2, keys=("minutes",))
         minutes = options.get("minutes")
         return self.room.sanction(
-            player,
+            PlayerId(player),
             _SANCTIONS[verb],
             [r for r in rules.split(",") if r],
             minutes=None if minutes is None else _minutes(minutes),
@@ -512,9 +513,9 @@ class _LogPlayer:
 
     # ----- players ----------------------------------------------------------
 
-    def _player_and_kind(self, line: str) -> tuple[str, GameKind]:
+    def _player_and_kind(self, line: str) -> tuple[PlayerId, GameKind]:
         (player, name), _, _ = _split(line, need=2)
-        return player, self.kind(name)
+        return PlayerId(player), self.kind(name)
 
     def _list(self, line: str) -> list[RoomEvent]:
         return self.room.sign_up(*self._player_and_kind(line))
@@ -530,62 +531,65 @@ class _LogPlayer:
         return player
 
     def _arrive(self, line: str) -> list[RoomEvent]:
-        return self.room.arrive(self._one(line))
+        return self.room.arrive(PlayerId(self._one(line)))
 
     def _refuse(self, line: str) -> list[RoomEvent]:
-        return self.room.refuse(self._one(line))
+        return self.room.refuse(PlayerId(self._one(line)))
 
     def _noanswer(self, line: str) -> list[RoomEvent]:
-        return self.room.no_answer(self._one(line))
+        return self.room.no_answer(PlayerId(self._one(line)))
 
     def _leave(self, line: str) -> list[RoomEvent]:
-        return self.room.leave(self._one(line))
+        return self.room.leave(PlayerId(self._one(line)))
 
     def _due(self, line: str) -> list[RoomEvent]:
-        return self.room.due(self._one(line))
+        return self.room.due(PlayerId(self._one(line)))
 
     def _out(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("lockup",))
         lockup = _whole(options.get("lockup", "0"), "lockup", _CHIPS)
-        return self.room.leave_area(player, lockup=lockup)
+        return self.room.leave_area(PlayerId(player), lockup=lockup)
 
     def _take(self, line: str) -> list[RoomEvent]:
         (player, table, *seat), _, _ = _split(line, need=2, most=3)
         return self.room.take_seat(
-            player,
+            PlayerId(player),
             _whole(table, "table", _TABLES),
-            _whole(seat[0], "seat", _SEAT) if seat else None,
+            Seat(_whole(seat[0], "seat", _SEAT)) if seat else None,
         )
 
     def _change(self, line: str) -> list[RoomEvent]:
         (player, *seat), _, _ = _split(line, need=1, most=2)
         return self.room.request_seat_change(
-            player, _whole(seat[0], "seat", _SEAT) if seat else None
+            PlayerId(player), Seat(_whole(seat[0], "seat", _SEAT)) if seat else None
         )
 
     def _transfer(self, line: str) -> list[RoomEvent]:
         (player, table), _, _ = _split(line, need=2)
-        return self.room.transfer(player, _whole(table, "table", _TABLES))
+        return self.room.transfer(PlayerId(player), _whole(table, "table", _TABLES))
 
     def _over(self, line: str) -> list[RoomEvent]:
         (player, table, seat), _, _ = _split(line, need=3)
         return self.room.play_over(
-            player, _whole(table, "table", _TABLES), _whole(seat, "seat", _SEAT)
+            PlayerId(player), _whole(table, "table", _TABLES), Seat(_whole(seat, "seat", _SEAT))
         )
 
     def _away(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("took",))
-        return self.room.away(player, took=_whole(options.get("took", "0"), "took", _CHIPS))
+        return self.room.away(
+            PlayerId(player), took=_whole(options.get("took", "0"), "took", _CHIPS)
+        )
 
     def _extend(self, line: str) -> list[RoomEvent]:
         (player, minutes), _, _ = _split(line, need=2)
-        return self.room.extend_absence(player, minutes=_minutes(minutes))
+        return self.room.extend_absence(PlayerId(player), minutes=_minutes(minutes))
 
     def _back(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("restored",))
         restored = options.get("restored")
         return self.room.come_back(
-            player, restored=None if restored is None else _whole(restored, "restored", _CHIPS)
+            PlayerId(player),
+            restored=None if restored is None else _whole(restored, "restored", _CHIPS),
         )
 
     # ----- time -------------------------------------------------------------

@@ -123,6 +123,7 @@ from floorman.formats import phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import apply_action, settle_showdown
 from floorman.games import GAMES, RuleSet, Structure
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import SeededShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
@@ -240,7 +241,7 @@ def _words(key: str, value: str, count: int) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
+def parse_table_line(text: str) -> tuple[TableSetup, int, Seat | None]:
     """The table's setup, the shuffle seed and the starting button from a ``table`` line.
 
     >>> setup, seed, start = parse_table_line("table stud fixed-limit ante=1 bring-in=2 bets=5/10 seed=3")
@@ -304,7 +305,7 @@ def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
         else:
             raise NotationError(f"unknown table setting {key!r}", text=key)
     setup = TableSetup(game=game, structure=structure, **options)  # type: ignore[arg-type]
-    return setup, seed, start
+    return setup, seed, None if start is None else Seat(start)
 
 
 def _naming(line: str) -> dict[str, Any]:
@@ -425,14 +426,16 @@ def _pot_ruling(session: Session, line: str) -> None:
         ruling = ask_to_see(table, asker=numbers[0], shown=numbers[1], deal=deal)
     else:
         if verb == "transfer":
-            event: tev.TableEvent = table.transfer(numbers[0], numbers[1], numbers[2], deal=deal)
+            event: tev.TableEvent = table.transfer(
+                Seat(numbers[0]), Seat(numbers[1]), numbers[2], deal=deal
+            )
             what = f"{numbers[2]} moves from seat {numbers[0]} to seat {numbers[1]}"
         elif verb == "impound":
-            event = table.impound(numbers[0], numbers[1], deal=deal)
+            event = table.impound(Seat(numbers[0]), numbers[1], deal=deal)
             what = f"{numbers[1]} of seat {numbers[0]}'s chips impounded pending a decision"
         else:
             amount = numbers[1] if len(numbers) > 1 else None
-            event = table.release(numbers[0], amount, deal=deal)
+            event = table.release(Seat(numbers[0]), amount, deal=deal)
             what = f"the impounded chips go to seat {numbers[0]}"
         ruling = Ruling(decision=what, citations=getattr(event, "citations", ()))
     last = session.deals[-1]
@@ -502,54 +505,56 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
     rest = args[1:]
     if verb == "sit":
         table.sit(
-            seat,
-            rest[0],
+            Seat(seat),
+            PlayerId(rest[0]),
             _int(rest[1], "chips"),
             post=_choice(rest, False),
             transfer="transfer" in rest,
         )
     elif verb == "over":
-        table.play_over(seat, rest[0], _int(rest[1], "chips"), post=_choice(rest, False))
+        table.play_over(
+            Seat(seat), PlayerId(rest[0]), _int(rest[1], "chips"), post=_choice(rest, False)
+        )
     elif verb == "buy":
         table.buy(
-            seat,
+            Seat(seat),
             _int(rest[0], "chips"),
             arrived="on-the-way" not in rest,
             announced="unannounced" not in rest,
         )
     elif verb == "arrive":
-        table.arrive(seat)
+        table.arrive(Seat(seat))
     elif verb == "out":
-        table.sit_out(seat, minutes=_int(rest[0], "minutes") if rest else None)
+        table.sit_out(Seat(seat), minutes=_int(rest[0], "minutes") if rest else None)
     elif verb == "back":
-        table.come_back(seat, post=_choice(rest, True))
+        table.come_back(Seat(seat), post=_choice(rest, True))
     elif verb in ("post", "wait"):
-        table.choose(seat, post=verb == "post")
+        table.choose(Seat(seat), post=verb == "post")
     elif verb == "leave":
-        table.leave(seat)
+        table.leave(Seat(seat))
     elif verb == "move":
-        table.change_seat(seat, _int(rest[0], "seat"))
+        table.change_seat(Seat(seat), Seat(_int(rest[0], "seat")))
     elif verb == "straddle":
-        table.straddle(seat)
+        table.straddle(Seat(seat))
     elif verb == "pickup":
-        table.pick_up(seat)
+        table.pick_up(Seat(seat))
     elif verb == "courtesy":
-        table.decline_time(seat)
+        table.decline_time(Seat(seat))
     elif verb == "misplaced":
-        table.correct_button(seat)
+        table.correct_button(Seat(seat))
 
 
 def _chop(deal: Deal) -> None:
     """The blinds chop (RRP5 policies.15), the small blind being the one to act."""
     player = deal.legal().player
-    deal.apply(Chop(player=player if player is not None else -1))
+    deal.apply(Chop(player=player if player is not None else Position(-1)))
 
 
-def _seat_word(table: Table, word: str) -> int:
+def _seat_word(table: Table, word: str) -> Position:
     found = _SEAT_WORD.fullmatch(word)
     if found is None:
         raise NotationError(f"{word!r} is not a seat such as s3", text=word)
-    return table.position_of(int(found.group(1)))
+    return table.position_of(Seat(int(found.group(1))))
 
 
 def _report(table: Table, deal: Deal, words: list[str]) -> Report:
@@ -569,9 +574,9 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
                 raise NotationError(f"{rule_id} needs the seat whose hand it is", text=rule_id)
             cards = options.get("cards")
             held = _int(cards, "cards=") if cards is not None else None
-            return HandInQuestion(player=seats[0], cause=dead, cards=held)
+            return HandInQuestion(player=Position(seats[0]), cause=dead, cards=held)
     if rule_id == "dead-hands.2" and seats:
-        return MuckedHand(player=seats[0])
+        return MuckedHand(player=Position(seats[0]))
     if rule_id == "irregularities.3":
         return ForeignCard(in_stub="stub" in args)
     if rule_id == "irregularities.4":
@@ -580,9 +585,9 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
     if rule_id == "irregularities.10":
         return MissingCards()
     if rule_id == "irregularities.14" and seats:
-        return CardsDropped(player=seats[0])
+        return CardsDropped(player=Position(seats[0]))
     if rule_id == "irregularities.2" and seats:
-        return HandFouled(player=seats[0], protected="protected" in args)
+        return HandFouled(player=Position(seats[0]), protected="protected" in args)
     if rule_id == "irregularities.7":
         card = parse_cards(options["card"]) if "card" in options else ()
         return BoxedCard(
@@ -591,13 +596,13 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
             next_dealt="next-dealt" in args,
         )
     if rule_id == "irregularities.8" and seats:
-        return JokerFound(player=seats[0], acted="acted" in args)
+        return JokerFound(player=Position(seats[0]), acted="acted" in args)
     if rule_id == "irregularities.11":
         return ExtraCard()
     if rule_id in ("irregularities.12", "irregularities.13") and seats:
         card = parse_cards(options["card"]) if "card" in options else ()
         return ExposedCard(
-            player=seats[0],
+            player=Position(seats[0]),
             by_player="by-player" in args,
             card=card[0] if len(card) == 1 else None,
         )
@@ -605,11 +610,13 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
         return PrematureCards(cards=parse_cards(options.get("cards", "")))
     if rule_id == "showdown.6" and seats and "to" in options:
         to = None if options["to"] == "out" else _seat_word(table, options["to"])
-        return CardsShown(player=seats[0], to=to, after_deal="after" in args, part="part" in args)
+        return CardsShown(
+            player=Position(seats[0]), to=to, after_deal="after" in args, part="part" in args
+        )
     if rule_id == "blinds.10" and seats:
-        return BlindNotPosted(player=seats[0], acted="acted" in args)
+        return BlindNotPosted(player=Position(seats[0]), acted="acted" in args)
     if rule_id == "betting.9" and seats and len(args) >= 2:
-        return ActionDeclared(player=seats[0], action=_declared(deal, seats[0], args[1:]))
+        return ActionDeclared(player=Position(seats[0]), action=_declared(deal, seats[0], args[1:]))
     raise NotationError(
         f"no report for {rule_id!r}: reports name misdeals.1.1-1.10, dead-hands.1.1-1.6,"
         " dead-hands.2, dead-hands.3, irregularities.2-.4, .7, .8, .10-.15, showdown.6,"
@@ -622,16 +629,16 @@ def _declared(deal: Deal, player: int, words: list[str]) -> Action:
     """A declared action in the log's notation (``f``, ``cc``, ``cbr N``)."""
     match words:
         case ["f"]:
-            return Fold(player=player)
+            return Fold(player=Position(player))
         case ["cc"]:
             legal = deal.legal()
             return (
-                Call(player=player)
+                Call(player=Position(player))
                 if legal.call and legal.player == player
-                else Check(player=player)
+                else Check(player=Position(player))
             )
         case ["cbr", amount] if _NUMBER.fullmatch(amount):
-            return Wager(player=player, to=int(amount))
+            return Wager(player=Position(player), to=int(amount))
     raise NotationError(
         f"{' '.join(words)!r} is not a declared action (f, cc, cbr N)", text=" ".join(words)
     )
@@ -676,7 +683,9 @@ def _play_deal(session: Session, number: int, line: str, block: list[tuple[int, 
             action = phh.parse_action(text, index=index, letter="s", where="")
             if isinstance(action, phh.PlayerAction):
                 # The log names seats; the deal knows its players by position.
-                action = dataclasses.replace(action, player=table.position_of(action.player) + 1)
+                action = dataclasses.replace(
+                    action, player=table.position_of(Seat(action.player)) + 1
+                )
             # Through the table, which logs each event and takes the result
             # as the deal ends.
             table.on_deal(functools.partial(apply_action, action=action, shows=shows))

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from floorman.cards import DECK_52, Card
 from floorman.clock import Clock
 from floorman.errors import ConfigError, FloorError, NotationError
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as ev
 from floorman.room.books import RoomBooks, _Game
 from floorman.room.timers import AWAY_LIMIT, MINUTE, REFUSAL_BAR, away_limit, lock_limit
@@ -122,7 +123,7 @@ class Room(RoomBooks):
                 " them; seat or release those players first",
                 citations=cite("seating.7", "seating.8"),
             )
-        cards: tuple[tuple[int, Card], ...] = ()
+        cards: tuple[tuple[Seat, Card], ...] = ()
         button = None
         if game.kind.form.is_button_game:  # stud has no button to draw for
             cards, button = draw_for_button(game.kind.form, sorted(game.sitting), self.shuffler)
@@ -148,7 +149,7 @@ class Room(RoomBooks):
             raise FloorError(f"table {table}'s must-move game must close first")
         return self._run(ev.GameClosed(table=table, at=self._now(), citations=cite("policies.1")))
 
-    def keep_apart(self, a: str, b: str) -> list[ev.RoomEvent]:
+    def keep_apart(self, a: PlayerId, b: PlayerId) -> list[ev.RoomEvent]:
         """The house keeps two players out of the same game (RRP5 seating.5)."""
         if a == b:
             raise FloorError("a player cannot be kept apart from himself")
@@ -166,7 +167,7 @@ class Room(RoomBooks):
         )
 
     def reserve(
-        self, table: int, seat: int, player: str, *, reason: str = ""
+        self, table: int, seat: Seat, player: PlayerId, *, reason: str = ""
     ) -> list[ev.RoomEvent]:
         """Reserve a seat for a player for a good reason (RRP5 seating.8)."""
         game = self._game(table)
@@ -200,7 +201,7 @@ class Room(RoomBooks):
 
     def sanction(
         self,
-        player: str,
+        player: PlayerId,
         sanction: Sanction,
         rules: Sequence[str],
         *,
@@ -232,18 +233,18 @@ class Room(RoomBooks):
         at = self.seat_of(player)
         if sanction is not Sanction.WARNING and at is not None:
             out.append(
-                ev.PlayerLeft(player=player, table=at[0], seat=at[1], at=now, citations=rule)
+                ev.PlayerLeft(player=player, table=at[0], seat=Seat(at[1]), at=now, citations=rule)
             )
         return self._run(*out)
 
     # ----- players ----------------------------------------------------------
 
-    def arrive(self, player: str) -> list[ev.RoomEvent]:
+    def arrive(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A player comes into the room: names noted as interest get their
         place now, at the end of the list (RRP5 seating.1)."""
         return self._run(*self._arrival(player))
 
-    def _arrival(self, player: str, *, signing: GameKind | None = None) -> list[ev.RoomEvent]:
+    def _arrival(self, player: PlayerId, *, signing: GameKind | None = None) -> list[ev.RoomEvent]:
         """Arriving, with a place at the end of each list the player's
         interest was noted for (RRP5 seating.1), but the one ``signing`` up for
         now, which the sign-up itself places."""
@@ -263,7 +264,7 @@ class Room(RoomBooks):
                 )
         return out
 
-    def note_interest(self, player: str, kind: GameKind) -> list[ev.RoomEvent]:
+    def note_interest(self, player: PlayerId, kind: GameKind) -> list[ev.RoomEvent]:
         """Note a remote player's interest in a game: no place on the list
         until the player arrives (RRP5 seating.1)."""
         self._may_list(player, kind)
@@ -273,7 +274,9 @@ class Room(RoomBooks):
             ev.InterestNoted(player=player, kind=kind, at=self._now(), citations=cite("seating.1"))
         )
 
-    def sign_up(self, player: str, kind: GameKind, *, present: bool = True) -> list[ev.RoomEvent]:
+    def sign_up(
+        self, player: PlayerId, kind: GameKind, *, present: bool = True
+    ) -> list[ev.RoomEvent]:
         """Put a player's name on the waiting list for a kind of game. Only in
         person (RRP5 seating.1): someone not present may have interest noted."""
         if not present:
@@ -295,7 +298,7 @@ class Room(RoomBooks):
         )
         return self._run(*out)
 
-    def leave_list(self, player: str, kind: GameKind) -> list[ev.RoomEvent]:
+    def leave_list(self, player: PlayerId, kind: GameKind) -> list[ev.RoomEvent]:
         """Take a name off a list at the player's request."""
         if player not in self._lists.get(kind, ()) and player not in self._interest.get(kind, ()):
             raise FloorError(f"{player} is not on the {kind} list")
@@ -303,7 +306,7 @@ class Room(RoomBooks):
             ev.PlayerDelisted(player=player, kind=kind, reason="asked", at=self._now())
         )
 
-    def leave_area(self, player: str, *, lockup: int = 0) -> list[ev.RoomEvent]:
+    def leave_area(self, player: PlayerId, *, lockup: int = 0) -> list[ev.RoomEvent]:
         """A listed player tells the list-person of leaving the playing area,
         leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
         if not is_whole(lockup) or lockup < 0 or 0 < lockup < self.lockup:
@@ -316,7 +319,9 @@ class Room(RoomBooks):
             ev.AreaLeft(player=player, lockup=lockup, at=self._now(), citations=cite("seating.2"))
         )
 
-    def take_seat(self, player: str, table: int, seat: int | None = None) -> list[ev.RoomEvent]:
+    def take_seat(
+        self, player: PlayerId, table: int, seat: Seat | None = None
+    ) -> list[ev.RoomEvent]:
         """A player sits down: in the seat locked for them, a seat of their
         choice in a new game (RRP5 seating.7), or, with nobody waiting, an open
         seat by the floor's permission (RRP5 policies.11)."""
@@ -349,7 +354,7 @@ class Room(RoomBooks):
                 )
             chosen = lock.seat if lock.seat is not None else seat
             if chosen is None:
-                chosen = self._choice(game, player)
+                chosen = Seat(self._choice(game, player))
             rules: tuple[str, ...] = ("seating.7",) if lock.seat is None else ()
             at = self.seat_of(player)
             if at is not None:
@@ -397,7 +402,7 @@ class Room(RoomBooks):
                 f"{player} needs the floor's permission to sit at table {table}: {why}",
                 citations=cite("policies.11"),
             )
-        chosen = seat if seat is not None else self._choice(game, player)
+        chosen = Seat(seat if seat is not None else self._choice(game, player))
         return self._run(
             *self._over_ends(player),
             ev.PlayerSeated(
@@ -405,7 +410,7 @@ class Room(RoomBooks):
             ),
         )
 
-    def _over_ends(self, player: str) -> list[ev.RoomEvent]:
+    def _over_ends(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A player playing over who takes a seat of his own gives that one back."""
         return [
             ev.PlayOverEnded(player=player, table=t, seat=seat, at=self._now())
@@ -413,7 +418,7 @@ class Room(RoomBooks):
             if p == player
         ]
 
-    def refuse(self, player: str) -> list[ev.RoomEvent]:
+    def refuse(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A called player turns the seat down. Refusing to move from the
         must-move game into the main game is quitting, with an hour's bar from
         that must-move game: the player may not play in it or be called to it
@@ -445,7 +450,7 @@ class Room(RoomBooks):
                 ev.PlayerLeft(
                     player=player,
                     table=source.table,
-                    seat=seat,
+                    seat=Seat(seat),
                     at=now,
                     citations=cite("seating.10"),
                 ),
@@ -466,7 +471,7 @@ class Room(RoomBooks):
             )
         )
 
-    def no_answer(self, player: str) -> list[ev.RoomEvent]:
+    def no_answer(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A called player did not answer: it is the player's job to be there
         and hear the list, so the seat goes to the next name and this one comes
         off the list (RRP5 seating.2). A seat locked with lock-up money stays."""
@@ -493,14 +498,16 @@ class Room(RoomBooks):
             ),
         )
 
-    def leave(self, player: str) -> list[ev.RoomEvent]:
+    def leave(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A seated player quits the game."""
         at = self.seat_of(player)
         if at is None:
             raise FloorError(f"{player} has no seat to leave")
-        return self._run(ev.PlayerLeft(player=player, table=at[0], seat=at[1], at=self._now()))
+        return self._run(
+            ev.PlayerLeft(player=player, table=at[0], seat=Seat(at[1]), at=self._now())
+        )
 
-    def request_seat_change(self, player: str, seat: int | None = None) -> list[ev.RoomEvent]:
+    def request_seat_change(self, player: PlayerId, seat: Seat | None = None) -> list[ev.RoomEvent]:
         """A player in a game asks for another seat in it (``seat`` None: any).
         Such requests come before new players, the earliest first (RRP5 seating.13)."""
         at = self.seat_of(player)
@@ -519,7 +526,7 @@ class Room(RoomBooks):
             )
         )
 
-    def transfer(self, player: str, to: int) -> list[ev.RoomEvent]:
+    def transfer(self, player: PlayerId, to: int) -> list[ev.RoomEvent]:
         """A player moves to a similar game at once. Refused if the game left
         would then have fewer players than the game entered (RRP5 seating.3)."""
         at = self.seat_of(player)
@@ -541,9 +548,9 @@ class Room(RoomBooks):
                 f"table {to} has no seat open for a transfer", citations=cite("seating.3")
             )
         seat = self._choice(target, player)
-        return self._run(self._moved(player, at, to, seat, self._now(), ("seating.3",)))
+        return self._run(self._moved(player, at, to, Seat(seat), self._now(), ("seating.3",)))
 
-    def due(self, player: str) -> list[ev.RoomEvent]:
+    def due(self, player: PlayerId) -> list[ev.RoomEvent]:
         """The dealer says a player has come to the point a move or lock-up was
         waiting for (the big blind, the button, one more deal). A player
         ordered to move moves. An absent player of a broken game whose seat was
@@ -560,7 +567,9 @@ class Room(RoomBooks):
             assert lock is not None
             seat = lock.seat if lock.seat is not None else self._choice(self._game(move.to), player)
             rules = ("seating.12",) if move.as_new else ("seating.14",)
-            return self._run(self._moved(player, at, move.to, seat, now, rules, as_new=move.as_new))
+            return self._run(
+                self._moved(player, at, move.to, Seat(seat), now, rules, as_new=move.as_new)
+            )
         if lock is not None and lock.reason == "broken":
             game = self._game(lock.table)
             if self._player(player).present:
@@ -583,7 +592,7 @@ class Room(RoomBooks):
             )
         raise FloorError(f"{player} has no move or held seat waiting")
 
-    def away(self, player: str, *, took: int = 0) -> list[ev.RoomEvent]:
+    def away(self, player: PlayerId, *, took: int = 0) -> list[ev.RoomEvent]:
         """A seated player steps away, perhaps taking chips for safety (RRP5 policies.4)."""
         at = self.seat_of(player)
         if at is None:
@@ -602,7 +611,7 @@ class Room(RoomBooks):
             )
         )
 
-    def extend_absence(self, player: str, *, minutes: float) -> list[ev.RoomEvent]:
+    def extend_absence(self, player: PlayerId, *, minutes: float) -> list[ev.RoomEvent]:
         """A floorperson, told in advance, lets a player be away longer (RRP5 policies.20)."""
         state = self._player(player)
         check_term(minutes)
@@ -618,7 +627,7 @@ class Room(RoomBooks):
             )
         )
 
-    def come_back(self, player: str, *, restored: int | None = None) -> list[ev.RoomEvent]:
+    def come_back(self, player: PlayerId, *, restored: int | None = None) -> list[ev.RoomEvent]:
         """A player back at the seat restores every chip taken away (RRP5 policies.4)."""
         at = self.seat_of(player)
         state = self._player(player)
@@ -640,10 +649,12 @@ class Room(RoomBooks):
         ]
         over = self._over.get(at)
         if over is not None:
-            out.append(ev.PlayOverEnded(player=over, table=at[0], seat=at[1], at=now))
+            out.append(
+                ev.PlayOverEnded(player=PlayerId(over), table=at[0], seat=Seat(at[1]), at=now)
+            )
         return self._run(*out)
 
-    def play_over(self, player: str, table: int, seat: int) -> list[ev.RoomEvent]:
+    def play_over(self, player: PlayerId, table: int, seat: Seat) -> list[ev.RoomEvent]:
         """Let ``player`` play over the seat of a player who is away: only with
         the floor's permission, which this is, and not the absent player's
         (RRP5 policies.12). The seat is given back when its player returns."""
@@ -741,7 +752,7 @@ class Room(RoomBooks):
                     ev.PlayerSeated(
                         player=player,
                         table=target.table,
-                        seat=self._choice(target, player),
+                        seat=Seat(self._choice(target, player)),
                         at=now,
                         citations=cite("seating.15", "buy-in.3"),
                     )
@@ -773,7 +784,7 @@ class Room(RoomBooks):
                 self._emit(
                     ev.SeatRemoved(
                         table=game.table,
-                        seat=game.quit_seat,
+                        seat=Seat(game.quit_seat),
                         at=self._now(),
                         citations=cite("seating.9"),
                     )
@@ -791,7 +802,7 @@ class Room(RoomBooks):
             for lock in overdue[: len(self._waiting_for(game))]:
                 self._emit(
                     ev.LockUpPickedUp(
-                        player=lock.player,
+                        player=PlayerId(lock.player),
                         table=game.table,
                         seat=lock.seat,
                         at=now,
@@ -800,7 +811,7 @@ class Room(RoomBooks):
                 )
                 self._emit(
                     ev.PlayerDelisted(
-                        player=lock.player,
+                        player=PlayerId(lock.player),
                         kind=game.kind,
                         reason="held the seat too long",
                         at=now,
@@ -815,7 +826,11 @@ class Room(RoomBooks):
             if now > limit and at is not None:  # more than thirty minutes
                 self._emit(
                     ev.ChipsPickedUp(
-                        player=name, table=at[0], seat=at[1], at=now, citations=cite("policies.20")
+                        player=name,
+                        table=at[0],
+                        seat=Seat(at[1]),
+                        at=now,
+                        citations=cite("policies.20"),
                     )
                 )
 
@@ -901,7 +916,7 @@ class Room(RoomBooks):
             return True
         return False
 
-    def _call(self, game: _Game, player: str, *, money: int = 0) -> None:
+    def _call(self, game: _Game, player: PlayerId, *, money: int = 0) -> None:
         now = self._now()
         seat = None if game.new else self._lock_seat(game, player)
         if game.main is not None:
@@ -927,7 +942,7 @@ class Room(RoomBooks):
         )
 
     def _order_move(
-        self, player: str, source: int, game: _Game, when: Due, *, as_new: bool, rule: str
+        self, player: PlayerId, source: int, game: _Game, when: Due, *, as_new: bool, rule: str
     ) -> None:
         seat = None if game.new else self._lock_seat(game, player)
         self._emit(
@@ -945,10 +960,10 @@ class Room(RoomBooks):
 
     def _moved(
         self,
-        player: str,
+        player: PlayerId,
         at: tuple[int, int],
         to: int,
-        seat: int,
+        seat: Seat,
         now: float,
         rules: Iterable[str],
         *,
@@ -957,7 +972,7 @@ class Room(RoomBooks):
         return ev.PlayerMoved(
             player=player,
             table=at[0],
-            seat=at[1],
+            seat=Seat(at[1]),
             to=to,
             to_seat=seat,
             as_new=as_new,
@@ -968,20 +983,20 @@ class Room(RoomBooks):
     def _similar(self, game: _Game) -> int:
         return sum(1 for g in self._games.values() if g.kind == game.kind)
 
-    def _lock_seat(self, game: _Game, player: str) -> int:
+    def _lock_seat(self, game: _Game, player: PlayerId) -> Seat:
         mine = [s for s, who in game.reserved.items() if who == player and s in game.open_seats()]
         if mine:
             return mine[0]
-        return self._choice(game, player)
+        return Seat(self._choice(game, player))
 
-    def _choice(self, game: _Game, player: str) -> int:
+    def _choice(self, game: _Game, player: PlayerId) -> int:
         seats = game.free_for(player)
         if not seats:
             raise FloorError(f"table {game.table} has no open seat for {player}")
         return seats[0]
 
 
-def _place(table: int, seat: int | None) -> str:
+def _place(table: int, seat: Seat | None) -> str:
     return f"a place at table {table}" if seat is None else f"seat {seat} at table {table}"
 
 

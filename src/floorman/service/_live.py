@@ -10,6 +10,7 @@ from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
 from floorman.errors import IllegalAction
 from floorman.games import Structure
+from floorman.ids import Position
 from floorman.room.values import GameKind
 from floorman.service import commands as cmd
 from floorman.shuffle import SeededShuffler, Shuffler
@@ -59,23 +60,23 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
 def _action(c: cmd.Act, position: int) -> Action:
     match c.move:
         case cmd.Move.FOLD:
-            return Fold(player=position)
+            return Fold(player=Position(position))
         case cmd.Move.CHECK:
-            return Check(player=position)
+            return Check(player=Position(position))
         case cmd.Move.CALL:
-            return Call(player=position)
+            return Call(player=Position(position))
         case cmd.Move.WAGER:
-            return Wager(player=position, to=c.to)
+            return Wager(player=Position(position), to=c.to)
         case cmd.Move.BRING_IN:
-            return BringIn(player=position)
+            return BringIn(player=Position(position))
         case cmd.Move.DRAW:
-            return Draw(player=position, discards=c.cards)
+            return Draw(player=Position(position), discards=c.cards)
         case cmd.Move.SHOW:
-            return Show(player=position, cards=c.cards)
+            return Show(player=Position(position), cards=c.cards)
         case cmd.Move.MUCK:
-            return Muck(player=position)
+            return Muck(player=Position(position))
         case cmd.Move.CHOP:
-            return Chop(player=position)
+            return Chop(player=Position(position))
     raise IllegalAction(f"no move {c.move!r}")
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from floorman.cards import Card
 from floorman.floor.reports import Report as FloorReport
+from floorman.ids import PlayerId, Seat
 from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
 
@@ -128,7 +129,7 @@ class Sanction:
     them is for good. A suspended or barred player is unseated and his chips
     cashed out."""
 
-    player: str
+    player: PlayerId
     sanction: Penalty
     rules: tuple[str, ...]
     minutes: float | None = None
@@ -141,14 +142,14 @@ class Sanction:
 class Arrive:
     """A player comes into the room (RRP5 seating.1)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SignUp:
     """A player present puts his name on the list for a kind of game (RRP5 seating.1)."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
 
 
@@ -156,7 +157,7 @@ class SignUp:
 class Unlist:
     """A player takes his name off a list."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
 
 
@@ -165,7 +166,7 @@ class LeaveArea:
     """A listed player tells the list-person he is leaving the playing area,
     perhaps leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
 
-    player: str
+    player: PlayerId
     lockup: int = 0
 
 
@@ -176,9 +177,9 @@ class TakeSeat:
     rest bought at the cage. ``post``: a new player posts a big blind to be dealt
     in at once rather than wait for it (RRP5 blinds.5)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int | None = None
+    seat: Seat | None = None
     chips: int = 0
     post: bool = False
 
@@ -188,9 +189,9 @@ class Sit:
     """A player sits in an open seat with nobody waiting for it, by the floor's
     permission (RRP5 policies.11), bringing ``chips`` as :class:`TakeSeat` does."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     chips: int = 0
     post: bool = False
 
@@ -199,14 +200,14 @@ class Sit:
 class Refuse:
     """A called player turns the seat down (RRP5 seating.10, seating.11)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NoAnswer:
     """A called player did not answer: the seat goes to the next name (RRP5 seating.2)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -214,7 +215,7 @@ class Leave:
     """A seated player quits the game, taking his chips (when dealt in, once
     the deal ends)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -222,15 +223,15 @@ class ChangeSeat:
     """A player asks for another seat in his game (``seat`` None: any), before
     new players (RRP5 seating.13)."""
 
-    player: str
-    seat: int | None = None
+    player: PlayerId
+    seat: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChangeGame:
     """A player moves at once to a similar game at ``table`` (RRP5 seating.3)."""
 
-    player: str
+    player: PlayerId
     table: int
 
 
@@ -240,7 +241,7 @@ class StepAway:
     dealt in on a deal under way, from its end. ``took``: chips he takes for
     safety, which stay on the table's books until he leaves."""
 
-    player: str
+    player: PlayerId
     took: int = 0
 
 
@@ -248,7 +249,7 @@ class StepAway:
 class ExtendAbsence:
     """A floorperson, told in advance, lets a player be away ``minutes`` (RRP5 policies.20)."""
 
-    player: str
+    player: PlayerId
     minutes: float
 
 
@@ -257,7 +258,7 @@ class ComeBack:
     """A player back at his seat is dealt in again: owing blinds, posting them
     (``post``) or waiting for the big blind (RRP5 blinds.9)."""
 
-    player: str
+    player: PlayerId
     post: bool = True
 
 
@@ -270,7 +271,7 @@ class Buy:
     (RRP5 buy-in.2); chips not yet ``arrived`` play when ``announced`` (RRP5
     policies.6, policies.7)."""
 
-    player: str
+    player: PlayerId
     chips: int
     arrived: bool = True
     announced: bool = True
@@ -281,7 +282,7 @@ class CashOut:
     """A player changes chips he holds off the table back at the cage (``chips``
     None: all of them)."""
 
-    player: str
+    player: PlayerId
     chips: int | None = None
 
 
@@ -302,7 +303,7 @@ class Act:
     """A player acts on the deal at his table: ``to`` is a wager's total for the
     round; ``cards`` are the cards drawn away or shown."""
 
-    player: str
+    player: PlayerId
     move: Move
     to: int = 0
     cards: tuple[Card, ...] = ()
@@ -313,7 +314,7 @@ class Choose:
     """A new, returning or owing player posts now (``post``) or waits for the
     big blind (RRP5 blinds.5, blinds.9)."""
 
-    player: str
+    player: PlayerId
     post: bool
 
 
@@ -321,7 +322,7 @@ class Choose:
 class Straddle:
     """The player left of the big blind posts a live straddle next deal (RRP5 blinds.15)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -349,7 +350,7 @@ class Transfer:
     ``player`` to ``to`` by the betting record (RRP5 decisions.5, decisions.6)."""
 
     table: int
-    player: str
+    player: PlayerId
     to: str
     amount: int
     deal: int | None = None
@@ -361,7 +362,7 @@ class Impound:
     last deal's pot is pending (RRP5 decisions.7)."""
 
     table: int
-    player: str
+    player: PlayerId
     amount: int
     deal: int | None = None
 

@@ -83,6 +83,7 @@ from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Check, Draw, Kill, Muck, Show
 from floorman.deal.legal import Legal, Turn
 from floorman.errors import ConfigError, IllegalAction
+from floorman.ids import Position
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
@@ -398,18 +399,18 @@ def _ruling(turn: PlayerTurn) -> tuple[Action, Outcome, tuple[Citation, ...]]:
     """The action for a player out of time, what it amounts to, and its rules."""
     legal, p = turn.legal, turn.position
     if legal.turn is Turn.DRAW:
-        return Draw(player=p, discards=()), Outcome.STOOD_PAT, cite("policies.25")
+        return Draw(player=Position(p), discards=()), Outcome.STOOD_PAT, cite("policies.25")
     if legal.turn is Turn.SHOW:
         if legal.muck:
-            return Muck(player=p), Outcome.MUCKED, cite("showdown.1", "policies.25")
-        return Show(player=p), Outcome.SHOWN, cite("showdown.1", "policies.25")
+            return Muck(player=Position(p)), Outcome.MUCKED, cite("showdown.1", "policies.25")
+        return Show(player=Position(p)), Outcome.SHOWN, cite("showdown.1", "policies.25")
     if turn.facing:
         rule = cite("dead-hands.1.6")
-        return Kill(player=p, citations=rule), Outcome.KILLED, rule
+        return Kill(player=Position(p), citations=rule), Outcome.KILLED, rule
     if legal.check:
-        return Check(player=p), Outcome.CHECKED, cite("dead-hands.1.6", "policies.25")
+        return Check(player=Position(p)), Outcome.CHECKED, cite("dead-hands.1.6", "policies.25")
     # The low card's bring-in is forced: it may not fold, and it is posted.
-    return BringIn(player=p), Outcome.BROUGHT_IN, cite("policies.25")
+    return BringIn(player=Position(p)), Outcome.BROUGHT_IN, cite("policies.25")
 
 
 # ----- the room and its tables together ---------------------------------------

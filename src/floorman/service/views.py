@@ -74,6 +74,7 @@ from floorman.deal.legal import Legal, Turn
 from floorman.deal.state import Deal
 from floorman.floor.rulings import Ruling
 from floorman.games import Structure
+from floorman.ids import Position, Seat
 from floorman.service.viewers import AsDealer, AsFloor, AsObserver, AsPlayer, Viewer
 from floorman.table import events as tev
 from floorman.table.state import Table
@@ -333,7 +334,7 @@ def _hand_seen(
 ) -> tuple[tuple[Card | None, ...], tuple[bool, ...]]:
     """A position's cards as the viewer sees them: the whole hand, or only what
     is face up or has been shown."""
-    truth = deal.hole(p)
+    truth = deal.hole(Position(p))
     if [h.card for h in held] != list(truth):
         # The events and the deal disagree on the hand: show none of it but
         # to its holder, rather than guess which card is which.
@@ -371,7 +372,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
         if p is not None and deal is not None:
             whole = _owns(viewer, names, p) or p in called
             cards, up = _hand_seen(deal, p, hands[p], whole=whole)
-            folded = deal.folded(p)
+            folded = deal.folded(Position(p))
             if in_deal:
                 stack, bet = deal.stacks[p], deal.bets[p]
         seats.append(
@@ -384,9 +385,9 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
                 cards=cards,
                 up=up,
                 folded=folded,
-                away=table.is_away(seat),
-                new=table.is_new(seat),
-                owes=table.owes(seat),
+                away=table.is_away(Seat(seat)),
+                new=table.is_new(Seat(seat)),
+                owes=table.owes(Seat(seat)),
             )
         )
     seat_of = table.positions

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from floorman.clock import Clock
 from floorman.errors import FloorError, IllegalAction, NotationError
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
 from floorman.table import events as ev
@@ -45,7 +46,7 @@ class Seats(TableBooks):
         *,
         shuffler: Shuffler | None = None,
         clock: Clock | None = None,
-        button: int | None = None,
+        button: Seat | None = None,
     ) -> None:
         if button is not None:
             _whole(button, "the button's seat")
@@ -82,28 +83,28 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def owes(self, seat: int) -> tuple[str, ...]:
+    def owes(self, seat: Seat) -> tuple[str, ...]:
         """The blinds a seat owes: ``("small",)``, ``("big",)``, both or none."""
         st = self._sitter(seat)
         return tuple(b for b, owed in (("small", st.missed_small), ("big", st.missed_big)) if owed)
 
-    def is_new(self, seat: int) -> bool:
+    def is_new(self, seat: Seat) -> bool:
         """Whether the player in a seat has not yet been dealt into the game."""
         return not self._sitter(seat).active
 
-    def is_away(self, seat: int) -> bool:
+    def is_away(self, seat: Seat) -> bool:
         """Whether the player in a seat is sitting out."""
         return self._sitter(seat).away
 
-    def position_of(self, seat: int) -> int:
+    def position_of(self, seat: Seat) -> Position:
         """A dealt-in seat's position in the current deal."""
         if seat not in self.positions:
             raise IllegalAction(f"seat {seat} is not dealt in")
-        return self.positions.index(seat)
+        return Position(self.positions.index(seat))
 
     # ------------------------------------------------------------ the engine
 
-    def _sitter(self, seat: int) -> Sitter:
+    def _sitter(self, seat: Seat) -> Sitter:
         _whole(seat, "seat")
         st = self._seats.get(seat)
         if st is None:
@@ -114,7 +115,7 @@ class Seats(TableBooks):
         if self.in_deal:
             raise IllegalAction(f"{what} waits until the deal ends", citations=cite(*rules))
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: Seat) -> None:
         _whole(seat, "seat")
         if not 1 <= seat <= self.setup.seats:
             raise FloorError(f"the table has seats 1 to {self.setup.seats}, not {seat}")
@@ -123,8 +124,8 @@ class Seats(TableBooks):
 
     def sit(
         self,
-        seat: int,
-        player: str,
+        seat: Seat,
+        player: PlayerId,
         chips: int,
         *,
         post: bool = False,
@@ -173,7 +174,9 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def _check_buy_in(self, player: str, chips: int, *, transfer: bool, entering: bool) -> None:
+    def _check_buy_in(
+        self, player: PlayerId, chips: int, *, transfer: bool, entering: bool
+    ) -> None:
         """Refuse a buy-in the rules do not allow: ``entering`` the game (sitting
         down, playing over) takes a full buy-in unless forced over from a broken
         or must-move game; a later buy by a player out of chips may be short once."""
@@ -214,7 +217,7 @@ class Seats(TableBooks):
             )
 
     def buy(
-        self, seat: int, chips: int, *, arrived: bool = True, announced: bool = True
+        self, seat: Seat, chips: int, *, arrived: bool = True, announced: bool = True
     ) -> ev.ChipsBought:
         """Add chips to a seat's stack between deals.
 
@@ -251,7 +254,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def arrive(self, seat: int) -> ev.ChipsArrived:
+    def arrive(self, seat: Seat) -> ev.ChipsArrived:
         """Chips bought earlier reach the player."""
         st = self._sitter(seat)
         self._between_deals(f"seat {seat}'s chips arriving", "policies.6")
@@ -262,7 +265,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def choose(self, seat: int, *, post: bool) -> ev.ChoiceMade:
+    def choose(self, seat: Seat, *, post: bool) -> ev.ChoiceMade:
         """A new or returning player posts to come in now, or waits for the big blind."""
         st = self._sitter(seat)
         if not post:
@@ -273,7 +276,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def sit_out(self, seat: int, *, minutes: float | None = None) -> ev.SatOut:
+    def sit_out(self, seat: Seat, *, minutes: float | None = None) -> ev.SatOut:
         """Stop dealing a player in (from the next deal), keeping the seat.
 
         ``minutes`` extends the absence the floor allows before the chips may be
@@ -287,14 +290,14 @@ class Seats(TableBooks):
         self._withdraw_straddle(seat, st)  # no bet waits for a player away
         return event
 
-    def _withdraw_straddle(self, seat: int, st: Sitter) -> None:
+    def _withdraw_straddle(self, seat: Seat, st: Sitter) -> None:
         """A straddle announced for a deal its player will not start in the seat
         it was announced for does not wait for him (RRP5 blinds.16)."""
         if st.straddle:
             self._emit(ev.StraddleWithdrawn(seat=seat, citations=cite("blinds.16")))
 
     def play_over(
-        self, seat: int, player: str, chips: int, *, post: bool = False
+        self, seat: Seat, player: PlayerId, chips: int, *, post: bool = False
     ) -> ev.PlayerSeated:
         """With the floor's permission, a player plays in the seat of one sitting
         out (RRP5 policies.12) as a new player: posting a big blind or waiting
@@ -321,7 +324,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def come_back(self, seat: int, *, post: bool = True) -> ev.CameBack:
+    def come_back(self, seat: Seat, *, post: bool = True) -> ev.CameBack:
         """A player sitting out asks to be dealt in again; one owing blinds
         posts them (``post``) or waits for the big blind (RRP5 blinds.9)."""
         back = self._owners.get(seat) or self._sitter(seat)
@@ -354,7 +357,7 @@ class Seats(TableBooks):
                 citations=cite("blinds.10"),
             )
 
-    def leave(self, seat: int) -> ev.PlayerLeft | None:
+    def leave(self, seat: Seat) -> ev.PlayerLeft | None:
         """A player gets up with their chips (after the deal, if dealt in)."""
         self._sitter(seat)
         if self.in_deal and seat in self.positions:
@@ -362,14 +365,16 @@ class Seats(TableBooks):
             return None
         return self._remove(seat)
 
-    def _remove(self, seat: int) -> ev.PlayerLeft:
+    def _remove(self, seat: Seat) -> ev.PlayerLeft:
         st = self._seats[seat]
         chips = st.stack + st.pending + st.pending_quiet
-        event = ev.PlayerLeft(seat=seat, player=st.player, chips=chips, at=self.clock.now())
+        event = ev.PlayerLeft(
+            seat=seat, player=PlayerId(st.player), chips=chips, at=self.clock.now()
+        )
         self._emit(event)
         return event
 
-    def absent(self) -> dict[int, float]:
+    def absent(self) -> dict[Seat, float]:
         """Seats whose players have been away longer than allowed, with minutes away."""
         now = self.clock.now()
         out = {}
@@ -379,7 +384,7 @@ class Seats(TableBooks):
                 out[seat] = (now - st.away_since) / 60.0
         return out
 
-    def pick_up(self, seat: int) -> ev.ChipsPickedUp:
+    def pick_up(self, seat: Seat) -> ev.ChipsPickedUp:
         """The floor picks up the chips of a player away more than thirty minutes
         (or longer than an absence it extended) (RRP5 policies.20)."""
         st = self._sitter(seat)
@@ -392,7 +397,7 @@ class Seats(TableBooks):
             )
         event = ev.ChipsPickedUp(
             seat=seat,
-            player=st.player,
+            player=PlayerId(st.player),
             chips=st.stack + st.pending + st.pending_quiet,
             at=self.clock.now(),
             citations=cite("policies.20"),
@@ -400,7 +405,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def change_seat(self, seat: int, to: int) -> ev.SeatChanged:
+    def change_seat(self, seat: Seat, to: Seat) -> ev.SeatChanged:
         """Move a player to an empty seat between deals.
 
         A player who just had the button and owes nothing deals off: the blinds
@@ -439,7 +444,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def _distance(self, seat: int, *, moving: int | None = None) -> int:
+    def _distance(self, seat: Seat, *, moving: int | None = None) -> int:
         """Deals before the big blind reaches ``seat``, the players staying put."""
         if self.big_blind is None:
             return 0
@@ -463,7 +468,7 @@ class Seats(TableBooks):
         """The chips that play for a seat next deal (RRP5 policies.6, policies.7)."""
         return st.stack + st.pending + min(st.pending_quiet, self.setup.min_buy_in)
 
-    def _states(self, *, restart: bool = False) -> dict[int, SeatState]:
+    def _states(self, *, restart: bool = False) -> dict[Seat, SeatState]:
         """How placement sees each seat; with ``restart``, as a new game started
         by those present would (everyone there in it, owing nothing)."""
         out = {}
@@ -487,7 +492,7 @@ class Seats(TableBooks):
     def _period(self) -> int:
         return self._period_at(self.clock.now())
 
-    def decline_time(self, seat: int) -> ev.TimeDeclined:
+    def decline_time(self, seat: Seat) -> ev.TimeDeclined:
         """A player declines to pay the time: with nobody waiting for the game,
         they may play one courtesy deal at stud, or until their blind in a
         button game, and then pay or stop being dealt in (RRP5 policies.2)."""
@@ -518,6 +523,6 @@ class Seats(TableBooks):
             total += sum(self.deal.stacks) + self.deal.pot - begun
         return total
 
-    def seat_states(self) -> Mapping[int, SeatState]:
+    def seat_states(self) -> Mapping[Seat, SeatState]:
         """How placement sees each seat now (for tools and tests)."""
         return self._states()
