@@ -81,12 +81,12 @@ class Night:
         while live.in_deal:
             deal = live.deal
             assert deal is not None
-            position = deal.legal().player
+            position = deal.legal().position
             assert position is not None
             name = live.players[live.positions[position]]
             action = self.bot.choose(deal, position)
             if folds and deal.legal().fold and not deal.legal().check:
-                action = Fold(player=position)
+                action = Fold(position=position)
             out.extend(self.do(command_for(name, action)))
         return out
 

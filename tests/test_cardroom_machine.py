@@ -223,7 +223,7 @@ class Night(RuleBasedStateMachine):
         while live is not None and live.in_deal:
             deal = live.deal
             assert deal is not None
-            position = deal.legal().player
+            position = deal.legal().position
             assert position is not None
             name = live.players[live.positions[position]]
             self.room.handle(command_for(name, self.bot.choose(deal, position)))
@@ -237,7 +237,7 @@ class Night(RuleBasedStateMachine):
         while table.in_deal and (whole or done < steps):
             deal = table.deal
             assert deal is not None
-            position = deal.legal().player
+            position = deal.legal().position
             assert position is not None
             name = table.players[table.positions[position]]
             self.room.handle(command_for(name, self.bot.choose(deal, position)))
@@ -252,7 +252,7 @@ class Night(RuleBasedStateMachine):
             cause = MisdealCause.FIRST_CARDS_EXPOSED
             self.try_(c.Report(table=number, report=DealingError(cause=cause)))
             return
-        self.try_(c.Report(table=number, report=MuckedHand(player=0)))
+        self.try_(c.Report(table=number, report=MuckedHand(position=0)))
         self.try_(c.Decide(table=number, choice="dead" if dead else "retrieve"))
 
     @precondition(

@@ -155,24 +155,24 @@ def test_conduct_improper_1_an_error_from_a_deal_at_a_table_names_seats() -> Non
     table = _holdem_table()
     deal = table.start_deal()
     legal = deal.legal()
-    assert legal.player is not None
-    other = (legal.player + 1) % deal.players
+    assert legal.position is not None
+    other = (legal.position + 1) % deal.players
     with pytest.raises(OutOfTurn) as refused:
-        table.apply(Check(player=other))
+        table.apply(Check(position=other))
     error = refused.value
     seats = table.positions
     assert error.code == "out_of_turn"
     assert (error.position, error.seat) == (other, seats[other])
     assert error.citations == cite("conduct.improper.1")
     assert str(error) == (
-        f"seat {seats[other]} cannot check: it is seat {seats[legal.player]}'s turn"
-        f" (seat {seats[legal.player]} may call 2, raise to 4-100 or fold)"
+        f"seat {seats[other]} cannot check: it is seat {seats[legal.position]}'s turn"
+        f" (seat {seats[legal.position]} may call 2, raise to 4-100 or fold)"
         " [RRP5 conduct.improper.1]"
     )
     # The deal's own words are still there, from the same fields.
     assert error.say() == (
-        f"position {other} cannot check: it is position {legal.player}'s turn"
-        f" (position {legal.player} may call 2, raise to 4-100 or fold)"
+        f"position {other} cannot check: it is position {legal.position}'s turn"
+        f" (position {legal.position} may call 2, raise to 4-100 or fold)"
     )
 
 
@@ -188,10 +188,10 @@ def test_an_error_names_players_from_its_fields_not_its_words() -> None:
 def test_an_error_is_plain_data_for_a_program() -> None:
     table = _holdem_table()
     deal = table.start_deal()
-    p = deal.legal().player
+    p = deal.legal().position
     assert p is not None
     with pytest.raises(IllegalAction) as refused:
-        table.apply(Wager(player=p, to=3))
+        table.apply(Wager(position=p, to=3))
     data = refused.value.details()
     assert data["code"] == "wager_out_of_range"
     assert (data["position"], data["seat"]) == (p, table.positions[p])

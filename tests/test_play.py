@@ -391,9 +391,9 @@ def test_a_bot_shows_at_a_showdown_it_must_play_out() -> None:
     turns = set()
     while not deal.is_over:
         legal = deal.legal()
-        assert legal.player is not None
+        assert legal.position is not None
         turns.add(legal.turn)
-        deal.apply(bots[legal.player].choose(deal, legal.player))
+        deal.apply(bots[legal.position].choose(deal, legal.position))
     assert Turn.SHOW in turns
     assert sum(deal.stacks) == 200
 
@@ -442,7 +442,7 @@ def test_each_kind_of_bot_plays_only_legal_actions(kind: type) -> None:
         bots = [kind(random.Random(seed + i)) for i in range(4)]
         while not deal.is_over:
             legal = deal.legal()
-            p = legal.player
+            p = legal.position
             assert p is not None
             action = bots[p].choose(deal, p)
             # Folding a hand that could check is allowed (RRP5 betting.9); no bot does it.

@@ -15,7 +15,7 @@ decides in microseconds, at any of the dealer's games.
 ...             stacks=(200, 200, 200), shuffler=SeededShuffler(4))
 >>> bots = [Tight(random.Random(1)), CallingStation(random.Random(2)), Aggressive(random.Random(3))]
 >>> while not deal.is_over:
-...     position = deal.legal().player
+...     position = deal.legal().position
 ...     _ = deal.apply(bots[position].choose(deal, position))
 >>> sum(deal.stacks)
 600
@@ -205,7 +205,7 @@ class Bot:
     def choose(self, deal: Deal, position: int) -> Action:
         """A legal action for ``position``, whose turn it must be."""
         legal = deal.legal()
-        if legal.player != position or legal.turn not in (Turn.BET, Turn.DRAW, Turn.SHOW):
+        if legal.position != position or legal.turn not in (Turn.BET, Turn.DRAW, Turn.SHOW):
             raise IllegalAction(
                 "a bot plays its own turns only; {who} was asked, and {allowed}",
                 code="not_now",
@@ -215,10 +215,10 @@ class Bot:
         hole = [c for c in deal.hole(Position(position)) if c is not None]
         if legal.turn is Turn.DRAW:
             if len(hole) < len(deal.hole(Position(position))):
-                return Draw(player=Position(position))  # cards it cannot see: stand pat
-            return Draw(player=Position(position), discards=discards(deal.game, hole))
+                return Draw(position=Position(position))  # cards it cannot see: stand pat
+            return Draw(position=Position(position), discards=discards(deal.game, hole))
         if legal.turn is Turn.SHOW:
-            return Show(player=Position(position))  # cards speak: showing never costs a pot
+            return Show(position=Position(position))  # cards speak: showing never costs a pot
         board = [c for c in deal.board if c is not None]
         return self.bet(deal, position, legal, strength(deal.game, hole, board))
 
@@ -238,20 +238,20 @@ class Bot:
 def _passive(legal: Legal, position: int) -> Action:
     """Check if free, else call, else the bring-in; fold only when nothing else is allowed."""
     if legal.check:
-        return Check(player=Position(position))
+        return Check(position=Position(position))
     if legal.bring_in:
-        return BringIn(player=Position(position))
+        return BringIn(position=Position(position))
     if legal.call:
-        return Call(player=Position(position))
-    return Fold(player=Position(position))
+        return Call(position=Position(position))
+    return Fold(position=Position(position))
 
 
 def _check_or_fold(legal: Legal, position: int) -> Action:
     if legal.check:
-        return Check(player=Position(position))
+        return Check(position=Position(position))
     if legal.bring_in:
-        return BringIn(player=Position(position))
-    return Fold(player=Position(position))
+        return BringIn(position=Position(position))
+    return Fold(position=Position(position))
 
 
 def _wager(deal: Deal, legal: Legal, position: int, fraction: float) -> Wager:
@@ -260,7 +260,7 @@ def _wager(deal: Deal, legal: Legal, position: int, fraction: float) -> Wager:
     chip = deal.stakes.chip
     if to != legal.max_to:
         to = max(legal.min_to, to - to % chip)
-    return Wager(player=Position(position), to=to)
+    return Wager(position=Position(position), to=to)
 
 
 class CallingStation(Bot):
@@ -292,7 +292,7 @@ class Tight(Bot):
             # Preflop a fair hand calls; later the price must fit the hand.
             price = legal.call / (deal.pot + legal.call)
             if worth >= call_at and (first or price <= worth - 0.2):
-                return Call(player=Position(position))
+                return Call(position=Position(position))
             return _check_or_fold(legal, position)
         if legal.can_wager and legal.check and self.rng.random() < 0.05:
             return _wager(deal, legal, position, 0.5)

@@ -240,11 +240,11 @@ def _round_bets(deal: Deal) -> tuple[dict[int, int], bool]:
     bring_in_only = False
     for e in deal.events[start:]:
         if isinstance(e, dev.BlindPosted | dev.BringInPosted | dev.Called | dev.Wagered):
-            bets[e.player] = bets.get(e.player, 0) + e.amount
+            bets[e.position] = bets.get(e.position, 0) + e.amount
             if not isinstance(e, dev.Called):
                 bring_in_only = isinstance(e, dev.BringInPosted)
         elif isinstance(e, dev.BetReturned):
-            bets[e.player] -= e.amount
+            bets[e.position] -= e.amount
     return bets, bring_in_only
 
 
@@ -487,14 +487,14 @@ class _Session:
         self.show_events(deal)
         while not deal.is_over:
             legal = deal.legal()
-            if legal.player is None:  # the dealer waits: never with a shuffled deck
+            if legal.position is None:  # the dealer waits: never with a shuffled deck
                 raise IllegalAction(
                     "the deal cannot go on by itself: {allowed}", code="not_now", allowed=legal
                 )
-            if t.positions[legal.player] == self.human:
+            if t.positions[legal.position] == self.human:
                 self.human_turn(deal, legal, ask)
             else:
-                t.apply(self.bots[t.positions[legal.player]].choose(deal, legal.player))
+                t.apply(self.bots[t.positions[legal.position]].choose(deal, legal.position))
             self.show_events(deal)
         after = t.stacks
         self.say("stacks: " + " · ".join(f"{self.names[s]} {n}" for s, n in after.items()))
@@ -510,7 +510,7 @@ class _Session:
         self.printed = len(deal.events)
 
     def event_text(self, deal: Deal, e: dev.Event) -> str | None:
-        player = getattr(e, "player", None)
+        player = getattr(e, "position", None)
         who = self.who(player) if isinstance(player, int) else ""
         all_in = " and is all in" if getattr(e, "all_in", False) else ""
         match e:
@@ -530,7 +530,7 @@ class _Session:
                 self.board += _known(e.cards)
                 cards, board = format_cards(_known(e.cards)), format_cards(self.board)
                 return f"── {name}: {cards}   board: {board}   pot {self.pot}"
-            case dev.HoleDealt() if self.table.positions[e.player] == self.human:
+            case dev.HoleDealt() if self.table.positions[e.position] == self.human:
                 return f"you get {format_cards(_known(e.cards))}"
             case dev.HoleDealt():
                 up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
@@ -557,7 +557,7 @@ class _Session:
                 return f"{who} shows {format_cards(_known(e.cards))}" + (f": {name}" * bool(name))
             case dev.HandMucked():
                 shown = any(
-                    isinstance(x, dev.HandShown) and x.player == e.player for x in deal.events
+                    isinstance(x, dev.HandShown) and x.position == e.position for x in deal.events
                 )
                 return None if shown else f"{who} mucks"  # a shown loser is mucked by the dealer
             case dev.PotAwarded():
@@ -575,9 +575,9 @@ class _Session:
     # ------------------------------------------------------------ the person's turn
 
     def human_turn(self, deal: Deal, legal: Legal, ask: Ask) -> None:
-        assert legal.player is not None
+        assert legal.position is not None
         if self.quitting:
-            self.table.apply(_autopilot(legal, legal.player))
+            self.table.apply(_autopilot(legal, legal.position))
             return
         self.show_turn(deal, legal)
         while True:
@@ -598,20 +598,20 @@ class _Session:
                 self.say(f"  {self.spoken(error)}")
 
     def show_turn(self, deal: Deal, legal: Legal) -> None:
-        assert legal.player is not None
-        hole, board = _known(deal.hole(legal.player)), _known(deal.board)
+        assert legal.position is not None
+        hole, board = _known(deal.hole(legal.position)), _known(deal.board)
         name = _hand_name(deal.game, hole, board)
         line = f"your cards: {format_cards(hole)}" + (f" ({name})" if name else "")
         up = [
             c
             for e in deal.events
-            if isinstance(e, dev.HoleDealt) and e.player == legal.player
+            if isinstance(e, dev.HoleDealt) and e.position == legal.position
             for c, shown in zip(e.cards, e.up, strict=True)
             if shown and c is not None
         ]
         line += f", showing {format_cards(up)}" if up else ""
         line += f"   board: {format_cards(board)}" if board else ""
-        line += f"   pot {deal.pot}   you have {deal.stacks[legal.player]} behind"
+        line += f"   pot {deal.pot}   you have {deal.stacks[legal.position]} behind"
         self.say(line + (f", {legal.call} to call" if legal.call else ""))
         self.say(f"  you may: {self.options(deal, legal)}")
 
@@ -620,9 +620,9 @@ class _Session:
             return "d and the cards to throw (e.g. 'd 7h 2c') · stand"
         if legal.turn is Turn.SHOW:
             return "show · muck" if legal.muck else "show"
-        assert legal.player is not None
+        assert legal.position is not None
         bets, bring_in_only = _round_bets(deal)
-        reach = bets.get(legal.player, 0) + deal.stacks[legal.player]
+        reach = bets.get(legal.position, 0) + deal.stacks[legal.position]
         found = [f"bring (bring it in for {legal.bring_in})"] if legal.bring_in else []
         found += ["x (check)"] if legal.check else []
         found += [f"c (call {legal.call})"] if legal.call else []
@@ -632,7 +632,7 @@ class _Session:
             word = "r N (raise" if raised else "b N (bet"
             span = f"{legal.min_to}" + (f"-{legal.max_to}" if legal.max_to > legal.min_to else "")
             found.append(f"{word} to N in all, N {span})")
-        if (legal.can_wager and legal.max_to == reach) or legal.call == deal.stacks[legal.player]:
+        if (legal.can_wager and legal.max_to == reach) or legal.call == deal.stacks[legal.position]:
             found.append(f"a (all in: {reach})")
         # Folding a hand that could check is allowed, not offered.
         fold = legal.fold and not legal.needless_fold
@@ -640,8 +640,8 @@ class _Session:
 
     def read_action(self, cmd: str, rest: list[str], deal: Deal, legal: Legal) -> Action | None:
         """The person's command as an action (None: nothing to apply)."""
-        assert legal.player is not None
-        p = legal.player
+        assert legal.position is not None
+        p = legal.position
         if cmd in ("deal", "help", "table"):  # Enter, here, shows the turn again
             if cmd != "deal":
                 self.say(_HELP) if cmd == "help" else self.show_table(self.started)
@@ -661,9 +661,9 @@ class _Session:
         if legal.turn is Turn.DRAW and cmd in ("draw", "stand"):
             if cmd == "draw" and not rest:
                 raise NotationError("name the cards to throw, e.g. 'd 7h 2c', or 'stand'")
-            return Draw(player=p, discards=parse_cards(" ".join(rest)))
+            return Draw(position=p, discards=parse_cards(" ".join(rest)))
         if legal.turn is Turn.SHOW and cmd in ("show", "muck"):
-            return Show(player=p) if cmd == "show" else Muck(player=p)
+            return Show(position=p) if cmd == "show" else Muck(position=p)
         if cmd not in _DEAL_WORDS:
             raise NotationError(f"unknown command {cmd!r}; type help", text=cmd)
         if legal.turn is not Turn.BET or cmd not in _BET_WORDS:
@@ -671,14 +671,14 @@ class _Session:
         if cmd == "fold" and legal.needless_fold:
             self.say("  you could have checked; your hand is folded (a fold binds, RRP5 betting.9)")
         if cmd in _ACTIONS:
-            return _ACTIONS[cmd](player=p)
+            return _ACTIONS[cmd](position=p)
         bets, bring_in_only = _round_bets(deal)
         if cmd == "allin":
             reach = bets.get(p, 0) + deal.stacks[p]
             if legal.can_wager and legal.max_to == reach:
-                return Wager(player=p, to=reach)
+                return Wager(position=p, to=reach)
             if legal.call and legal.call == deal.stacks[p]:
-                return Call(player=p)
+                return Call(position=p)
             most = f"; the most you may bet to is {legal.max_to}" if legal.can_wager else ""
             raise IllegalAction(f"you cannot go all in now{most}")
         if len(rest) != 1:
@@ -689,7 +689,7 @@ class _Session:
             raise IllegalAction(
                 f"you face a bet ({legal.call} to call): 'r N' raises to N in all, 'c' calls"
             )
-        return Wager(player=p, to=_chips(rest[0]))
+        return Wager(position=p, to=_chips(rest[0]))
 
 
 def _command(line: str) -> tuple[str, list[str]]:
@@ -715,11 +715,17 @@ def _chips(text: str) -> int:
 def _autopilot(legal: Legal, position: int) -> Action:
     """Give up the hand as cheaply as the rules allow (a player on the way out)."""
     if legal.turn is Turn.DRAW:
-        return Draw(player=Position(position))
+        return Draw(position=Position(position))
     if legal.turn is Turn.SHOW:
-        return Muck(player=Position(position)) if legal.muck else Show(player=Position(position))
+        return (
+            Muck(position=Position(position)) if legal.muck else Show(position=Position(position))
+        )
     if legal.check:
-        return Check(player=Position(position))
+        return Check(position=Position(position))
     if legal.fold:
-        return Fold(player=Position(position))
-    return BringIn(player=Position(position)) if legal.bring_in else Call(player=Position(position))
+        return Fold(position=Position(position))
+    return (
+        BringIn(position=Position(position))
+        if legal.bring_in
+        else Call(position=Position(position))
+    )

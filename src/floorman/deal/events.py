@@ -52,7 +52,7 @@ _NONE: tuple[Citation, ...] = ()
 class AntePosted:
     """A player put in an ante (dead money in the pot, not part of a bet)."""
 
-    player: Position
+    position: Position
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -61,7 +61,7 @@ class AntePosted:
 class BlindPosted:
     """A player posted a blind: ``amount`` live (part of the bet), ``dead`` not."""
 
-    player: Position
+    position: Position
     amount: int
     dead: int = 0
     citations: tuple[Citation, ...] = _NONE
@@ -71,7 +71,7 @@ class BlindPosted:
 class BringInPosted:
     """The stud bring-in, by the lowest (or highest) up card."""
 
-    player: Position
+    position: Position
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -108,7 +108,7 @@ class StubReshuffled:
 class HoleDealt:
     """A player was dealt cards; ``up`` says which are face up."""
 
-    player: Position
+    position: Position
     cards: tuple[Card | None, ...]
     up: tuple[bool, ...]
     citations: tuple[Citation, ...] = _NONE
@@ -137,7 +137,7 @@ class RunsStarted:
 class Folded:
     """A player folded; the hand is dead."""
 
-    player: Position
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -145,7 +145,7 @@ class Folded:
 class Checked:
     """A player checked."""
 
-    player: Position
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -153,7 +153,7 @@ class Checked:
 class Called:
     """A player called, putting ``amount`` more in; ``all_in`` if that was every chip."""
 
-    player: Position
+    position: Position
     amount: int
     all_in: bool = False
     citations: tuple[Citation, ...] = _NONE
@@ -167,7 +167,7 @@ class Wagered:
     betting (RRP5 betting.5-7).
     """
 
-    player: Position
+    position: Position
     to: int
     amount: int
     full: bool = True
@@ -179,7 +179,7 @@ class Wagered:
 class Drew:
     """A player discarded cards and was dealt as many (none: stood pat)."""
 
-    player: Position
+    position: Position
     discards: tuple[Card | None, ...]
     cards: tuple[Card | None, ...]
     citations: tuple[Citation, ...] = _NONE
@@ -189,7 +189,7 @@ class Drew:
 class BetReturned:
     """The part of a bet nobody called went back to the bettor."""
 
-    player: Position
+    position: Position
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -198,7 +198,7 @@ class BetReturned:
 class HandShown:
     """A player tabled the hand at the showdown."""
 
-    player: Position
+    position: Position
     cards: tuple[Card | None, ...]
     citations: tuple[Citation, ...] = _NONE
 
@@ -207,7 +207,7 @@ class HandShown:
 class HandMucked:
     """A player's hand was thrown away (or killed) without winning."""
 
-    player: Position
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -232,7 +232,7 @@ class BlindsChopped:
     blind agreed to take their blinds back (RRP5 policies.15). The chips go
     back by the :class:`BetReturned` events that follow."""
 
-    player: Position
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -257,7 +257,7 @@ class PotAwarded:
 class HandKilled:
     """A ruling declared a player's hand dead, for the rule cited."""
 
-    player: Position
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -265,7 +265,7 @@ class HandKilled:
 class CardTurned:
     """A ruling turned one of a player's cards up (``up``) or down."""
 
-    player: Position
+    position: Position
     card: Card
     up: bool
     citations: tuple[Citation, ...] = _NONE
@@ -276,7 +276,7 @@ class CardReplaced:
     """A ruling took ``card`` out of a player's hand (to the muck, as a burn
     card) and gave ``new`` in its place."""
 
-    player: Position
+    position: Position
     card: Card
     new: Card | None
     citations: tuple[Citation, ...] = _NONE

@@ -44,7 +44,7 @@ def can_chop(deal: Deal) -> bool:
         deal.players > 2
         and len(live) == 2
         and sorted(live) == sorted(posted)
-        and legal.player == min(posted, key=lambda p: blinds[p])
+        and legal.position == min(posted, key=lambda p: blinds[p])
         # Each blind's bet is still the blind: nobody has raised.
         and all(bets[p] == blinds[p] for p in live)
         and deal.pot == sum(bets[p] for p in live)
@@ -66,10 +66,10 @@ def chop(deal: Deal, legal: Legal, p: int) -> list[ev.Event]:
     rule = cite("policies.15")
     live = [q for q in range(deal.players) if not deal.folded(Position(q))]
     back: list[ev.Event] = [
-        ev.BetReturned(player=Position(q), amount=deal.bets[q], citations=rule)
+        ev.BetReturned(position=Position(q), amount=deal.bets[q], citations=rule)
         for q in sorted(live, key=lambda q: q != p)
     ]
-    return [ev.BlindsChopped(player=Position(p), citations=rule), *back]
+    return [ev.BlindsChopped(position=Position(p), citations=rule), *back]
 
 
 def _refuse_if_over(deal: Deal, what: str = "") -> None:
@@ -119,7 +119,7 @@ def replace_card(
         new = undealt[0]
     elif new is not None:
         check_cards(deal, (new,))
-    return [ev.CardReplaced(player=Position(p), card=card, new=new, citations=rule)]
+    return [ev.CardReplaced(position=Position(p), card=card, new=new, citations=rule)]
 
 
 def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> list[ev.Event]:
@@ -194,11 +194,13 @@ def expose(deal: Deal, p: int, card: Card, rule: tuple[Citation, ...]) -> list[e
         isinstance(e, ev.BringInPosted | ev.Wagered | ev.Called | ev.Checked | ev.Folded)
         for e in deal.events
     )
-    turned: list[ev.Event] = [ev.CardTurned(player=Position(p), card=card, up=True, citations=rule)]
+    turned: list[ev.Event] = [
+        ev.CardTurned(position=Position(p), card=card, up=True, citations=rule)
+    ]
     if deal.street == 0 and not acted and len(hole) == 3:
         door = next(c for c, shown in zip(hole, up, strict=True) if shown and c != card)
         assert door is not None
-        turned.append(ev.CardTurned(player=Position(p), card=door, up=False, citations=rule))
+        turned.append(ev.CardTurned(position=Position(p), card=door, up=False, citations=rule))
     return turned
 
 
@@ -215,4 +217,4 @@ def kill(deal: Deal, legal: Legal, p: int, rule: tuple[Citation, ...]) -> list[e
         raise IllegalAction(
             "{who}'s hand is already mucked", code="hand_mucked", who=Who(Position(p))
         )
-    return [ev.HandKilled(player=Position(p), citations=rule)]
+    return [ev.HandKilled(position=Position(p), citations=rule)]

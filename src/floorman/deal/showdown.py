@@ -205,7 +205,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
-        ev.HandMucked(player=Position(p), citations=cite("showdown.4"))
+        ev.HandMucked(position=Position(p), citations=cite("showdown.4"))
         for p in contenders
         if p not in won and players[p].shown
     ]

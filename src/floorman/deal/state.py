@@ -9,11 +9,11 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 >>> deal = Deal(HOLDEM, structure=Structure.NO_LIMIT, stakes=Stakes(blinds=(1, 2)),
 ...             stacks=(200, 200, 200), shuffler=SeededShuffler(1))
 >>> turn = deal.legal()
->>> turn.player, turn.call, turn.min_to, turn.max_to
+>>> turn.position, turn.call, turn.min_to, turn.max_to
 (2, 2, 4, 200)
->>> _ = deal.apply(Wager(player=2, to=6))
->>> _ = deal.apply(Fold(player=0))
->>> _ = deal.apply(Fold(player=1))
+>>> _ = deal.apply(Wager(position=2, to=6))
+>>> _ = deal.apply(Fold(position=0))
+>>> _ = deal.apply(Fold(position=1))
 >>> deal.is_over, deal.stacks
 (True, (199, 198, 203))
 """
@@ -197,9 +197,9 @@ class Deal:
         """The community cards."""
         return tuple(self._board)
 
-    def hole(self, player: Position) -> tuple[Card | None, ...]:
+    def hole(self, position: Position) -> tuple[Card | None, ...]:
         """A player's cards."""
-        return tuple(self._players[player].hole)
+        return tuple(self._players[position].hole)
 
     @property
     def pot(self) -> int:
@@ -235,17 +235,17 @@ class Deal:
         """Whether every pot has been awarded."""
         return self._over
 
-    def folded(self, player: Position) -> bool:
+    def folded(self, position: Position) -> bool:
         """Whether a player's hand is dead."""
-        return self._players[player].folded
+        return self._players[position].folded
 
-    def mucked(self, player: Position) -> bool:
+    def mucked(self, position: Position) -> bool:
         """Whether a player's hand was thrown away or ruled dead, unshown."""
-        return self._players[player].mucked
+        return self._players[position].mucked
 
-    def up(self, player: Position) -> tuple[bool, ...]:
+    def up(self, position: Position) -> tuple[bool, ...]:
         """Which of a player's cards are face up (stud), in the order of :meth:`hole`."""
-        return tuple(self._players[player].up)
+        return tuple(self._players[position].up)
 
     @property
     def blinds(self) -> tuple[int, ...]:
@@ -272,7 +272,7 @@ class Deal:
         for p, pl in enumerate(self._players):
             ante = antes[p] if p < len(antes) else 0
             if ante:
-                self._emit(ev.AntePosted(player=Position(p), amount=min(ante, pl.stack)))
+                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, pl.stack)))
         if self.game.is_button_game:
             rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
             deads = self.stakes.dead_blinds
@@ -284,7 +284,9 @@ class Deal:
                     amount = min(blind, stack)
                     dead = min(dead, stack - amount)
                     self._emit(
-                        ev.BlindPosted(player=Position(p), amount=amount, dead=dead, citations=rule)
+                        ev.BlindPosted(
+                            position=Position(p), amount=amount, dead=dead, citations=rule
+                        )
                     )
         self._next_street()
 
@@ -407,7 +409,7 @@ class Deal:
 
     def _deal_hole(self, player: int, cards: tuple[Card | None, ...]) -> None:
         p, up = self._dealing.pop(0)
-        self._emit(ev.HoleDealt(player=Position(p), cards=cards, up=up))
+        self._emit(ev.HoleDealt(position=Position(p), cards=cards, up=up))
 
     def _deal_board(self, cards: tuple[Card | None, ...]) -> None:
         run = self._board_run
@@ -424,7 +426,7 @@ class Deal:
     def _deal_draw(self, player: int, cards: tuple[Card | None, ...]) -> None:
         pl = self._players[player]
         pl.pending_draw = 0
-        self._emit(ev.HoleDealt(player=Position(player), cards=cards, up=(False,) * len(cards)))
+        self._emit(ev.HoleDealt(position=Position(player), cards=cards, up=(False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
         return any(pl.pending_draw for pl in self._players)
@@ -512,7 +514,7 @@ class Deal:
         bets = sorted((pl.street_bet, p) for p, pl in enumerate(self._players))
         if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
             top, p = bets[-1]
-            self._emit(ev.BetReturned(player=Position(p), amount=top - bets[-2][0]))
+            self._emit(ev.BetReturned(position=Position(p), amount=top - bets[-2][0]))
         if len(self._live()) <= 1:
             self._finish()
             return
@@ -526,7 +528,7 @@ class Deal:
             for p in self._show_order:
                 self._emit(
                     ev.HandShown(
-                        player=Position(p),
+                        position=Position(p),
                         cards=self.hole(Position(p)),
                         citations=cite("showdown.7"),
                     )
@@ -564,7 +566,7 @@ class Deal:
         start = len(self.events)
         legal = self.legal()
         match action:
-            case DealHole(player=p, cards=cards):
+            case DealHole(position=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
             case DealBoard(cards=cards):
                 check_cards(self, cards)
@@ -590,27 +592,27 @@ class Deal:
                     )
                 self._deal_board(cards)
                 self._auto_deal()
-            case Draw(player=p, discards=discards):
+            case Draw(position=p, discards=discards):
                 self._apply_draw(legal, p, discards)
-            case Show(player=p, cards=cards):
+            case Show(position=p, cards=cards):
                 self._apply_show(legal, p, show=True, cards=cards)
-            case Muck(player=p):
+            case Muck(position=p):
                 self._apply_show(legal, p, show=False)
             case Fold() | Check() | Call() | Wager() | BringIn():
                 self._apply_bet(legal, action)
-            case Chop(player=p):
+            case Chop(position=p):
                 self._record(rulings.chop(self, legal, p))
                 self._emit(ev.DealEnded(stacks=self.stacks, citations=cite("policies.15")))
-            case Kill(player=p, citations=rule):
+            case Kill(position=p, citations=rule):
                 self._record(rulings.kill(self, legal, p, rule))
                 self._after_kill(legal)
-            case Expose(player=p, card=card, citations=rule):
+            case Expose(position=p, card=card, citations=rule):
                 turned = rulings.expose(self, p, card, rule)
                 self._record(turned)
                 if len(turned) > 1:
                     # The door card went down again: the bring-in is found anew.
                     self._begin_betting()
-            case Replace(player=p, card=card, citations=rule, new=new):
+            case Replace(position=p, card=card, citations=rule, new=new):
                 self._record(rulings.replace_card(self, p, card, new, rule))
             case Scrap(card=card, citations=rule):
                 self._record(rulings.scrap(self, card, rule))
@@ -659,7 +661,7 @@ class Deal:
 
     def _apply_deal_hole(self, legal: Legal, p: int, cards: tuple[Card | None, ...]) -> None:
         check_cards(self, cards)
-        if legal.turn is Turn.DEAL_HOLE and legal.player == p and len(cards) == legal.cards:
+        if legal.turn is Turn.DEAL_HOLE and legal.position == p and len(cards) == legal.cards:
             if self._dealing:
                 self._deal_hole(p, cards)
             else:
@@ -707,7 +709,7 @@ class Deal:
                 unknown=unknown,
                 unseen=pl.hole.count(None),
             )
-        self._emit(ev.Drew(player=Position(p), discards=discards, cards=()))
+        self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
         pl.drew = True
         pl.pending_draw = len(discards)
         self._auto_deal()
@@ -744,7 +746,7 @@ class Deal:
                     citations=cite("showdown.1"),
                 )
             self._emit(
-                ev.PlayerShowed(player=Position(p), cards=hole, citations=cite("showdown.1"))
+                ev.PlayerShowed(position=Position(p), cards=hole, citations=cite("showdown.1"))
             )
         else:
             pot = last_in_pot(self, p)
@@ -757,11 +759,11 @@ class Deal:
                     pot=pot.amount,
                     citations=cite("showdown.1"),
                 )
-            self._emit(ev.PlayerMucked(player=Position(p), citations=cite("showdown.1")))
+            self._emit(ev.PlayerMucked(position=Position(p), citations=cite("showdown.1")))
         self._after_show()
 
     def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
-        p = action.player
+        p = action.position
         check_turn(legal, Turn.BET, p, type(action).__name__.lower())
         pl = self._players[p]
         match action:
@@ -779,7 +781,7 @@ class Deal:
                 rule = (
                     cite("betting.9", "dead-hands.1.2") if legal.check else cite("dead-hands.1.1")
                 )
-                self._emit(ev.Folded(player=p, citations=rule))
+                self._emit(ev.Folded(position=p, citations=rule))
             case Check():
                 if not legal.check:
                     raise IllegalAction(
@@ -790,7 +792,7 @@ class Deal:
                         allowed=legal,
                         citations=cite("betting.5"),
                     )
-                self._emit(ev.Checked(player=p))
+                self._emit(ev.Checked(position=p))
                 self._checked.add(p)
             case Call():
                 if not legal.call:
@@ -801,7 +803,7 @@ class Deal:
                         allowed=legal,
                     )
                 self._emit(
-                    ev.Called(player=p, amount=legal.call, all_in=legal.call == self._free(pl))
+                    ev.Called(position=p, amount=legal.call, all_in=legal.call == self._free(pl))
                 )
             case BringIn():
                 if not legal.bring_in:
@@ -811,7 +813,7 @@ class Deal:
                         who=Who(p),
                         allowed=legal,
                     )
-                self._emit(ev.BringInPosted(player=p, amount=legal.bring_in))
+                self._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
                 # The bring-in is not a full bet: completing it to the small bet is.
                 self._bring_in_due = None
                 self._level = max(self._level, legal.bring_in)
@@ -918,7 +920,7 @@ class Deal:
         full = full or capped
         self._emit(
             ev.Wagered(
-                player=Position(p),
+                position=Position(p),
                 to=to,
                 amount=to - pl.street_bet,
                 full=full,

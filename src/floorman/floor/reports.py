@@ -103,7 +103,7 @@ class HandInQuestion:
     ``cards`` is how many cards the hand holds, for a wrong number of cards.
     """
 
-    player: Position
+    position: Position
     cause: DeadHandCause
     cards: int | None = None
 
@@ -113,7 +113,7 @@ class HandFouled:
     """A player's cards were fouled or mucked by the dealer; ``protected``: the
     player had protected them (a hand or a chip on top)."""
 
-    player: Position
+    position: Position
     protected: bool = False
 
 
@@ -121,7 +121,7 @@ class HandFouled:
 class MuckedHand:
     """A player's hand went into the muck and the player wants it back."""
 
-    player: Position
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,14 +148,14 @@ class MissingCards:
 class CardsDropped:
     """A player dropped cards from the hand onto the floor."""
 
-    player: Position
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionDeclared:
     """A player said an action aloud (a fold, check, call, bet or raise)."""
 
-    player: Position
+    position: Position
     action: Action
 
 
@@ -164,7 +164,7 @@ class BlindNotPosted:
     """A player owing a blind was dealt in without posting it; ``acted``: the
     player had already acted on the hand, putting chips in, when it was found."""
 
-    player: Position
+    position: Position
     acted: bool = False
 
 
@@ -176,7 +176,7 @@ class BoxedCard:
     player."""
 
     card: Card | None = None
-    player: Position | None = None
+    position: Position | None = None
     next_dealt: bool = False
 
 
@@ -184,7 +184,7 @@ class BoxedCard:
 class JokerFound:
     """A joker turned up in a player's hand in a game without one."""
 
-    player: Position
+    position: Position
     acted: bool = False
 
 
@@ -198,7 +198,7 @@ class ExposedCard:
     """A card was exposed or flashed: by the dealer (``by_player`` False) or by
     the player holding it. ``card`` names it, so that it can be replaced."""
 
-    player: Position
+    position: Position
     by_player: bool = False
     card: Card | None = None
 
@@ -216,7 +216,7 @@ class CardsShown:
     """A player showed cards to another player (``to``; none: someone not
     dealt in) during or after the deal; ``part``: only some of the hand."""
 
-    player: Position
+    position: Position
     to: int | None
     after_deal: bool = False
     part: bool = False

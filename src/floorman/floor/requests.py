@@ -46,8 +46,8 @@ def _shown_instead(deal: Deal, shown: int) -> Deal:
     for action in inputs(deal.events):
         if again.is_over:
             break
-        if isinstance(action, Muck) and action.player == shown:
-            action = Show(player=Position(shown))
+        if isinstance(action, Muck) and action.position == shown:
+            action = Show(position=Position(shown))
         try:
             again.apply(action)
         except IllegalAction:
@@ -55,11 +55,11 @@ def _shown_instead(deal: Deal, shown: int) -> Deal:
                 raise
             # With one more hand live, a hand that mucked may now be the last
             # in a pot, which may only show.
-            again.apply(Show(player=action.player))
+            again.apply(Show(position=action.position))
     while not again.is_over and again.legal().turn is Turn.SHOW:
-        player = again.legal().player
+        player = again.legal().position
         assert player is not None
-        again.apply(Show(player=player))
+        again.apply(Show(position=player))
     return again
 
 

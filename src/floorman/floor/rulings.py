@@ -117,7 +117,7 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
             return _dealing_error(deal, cause)
         case HandInQuestion():
             return _hand_in_question(deal, report, name)
-        case HandFouled(player=p, protected=False):
+        case HandFouled(position=p, protected=False):
             return _kill(
                 deal,
                 p,
@@ -125,14 +125,14 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
                 "its cards were not protected: there is no redress",
                 name,
             )
-        case HandFouled(player=p):
+        case HandFouled(position=p):
             return Ruling(
                 decision=f"{name(p)} protected its cards: management decides whether the"
                 " fouled hand can be identified and retrieved",
                 citations=cite("irregularities.2", "dead-hands.2", "decisions.1"),
                 options=rule_options(report),
             )
-        case MuckedHand(player=p):
+        case MuckedHand(position=p):
             return Ruling(
                 decision=f"{name(p)}'s mucked hand is dead unless management rules it"
                 " clearly identifiable and retrieves it",
@@ -161,12 +161,12 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
                 decision="cards missing from the deck do not change the deal: it stands",
                 citations=cite("irregularities.10"),
             )
-        case CardsDropped(player=p):
+        case CardsDropped(position=p):
             return Ruling(
                 decision=f"{name(p)}'s dropped cards play: the hand is played with them",
                 citations=cite("irregularities.14"),
             )
-        case ActionDeclared(player=p, action=action):
+        case ActionDeclared(position=p, action=action):
             return _declared(deal, p, action, name)
         case (
             BoxedCard()
@@ -177,11 +177,11 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
             | CardsShown()
         ):
             return _procedure(deal, report, name)
-        case BlindNotPosted(player=p, acted=False):
+        case BlindNotPosted(position=p, acted=False):
             return _kill(
                 deal, p, "blinds.10", "it was dealt in owing a blind and has not acted", name
             )
-        case BlindNotPosted(player=p, acted=True):
+        case BlindNotPosted(position=p, acted=True):
             return Ruling(
                 decision=f"{name(p)} acted and put chips in before the missing blind was"
                 " found: the hand is live, and the blind is posted on the next deal",
@@ -221,16 +221,18 @@ def _rule_at_table(table: Table, report: Report) -> Ruling:
         # Through the table, which records what the ruling does to the deal
         # and takes the result if it ends the deal (a misdeal, a hand killed).
         return table.on_deal(lambda under_way: rule(under_way, report, name=name))
-    if not 0 <= report.player < len(table.positions):
-        raise IllegalAction("{who} is not dealt in", code="no_such_player", who=Who(report.player))
-    seat = table.positions[report.player]
+    if not 0 <= report.position < len(table.positions):
+        raise IllegalAction(
+            "{who} is not dealt in", code="no_such_player", who=Who(report.position)
+        )
+    seat = table.positions[report.position]
     owed = table.owes(Seat(seat))
     if not report.acted:
         if not owed:
             raise FloorError(
                 "{who} owes no blind by the table's record: its hand is not dead for a blind",
                 code="no_blind_owed",
-                who=Who(report.player),
+                who=Who(report.position),
                 citations=cite("blinds.10"),
             )
         return table.on_deal(lambda under_way: rule(under_way, report, name=name))
@@ -240,7 +242,7 @@ def _rule_at_table(table: Table, report: Report) -> Ruling:
     owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
     return replace(
         ruling,
-        decision=f"{name(report.player)} acted and put chips in before the missing blind"
+        decision=f"{name(report.position)} acted and put chips in before the missing blind"
         f" was found: the hand is live, and the {owes} in on the next deal it is dealt in"
         " (by the table's record)",
     )
@@ -256,7 +258,7 @@ def _procedure(
     by them, and at a live table the dealer deals the cards as ruled."""
     game = deal.game
     match report:
-        case BoxedCard(card=Card() as card, player=int() as p):
+        case BoxedCard(card=Card() as card, position=int() as p):
             # floorman's own stub has no physical order of dealing round the
             # table: the next stub card is the one the rule gives, either way.
             later = (
@@ -265,7 +267,7 @@ def _procedure(
                 else ""
             )
             citations = cite("irregularities.7")
-            events = deal.apply(Replace(player=Position(p), card=card, citations=citations))
+            events = deal.apply(Replace(position=Position(p), card=card, citations=citations))
             return Ruling(
                 decision=f"the boxed {card} dealt to {name(p)} is a scrap of paper: it is"
                 f" replaced by the next card{later}",
@@ -292,18 +294,18 @@ def _procedure(
                 " facedown, so its replacement is dealt after every other card of the round",
                 citations=cite("irregularities.7"),
             )
-        case JokerFound(player=p, acted=True) if JOKER not in deal.game.deck:
+        case JokerFound(position=p, acted=True) if JOKER not in deal.game.deck:
             # Acting without looking at every card takes on that liability
             # (RRP5 irregularities.9, dead-hands.1.5).
             rules = ("irregularities.8", "irregularities.9")
             return _kill(deal, p, rules, "it acted on a hand holding a joker", name)
-        case JokerFound(player=p) if JOKER not in deal.game.deck:
+        case JokerFound(position=p) if JOKER not in deal.game.deck:
             return Ruling(
                 decision=f"the joker in {name(p)}'s hand is a scrap of paper, replaced as a"
                 " boxed card is; no misdeal",
                 citations=cite("irregularities.8", "irregularities.7"),
             )
-        case JokerFound(player=p):
+        case JokerFound(position=p):
             return Ruling(
                 decision=f"{game.name} is played with the joker: {name(p)}'s card plays",
                 citations=cite("irregularities.8"),
@@ -313,30 +315,30 @@ def _procedure(
                 decision="the one extra card goes back on the deck and is the burn card",
                 citations=cite("irregularities.11"),
             )
-        case ExposedCard(player=p, by_player=True):
+        case ExposedCard(position=p, by_player=True):
             return Ruling(
                 decision=f"{name(p)} flashed its own card: the card plays",
                 citations=cite("irregularities.12"),
             )
-        case ExposedCard(player=p, card=Card() as card) if deal.game.is_button_game:
+        case ExposedCard(position=p, card=Card() as card) if deal.game.is_button_game:
             citations = cite("irregularities.12", "irregularities.13")
-            events = deal.apply(Replace(player=Position(p), card=card, citations=citations))
+            events = deal.apply(Replace(position=Position(p), card=card, citations=citations))
             return Ruling(
                 decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 f" {card} is replaced and goes to the muck",
                 citations=citations,
                 events=tuple(events),
             )
-        case ExposedCard(player=p, card=Card() as card):
+        case ExposedCard(position=p, card=Card() as card):
             citations = cite("irregularities.12", "irregularities.13")
-            events = deal.apply(Expose(player=Position(p), card=card, citations=citations))
+            events = deal.apply(Expose(position=Position(p), card=card, citations=citations))
             return Ruling(
                 decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 f" {card} plays up",
                 citations=citations,
                 events=tuple(events),
             )
-        case ExposedCard(player=p):
+        case ExposedCard(position=p):
             return Ruling(
                 decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
                 " the player has no option to take or refuse it",
@@ -362,21 +364,21 @@ def _procedure(
                 citations=citations,
                 events=tuple(events),
             )
-        case CardsShown(player=p, to=q, after_deal=True):
+        case CardsShown(position=p, to=q, after_deal=True):
             return _shown(
                 report,
                 f"{name(p)} showed cards to {_whom(q, name)} after the deal: every player dealt"
                 " in may see them",
                 "showdown.6.1",
             )
-        case CardsShown(player=p, to=q) if q is None or deal.folded(Position(q)):
+        case CardsShown(position=p, to=q) if q is None or deal.folded(Position(q)):
             return _shown(
                 report,
                 f"{name(p)} showed cards to {_whom(q, name)}, who cannot use them in wagering:"
                 " nothing about them is told until the betting is over",
                 "showdown.6.2",
             )
-        case CardsShown(player=p, to=int() as q):
+        case CardsShown(position=p, to=int() as q):
             legal = deal.legal()
             still = legal.turn is Turn.BET and q in _to_act(deal)
             when = (
@@ -430,7 +432,7 @@ def _exposed_practice(deal: Deal) -> str:
 
 def _declared(deal: Deal, player: int, action: Action, name: Naming) -> Ruling:
     """A declaration in turn binds (RRP5 betting.9): the action is taken."""
-    if getattr(action, "player", None) != player:
+    if getattr(action, "position", None) != player:
         raise IllegalAction(
             "{who} declared another player's action: {action}",
             code="not_own_action",
@@ -438,7 +440,7 @@ def _declared(deal: Deal, player: int, action: Action, name: Naming) -> Ruling:
             action=repr(action),
         )
     legal = deal.legal()
-    if legal.player != player:
+    if legal.position != player:
         return Ruling(
             decision=f"{name(Position(player))} spoke out of turn: the declaration does not bind;"
             f" {legal.say(name)}",
@@ -468,23 +470,23 @@ def decide(deal: Deal, report: Report, choice: str, *, name: Naming = by_positio
             citations=cite("decisions.1"),
         )
     match report, choice:
-        case HandFouled(player=p), "dead":
+        case HandFouled(position=p), "dead":
             return _kill(deal, p, "dead-hands.2", "the fouled hand is dead", name)
-        case HandFouled(player=p), "retrieve":
+        case HandFouled(position=p), "retrieve":
             return Ruling(
                 decision=f"{name(p)}'s hand is retrieved and stays live",
                 citations=cite("irregularities.2", "decisions.1"),
             )
-        case MuckedHand(player=p), "dead":
+        case MuckedHand(position=p), "dead":
             return _kill(deal, p, "dead-hands.2", "the mucked hand is dead", name)
-        case MuckedHand(player=p), "retrieve":
+        case MuckedHand(position=p), "retrieve":
             return Ruling(
                 decision=f"{name(p)}'s hand is retrieved and stays live",
                 citations=cite("dead-hands.2", "decisions.1"),
             )
-        case HandInQuestion(player=p), "dead":
+        case HandInQuestion(position=p), "dead":
             return _kill(deal, p, report.cause.rule, "the hand is dead", name)
-        case HandInQuestion(player=p), "live":
+        case HandInQuestion(position=p), "live":
             return Ruling(
                 decision=f"{name(p)}'s hand is ruled live",
                 citations=cite(report.cause.rule, "decisions.1"),
@@ -539,7 +541,7 @@ def _kill(
     deal: Deal, player: int, rule_id: str | tuple[str, ...], what: str, name: Naming
 ) -> Ruling:
     citations = cite(*((rule_id,) if isinstance(rule_id, str) else rule_id))
-    events = deal.apply(Kill(player=Position(player), citations=citations))
+    events = deal.apply(Kill(position=Position(player), citations=citations))
     return Ruling(
         decision=f"{name(Position(player))}: {what}; it can no longer act or win any part of the pot",
         citations=citations,
@@ -576,7 +578,7 @@ def _proper_cards(deal: Deal) -> int:
 
 
 def _hand_in_question(deal: Deal, report: HandInQuestion, name: Naming) -> Ruling:
-    p, cause = report.player, report.cause
+    p, cause = report.position, report.cause
     if deal.folded(p):
         raise IllegalAction("{who}'s hand is already dead", code="no_live_hand", who=Who(p))
     facing = _facing_bet(deal, p)
@@ -608,7 +610,7 @@ def _card_count(deal: Deal, report: HandInQuestion, name: Naming) -> Ruling:
     explanation of it is not included; these are the exceptions the rule
     names: at stud a hand short only the final card may be ruled live
     (management's call), and at draw games a short hand before the draw plays."""
-    p = report.player
+    p = report.position
     held = report.cards if report.cards is not None else len(deal.hole(p))
     proper = _proper_cards(deal)
     last = deal.street == len(deal.game.streets) - 1

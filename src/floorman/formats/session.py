@@ -546,8 +546,8 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
 
 def _chop(deal: Deal) -> None:
     """The blinds chop (RRP5 policies.15), the small blind being the one to act."""
-    player = deal.legal().player
-    deal.apply(Chop(player=player if player is not None else Position(-1)))
+    player = deal.legal().position
+    deal.apply(Chop(position=player if player is not None else Position(-1)))
 
 
 def _seat_word(table: Table, word: str) -> Position:
@@ -574,9 +574,9 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
                 raise NotationError(f"{rule_id} needs the seat whose hand it is", text=rule_id)
             cards = options.get("cards")
             held = _int(cards, "cards=") if cards is not None else None
-            return HandInQuestion(player=Position(seats[0]), cause=dead, cards=held)
+            return HandInQuestion(position=Position(seats[0]), cause=dead, cards=held)
     if rule_id == "dead-hands.2" and seats:
-        return MuckedHand(player=Position(seats[0]))
+        return MuckedHand(position=Position(seats[0]))
     if rule_id == "irregularities.3":
         return ForeignCard(in_stub="stub" in args)
     if rule_id == "irregularities.4":
@@ -585,24 +585,24 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
     if rule_id == "irregularities.10":
         return MissingCards()
     if rule_id == "irregularities.14" and seats:
-        return CardsDropped(player=Position(seats[0]))
+        return CardsDropped(position=Position(seats[0]))
     if rule_id == "irregularities.2" and seats:
-        return HandFouled(player=Position(seats[0]), protected="protected" in args)
+        return HandFouled(position=Position(seats[0]), protected="protected" in args)
     if rule_id == "irregularities.7":
         card = parse_cards(options["card"]) if "card" in options else ()
         return BoxedCard(
             card=card[0] if len(card) == 1 else None,
-            player=seats[0] if seats else None,
+            position=seats[0] if seats else None,
             next_dealt="next-dealt" in args,
         )
     if rule_id == "irregularities.8" and seats:
-        return JokerFound(player=Position(seats[0]), acted="acted" in args)
+        return JokerFound(position=Position(seats[0]), acted="acted" in args)
     if rule_id == "irregularities.11":
         return ExtraCard()
     if rule_id in ("irregularities.12", "irregularities.13") and seats:
         card = parse_cards(options["card"]) if "card" in options else ()
         return ExposedCard(
-            player=Position(seats[0]),
+            position=Position(seats[0]),
             by_player="by-player" in args,
             card=card[0] if len(card) == 1 else None,
         )
@@ -611,12 +611,14 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
     if rule_id == "showdown.6" and seats and "to" in options:
         to = None if options["to"] == "out" else _seat_word(table, options["to"])
         return CardsShown(
-            player=Position(seats[0]), to=to, after_deal="after" in args, part="part" in args
+            position=Position(seats[0]), to=to, after_deal="after" in args, part="part" in args
         )
     if rule_id == "blinds.10" and seats:
-        return BlindNotPosted(player=Position(seats[0]), acted="acted" in args)
+        return BlindNotPosted(position=Position(seats[0]), acted="acted" in args)
     if rule_id == "betting.9" and seats and len(args) >= 2:
-        return ActionDeclared(player=Position(seats[0]), action=_declared(deal, seats[0], args[1:]))
+        return ActionDeclared(
+            position=Position(seats[0]), action=_declared(deal, seats[0], args[1:])
+        )
     raise NotationError(
         f"no report for {rule_id!r}: reports name misdeals.1.1-1.10, dead-hands.1.1-1.6,"
         " dead-hands.2, dead-hands.3, irregularities.2-.4, .7, .8, .10-.15, showdown.6,"
@@ -629,16 +631,16 @@ def _declared(deal: Deal, player: int, words: list[str]) -> Action:
     """A declared action in the log's notation (``f``, ``cc``, ``cbr N``)."""
     match words:
         case ["f"]:
-            return Fold(player=Position(player))
+            return Fold(position=Position(player))
         case ["cc"]:
             legal = deal.legal()
             return (
-                Call(player=Position(player))
-                if legal.call and legal.player == player
-                else Check(player=Position(player))
+                Call(position=Position(player))
+                if legal.call and legal.position == player
+                else Check(position=Position(player))
             )
         case ["cbr", amount] if _NUMBER.fullmatch(amount):
-            return Wager(player=Position(player), to=int(amount))
+            return Wager(position=Position(player), to=int(amount))
     raise NotationError(
         f"{' '.join(words)!r} is not a declared action (f, cc, cbr N)", text=" ".join(words)
     )

@@ -60,23 +60,23 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
 def _action(c: cmd.Act, position: int) -> Action:
     match c.move:
         case cmd.Move.FOLD:
-            return Fold(player=Position(position))
+            return Fold(position=Position(position))
         case cmd.Move.CHECK:
-            return Check(player=Position(position))
+            return Check(position=Position(position))
         case cmd.Move.CALL:
-            return Call(player=Position(position))
+            return Call(position=Position(position))
         case cmd.Move.WAGER:
-            return Wager(player=Position(position), to=c.to)
+            return Wager(position=Position(position), to=c.to)
         case cmd.Move.BRING_IN:
-            return BringIn(player=Position(position))
+            return BringIn(position=Position(position))
         case cmd.Move.DRAW:
-            return Draw(player=Position(position), discards=c.cards)
+            return Draw(position=Position(position), discards=c.cards)
         case cmd.Move.SHOW:
-            return Show(player=Position(position), cards=c.cards)
+            return Show(position=Position(position), cards=c.cards)
         case cmd.Move.MUCK:
-            return Muck(player=Position(position))
+            return Muck(position=Position(position))
         case cmd.Move.CHOP:
-            return Chop(player=Position(position))
+            return Chop(position=Position(position))
     raise IllegalAction(f"no move {c.move!r}")
 
 

@@ -66,7 +66,7 @@ cardroom need not wake for it.
 (1, 90.0)
 >>> expiry = clock.expire(90.0)
 >>> expiry.action
-Kill(player=2, citations=(Citation.parse('RRP5 dead-hands.1.6'),))
+Kill(position=2, citations=(Citation.parse('RRP5 dead-hands.1.6'),))
 >>> [type(e).__name__ for e in expiry.events]
 ['TimeBankUsed', 'TurnTimedOut']
 """
@@ -295,11 +295,11 @@ class ActionClock:
         if deal is None:
             return None
         legal = deal.legal()
-        if legal.turn not in _PLAYER_TURNS or legal.player is None:
+        if legal.turn not in _PLAYER_TURNS or legal.position is None:
             return None
-        seat = self.table.positions[legal.player]
+        seat = self.table.positions[legal.position]
         return PlayerTurn(
-            seat=seat, player=self.table.players[seat], position=legal.player, legal=legal
+            seat=seat, player=self.table.players[seat], position=legal.position, legal=legal
         )
 
     def deadline(self) -> float | None:
@@ -399,18 +399,18 @@ def _ruling(turn: PlayerTurn) -> tuple[Action, Outcome, tuple[Citation, ...]]:
     """The action for a player out of time, what it amounts to, and its rules."""
     legal, p = turn.legal, turn.position
     if legal.turn is Turn.DRAW:
-        return Draw(player=Position(p), discards=()), Outcome.STOOD_PAT, cite("policies.25")
+        return Draw(position=Position(p), discards=()), Outcome.STOOD_PAT, cite("policies.25")
     if legal.turn is Turn.SHOW:
         if legal.muck:
-            return Muck(player=Position(p)), Outcome.MUCKED, cite("showdown.1", "policies.25")
-        return Show(player=Position(p)), Outcome.SHOWN, cite("showdown.1", "policies.25")
+            return Muck(position=Position(p)), Outcome.MUCKED, cite("showdown.1", "policies.25")
+        return Show(position=Position(p)), Outcome.SHOWN, cite("showdown.1", "policies.25")
     if turn.facing:
         rule = cite("dead-hands.1.6")
-        return Kill(player=Position(p), citations=rule), Outcome.KILLED, rule
+        return Kill(position=Position(p), citations=rule), Outcome.KILLED, rule
     if legal.check:
-        return Check(player=Position(p)), Outcome.CHECKED, cite("dead-hands.1.6", "policies.25")
+        return Check(position=Position(p)), Outcome.CHECKED, cite("dead-hands.1.6", "policies.25")
     # The low card's bring-in is forced: it may not fold, and it is posted.
-    return BringIn(player=Position(p)), Outcome.BROUGHT_IN, cite("policies.25")
+    return BringIn(position=Position(p)), Outcome.BROUGHT_IN, cite("policies.25")
 
 
 # ----- the room and its tables together ---------------------------------------

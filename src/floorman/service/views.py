@@ -273,23 +273,23 @@ def _hands(deal: Deal) -> list[list[_Held]]:
     hands: list[list[_Held]] = [[] for _ in range(deal.players)]
     for event in deal.events:
         match event:
-            case dev.HoleDealt(player=p, cards=cards, up=up):
+            case dev.HoleDealt(position=p, cards=cards, up=up):
                 hands[p].extend(_Held(c, u, False) for c, u in zip(cards, up, strict=True))
-            case dev.Drew(player=p, discards=discards):
+            case dev.Drew(position=p, discards=discards):
                 for card in discards:
                     i = _index(hands[p], card)
                     i = _index(hands[p], None) if i is None else i
                     if i is not None:
                         del hands[p][i]
-            case dev.CardReplaced(player=p, card=card, new=new):
+            case dev.CardReplaced(position=p, card=card, new=new):
                 i = _index(hands[p], card)
                 if i is not None:
                     hands[p][i] = _Held(new, hands[p][i].up, False)
-            case dev.CardTurned(player=p, card=card, up=up):
+            case dev.CardTurned(position=p, card=card, up=up):
                 i = _index(hands[p], card)
                 if i is not None:
                     hands[p][i] = _Held(card, up, True)
-            case dev.HandShown(player=p, cards=cards):
+            case dev.HandShown(position=p, cards=cards):
                 if len(cards) == len(hands[p]):
                     hands[p] = [_Held(c, True, c is not None) for c in cards]
                 else:
@@ -311,7 +311,7 @@ def _called(deal: Deal) -> frozenset[int]:
     out: set[int] = set()
     for event in deal.events:
         match event:
-            case dev.Folded(player=p) | dev.HandKilled(player=p):
+            case dev.Folded(position=p) | dev.HandKilled(position=p):
                 out.add(p)
             case dev.HandShown() | dev.HandMucked():
                 return frozenset(p for p in range(deal.players) if p not in out)
@@ -395,7 +395,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
     if deal is not None and in_deal:
         legal = deal.legal()
         turn = legal.turn
-        to_act = seat_of[legal.player] if legal.player is not None else None
+        to_act = seat_of[legal.position] if legal.position is not None else None
         if _is_for(viewer, legal, names):
             options = _options(deal, legal, seat_of)
     board: tuple[Card | None, ...] = ()
@@ -444,13 +444,13 @@ def _is_for(viewer: Viewer, legal: Legal, names: Sequence[str]) -> bool:
     bet, draw or show."""
     if legal.turn in (Turn.DEAL_HOLE, Turn.DEAL_BOARD):
         return isinstance(viewer, AsDealer)
-    return legal.player is not None and _owns(viewer, names, legal.player)
+    return legal.position is not None and _owns(viewer, names, legal.position)
 
 
 def _options(deal: Deal, legal: Legal, seat_of: Sequence[int]) -> Options:
     return Options(
         turn=legal.turn,
-        seat=seat_of[legal.player] if legal.player is not None else None,
+        seat=seat_of[legal.position] if legal.position is not None else None,
         fold=legal.fold,
         check=legal.check,
         call=legal.call,
@@ -482,11 +482,11 @@ def redact(event: E, viewer: Viewer, *, positions: Sequence[str] = ()) -> E | Hi
 
     >>> from floorman.cards import parse_cards
     >>> from floorman.service.viewers import AsPlayer
-    >>> dealt = dev.HoleDealt(player=1, cards=parse_cards("As Kd"), up=(False, False))
+    >>> dealt = dev.HoleDealt(position=1, cards=parse_cards("As Kd"), up=(False, False))
     >>> redact(dealt, AsPlayer("bob"), positions=("ann", "bob")) == dealt
     True
     >>> redact(dealt, AsPlayer("ann"), positions=("ann", "bob"))
-    HoleDealt(player=1, cards=(None, None), up=(False, False), citations=())
+    HoleDealt(position=1, cards=(None, None), up=(False, False), citations=())
     >>> redact(dev.CardBurned(card=Card.parse("2c")), AsFloor())
     CardBurned(card=None, citations=())
     """
@@ -504,21 +504,21 @@ def redact_all(
 def _redact(event: E, viewer: Viewer, positions: Sequence[str]) -> E | Hidden:
     out: object
     match event:
-        case dev.HoleDealt(player=p, cards=cards, up=up):
+        case dev.HoleDealt(position=p, cards=cards, up=up):
             if _owns(viewer, positions, p):
                 return event
             # Up cards are public; the rest is the player's alone.
             out = dataclasses.replace(
                 event, cards=tuple(c if u else None for c, u in zip(cards, up, strict=True))
             )
-        case dev.Drew(player=p, discards=discards, cards=cards):
+        case dev.Drew(position=p, discards=discards, cards=cards):
             if _owns(viewer, positions, p):
                 return event
             # How many cards are drawn is public; which are not (RRP5 policies.23).
             out = dataclasses.replace(
                 event, discards=(None,) * len(discards), cards=(None,) * len(cards)
             )
-        case dev.CardReplaced(player=p):
+        case dev.CardReplaced(position=p):
             # The card taken out was exposed or found faced: public (RRP5
             # irregularities.7, irregularities.8, irregularities.12); the one in its
             # place is dealt face down to the player.
@@ -556,7 +556,7 @@ def cards_in(value: object) -> Iterator[Card]:
     """Every card anywhere in a value: its fields, tuples and nested values.
 
     >>> from floorman.cards import parse_cards
-    >>> [str(c) for c in cards_in(dev.HandShown(player=0, cards=parse_cards("As Kd")))]
+    >>> [str(c) for c in cards_in(dev.HandShown(position=0, cards=parse_cards("As Kd")))]
     ['As', 'Kd']
     """
     if isinstance(value, Card):

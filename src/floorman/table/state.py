@@ -18,7 +18,7 @@ the first player left of the button.
 >>> table.button, table.positions, [(p.seat, p.amount) for p in table.posts]
 (3, (5, 1, 3), [(5, 1), (1, 2)])
 >>> while not deal.is_over:
-...     _ = table.apply(Fold(player=deal.legal().player))
+...     _ = table.apply(Fold(position=deal.legal().position))
 >>> table.stacks
 {1: 101, 3: 100, 5: 99}
 """
@@ -389,8 +389,8 @@ class Table(Seats):
         dead: dict[int, int] = {}
         for event in deal.events:
             if isinstance(event, dev.BlindPosted):
-                live[seats[event.player]] = event.amount
-                dead[seats[event.player]] = event.dead
+                live[seats[event.position]] = event.amount
+                dead[seats[event.position]] = event.dead
         out = []
         for post in posts:
             left = dead if post.dead else live
