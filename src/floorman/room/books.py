@@ -300,11 +300,13 @@ class RoomBooks:
         if barred is not None:
             raise barred
         if player in self._lists.get(kind, ()):
-            raise FloorError(f"{player} is on the {kind} list already")
+            raise FloorError("{player} is on the {kind} list already", player=player, kind=kind)
         at = self.seat_of(player)
         if at is not None and self._game(at[0]).kind == kind:
             raise FloorError(
-                f"{player} is in a {kind} game already; ask for a transfer instead",
+                "{player} is in a {kind} game already; ask for a transfer instead",
+                player=player,
+                kind=kind,
                 citations=cite("seating.3", "seating.4"),
             )
 
@@ -561,18 +563,27 @@ class RoomBooks:
     def _game(self, table: int) -> _Game:
         game = self._games.get(table)
         if game is None:
-            raise FloorError(f"no game is open at table {table}; tables: {list(self.tables)}")
+            raise FloorError(
+                "no game is open at table {table}; tables: {tables}",
+                table=table,
+                tables=list(self.tables),
+            )
         return game
 
     def _player(self, player: PlayerId) -> _Player:
         state = self._players.get(player)
         if state is None:
-            raise FloorError(f"no player {player!r} is known to the room")
+            raise FloorError("no player {player!r} is known to the room", player=player)
         return state
 
     def _seat_exists(self, game: _Game, seat: Seat) -> None:
         if seat not in game.numbers:
-            raise FloorError(f"table {game.table} has seats {game.numbers}, not {seat}")
+            raise FloorError(
+                "table {game_table} has seats {game_numbers}, not {seat}",
+                game_table=game.table,
+                game_numbers=game.numbers,
+                seat=seat,
+            )
 
     def _seat_at(self, game: _Game, player: PlayerId) -> int:
         return next(s for s, p in game.sitting.items() if p == player)

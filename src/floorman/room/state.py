@@ -50,7 +50,8 @@ class Room(RoomBooks):
     def __init__(self, *, clock: Clock, shuffler: Shuffler | None = None, lockup: int = 20) -> None:
         if not is_whole(lockup) or lockup < 1:
             raise ConfigError(
-                f"the house's least lock-up is a whole number of chips, 1 or more, not {lockup!r}",
+                "the house's least lock-up is a whole number of chips, 1 or more, not {lockup!r}",
+                lockup=lockup,
                 citations=cite("seating.2"),
             )
         super().__init__(clock=clock)
@@ -72,25 +73,31 @@ class Room(RoomBooks):
         that table (RRP5 seating.10); ``extra``: one seat over ``seats``, taken
         away when someone quits (RRP5 seating.9)."""
         if not is_whole(table) or table < 1:
-            raise ConfigError(f"tables are numbered 1 and up, not {table!r}")
+            raise ConfigError("tables are numbered 1 and up, not {table!r}", table=table)
         if not is_whole(seats):
-            raise ConfigError(f"seats are a whole number, 2 to 10, not {seats!r}")
+            raise ConfigError("seats are a whole number, 2 to 10, not {seats!r}", seats=seats)
         if table in self._games:
-            raise FloorError(f"table {table} already has a game", citations=cite("policies.1"))
+            raise FloorError(
+                "table {table} already has a game", table=table, citations=cite("policies.1")
+            )
         if not 2 <= seats + extra <= 10:
-            raise FloorError(f"a game has 2 to 10 seats, not {seats + extra}")
+            raise FloorError("a game has 2 to 10 seats, not {seats}", seats=seats + extra)
         rules = ["policies.1"]
         if main is not None:
             other = self._games.get(main)
             if other is None or other.kind != kind or other.main is not None:
                 raise FloorError(
-                    f"a must-move game feeds an open main game of the same kind ({kind});"
-                    f" table {main} is not one",
+                    "a must-move game feeds an open main game of the same kind ({kind}); table "
+                    "{main} is not one",
+                    kind=kind,
+                    main=main,
                     citations=cite("seating.10"),
                 )
             if any(g.main == main for g in self._games.values()):
                 raise FloorError(
-                    f"table {main} already has a must-move game", citations=cite("seating.10")
+                    "table {main} already has a must-move game",
+                    main=main,
+                    citations=cite("seating.10"),
                 )
             rules.append("seating.10")
         if extra:
@@ -112,15 +119,22 @@ class Room(RoomBooks):
         (RRP5 seating.7, policies.21)."""
         game = self._game(table)
         if len(game.sitting) < 2:
-            raise FloorError(f"table {table} has {len(game.sitting)} player(s); a game needs two")
+            raise FloorError(
+                "table {table} has {count} player(s); a game needs two",
+                table=table,
+                count=len(game.sitting),
+            )
         if not game.new:
-            raise FloorError(f"the game at table {table} has started already")
+            raise FloorError("the game at table {table} has started already", table=table)
         held = game.places_held()
         unclaimed = [s for s in game.open_seats() if s not in game.reserved]
         if len(unclaimed) < held:
             raise FloorError(
-                f"table {table} has {held} places held and {len(unclaimed)} seats free for"
-                " them; seat or release those players first",
+                "table {table} has {held} places held and {count} seats free for them; seat or "
+                "release those players first",
+                table=table,
+                held=held,
+                count=len(unclaimed),
                 citations=cite("seating.7", "seating.8"),
             )
         cards: tuple[tuple[Seat, Card], ...] = ()
@@ -142,11 +156,12 @@ class Room(RoomBooks):
         game = self._game(table)
         if game.sitting:
             raise FloorError(
-                f"table {table} still has players; break the game to reseat them",
+                "table {table} still has players; break the game to reseat them",
+                table=table,
                 citations=cite("policies.1", "seating.15"),
             )
         if any(g.main == table for g in self._games.values()):
-            raise FloorError(f"table {table}'s must-move game must close first")
+            raise FloorError("table {table}'s must-move game must close first", table=table)
         return self._run(ev.GameClosed(table=table, at=self._now(), citations=cite("policies.1")))
 
     def keep_apart(self, a: PlayerId, b: PlayerId) -> list[ev.RoomEvent]:
@@ -157,8 +172,11 @@ class Room(RoomBooks):
             present = self._in_game(game)
             if {a, b} <= present:
                 raise FloorError(
-                    f"{a} and {b} are both in the game at table {game.table}: seat one of them"
-                    " elsewhere first",
+                    "{a} and {b} are both in the game at table {game_table}: seat one of them "
+                    "elsewhere first",
+                    a=a,
+                    b=b,
+                    game_table=game.table,
                     citations=cite("seating.5"),
                 )
         pair = tuple(sorted((a, b)))
@@ -173,10 +191,18 @@ class Room(RoomBooks):
         game = self._game(table)
         self._seat_exists(game, seat)
         if seat in game.sitting or any(lock.seat == seat for lock in game.locks):
-            raise FloorError(f"seat {seat} at table {table} is taken", citations=cite("seating.8"))
+            raise FloorError(
+                "seat {seat} at table {table} is taken",
+                seat=seat,
+                table=table,
+                citations=cite("seating.8"),
+            )
         if seat in game.reserved:
             raise FloorError(
-                f"seat {seat} at table {table} is reserved for {game.reserved[seat]}",
+                "seat {seat} at table {table} is reserved for {holder}",
+                seat=seat,
+                table=table,
+                holder=game.reserved[seat],
                 citations=cite("seating.8"),
             )
         # Places held in a new game need seats nobody else has a claim on.
@@ -184,8 +210,11 @@ class Room(RoomBooks):
         held = game.places_held(besides=player)
         if len(unclaimed) < held:
             raise FloorError(
-                f"seat {seat} at table {table} is needed for the {held} players called"
-                " to the new game",
+                "seat {seat} at table {table} is needed for the {held} players called to the new "
+                "game",
+                seat=seat,
+                table=table,
+                held=held,
                 citations=cite("seating.7", "seating.8"),
             )
         return self._run(
@@ -213,7 +242,8 @@ class Room(RoomBooks):
         seats and lists."""
         if not rules or not all(r.startswith("conduct.") for r in rules):
             raise FloorError(
-                f"a sanction names the conduct rules broken, e.g. conduct.improper.2; not {rules}"
+                "a sanction names the conduct rules broken, e.g. conduct.improper.2; not {rules}",
+                rules=rules,
             )
         if sanction is Sanction.SUSPENSION and minutes is None:
             raise FloorError("a suspension has a term: give its minutes")
@@ -224,7 +254,11 @@ class Room(RoomBooks):
         try:
             rule = cite(*rules)
         except NotationError as unknown:
-            raise FloorError(f"no conduct rule {unknown.text!r}: {unknown}") from None
+            raise FloorError(
+                "no conduct rule {unknown_text!r}: {unknown}",
+                unknown_text=unknown.text,
+                unknown=unknown,
+            ) from None
         now = self._now()
         until = None if minutes is None else now + minutes * MINUTE
         out: list[ev.RoomEvent] = [
@@ -269,7 +303,9 @@ class Room(RoomBooks):
         until the player arrives (RRP5 seating.1)."""
         self._may_list(player, kind)
         if player in self._interest.get(kind, ()):
-            raise FloorError(f"{player}'s interest in {kind} is noted already")
+            raise FloorError(
+                "{player}'s interest in {kind} is noted already", player=player, kind=kind
+            )
         return self._run(
             ev.InterestNoted(player=player, kind=kind, at=self._now(), citations=cite("seating.1"))
         )
@@ -281,8 +317,10 @@ class Room(RoomBooks):
         person (RRP5 seating.1): someone not present may have interest noted."""
         if not present:
             raise FloorError(
-                f"{player} must be present to go on the {kind} list; note_interest records a"
-                " remote request, which holds no place",
+                "{player} must be present to go on the {kind} list; note_interest records a "
+                "remote request, which holds no place",
+                player=player,
+                kind=kind,
                 citations=cite("seating.1"),
             )
         self._may_list(player, kind)
@@ -301,7 +339,7 @@ class Room(RoomBooks):
     def leave_list(self, player: PlayerId, kind: GameKind) -> list[ev.RoomEvent]:
         """Take a name off a list at the player's request."""
         if player not in self._lists.get(kind, ()) and player not in self._interest.get(kind, ()):
-            raise FloorError(f"{player} is not on the {kind} list")
+            raise FloorError("{player} is not on the {kind} list", player=player, kind=kind)
         return self._run(
             ev.PlayerDelisted(player=player, kind=kind, reason="asked", at=self._now())
         )
@@ -311,7 +349,9 @@ class Room(RoomBooks):
         leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
         if not is_whole(lockup) or lockup < 0 or 0 < lockup < self.lockup:
             raise FloorError(
-                f"a lock-up is {self.lockup} or more, or nothing; not {lockup}",
+                "a lock-up is {least} or more, or nothing; not {lockup}",
+                least=self.lockup,
+                lockup=lockup,
                 citations=cite("seating.2"),
             )
         self._player(player)
@@ -331,25 +371,40 @@ class Room(RoomBooks):
         if seat is not None:
             self._seat_exists(game, seat)
             if seat in game.sitting:
-                raise FloorError(f"seat {seat} at table {table} is taken by {game.sitting[seat]}")
+                raise FloorError(
+                    "seat {seat} at table {table} is taken by {occupant}",
+                    seat=seat,
+                    table=table,
+                    occupant=game.sitting[seat],
+                )
             held = next((k for k in game.locks if k.seat == seat and k.player != player), None)
             if held is not None:
                 raise FloorError(
-                    f"seat {seat} at table {table} is locked up for {held.player}",
+                    "seat {seat} at table {table} is locked up for {held_player}",
+                    seat=seat,
+                    table=table,
+                    held_player=held.player,
                     citations=cite("seating.2"),
                 )
             owner = game.reserved.get(seat)
             if owner is not None and owner != player:
                 raise FloorError(
-                    f"seat {seat} at table {table} is reserved for {owner}",
+                    "seat {seat} at table {table} is reserved for {owner}",
+                    seat=seat,
+                    table=table,
+                    owner=owner,
                     citations=cite("seating.8"),
                 )
         now = self._now()
         if lock is not None:
             if lock.seat is not None and seat not in (None, lock.seat):
                 raise FloorError(
-                    f"{player} is called to seat {lock.seat} at table {table}, not seat {seat};"
-                    " ask for a seat change once seated",
+                    "{player} is called to seat {lock_seat} at table {table}, not seat {seat}; ask "
+                    "for a seat change once seated",
+                    player=player,
+                    lock_seat=lock.seat,
+                    table=table,
+                    seat=seat,
                     citations=cite("seating.13"),
                 )
             chosen = lock.seat if lock.seat is not None else seat
@@ -371,14 +426,18 @@ class Room(RoomBooks):
         called = self.lock_of(player)
         if called is not None:
             raise FloorError(
-                f"{player} is called to table {called.table}: take that seat or refuse it",
+                "{player} is called to table {called_table}: take that seat or refuse it",
+                player=player,
+                called_table=called.table,
                 citations=cite("seating.3"),
             )
         if self.seat_of(player) is not None:
             where = self.seat_of(player)
             raise FloorError(
-                f"{player} holds a seat at table {where and where[0]}; one seat per player,"
-                " so change games through the list or a transfer",
+                "{player} holds a seat at table {at}; one seat per player, so change games "
+                "through the list or a transfer",
+                player=player,
+                at=where and where[0],
                 citations=cite("seating.4"),
             )
         mine = [s for s in game.open_seats() if game.reserved.get(s) == player]
@@ -399,7 +458,10 @@ class Room(RoomBooks):
                 else "no seat is open"
             )
             raise FloorError(
-                f"{player} needs the floor's permission to sit at table {table}: {why}",
+                "{player} needs the floor's permission to sit at table {table}: {why}",
+                player=player,
+                table=table,
+                why=why,
                 citations=cite("policies.11"),
             )
         chosen = Seat(seat if seat is not None else self._choice(game, player))
@@ -430,7 +492,7 @@ class Room(RoomBooks):
         and must-move games, and this is the common practice."""
         lock = self.lock_of(player)
         if lock is None:
-            raise FloorError(f"{player} has not been called to a seat")
+            raise FloorError("{player} has not been called to a seat", player=player)
         game = self._game(lock.table)
         now = self._now()
         move = self._moves.get(player)
@@ -477,10 +539,12 @@ class Room(RoomBooks):
         off the list (RRP5 seating.2). A seat locked with lock-up money stays."""
         lock = self.lock_of(player)
         if lock is None or lock.reason != "called" or self._moves.get(player) is not None:
-            raise FloorError(f"{player} has not been called from a list")
+            raise FloorError("{player} has not been called from a list", player=player)
         if lock.money:
             raise FloorError(
-                f"{player} left {lock.money} for a lock-up: the seat stays locked",
+                "{player} left {lock_money} for a lock-up: the seat stays locked",
+                player=player,
+                lock_money=lock.money,
                 citations=cite("seating.2"),
             )
         now = self._now()
@@ -502,7 +566,7 @@ class Room(RoomBooks):
         """A seated player quits the game."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} has no seat to leave")
+            raise FloorError("{player} has no seat to leave", player=player)
         return self._run(
             ev.PlayerLeft(player=player, table=at[0], seat=Seat(at[1]), at=self._now())
         )
@@ -512,14 +576,16 @@ class Room(RoomBooks):
         Such requests come before new players, the earliest first (RRP5 seating.13)."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} is not in a game", citations=cite("seating.13"))
+            raise FloorError(
+                "{player} is not in a game", player=player, citations=cite("seating.13")
+            )
         game = self._game(at[0])
         if seat is not None:
             self._seat_exists(game, seat)
             if seat == at[1]:
-                raise FloorError(f"{player} sits in seat {seat} already")
+                raise FloorError("{player} sits in seat {seat} already", player=player, seat=seat)
         if any(name == player for name, _ in game.changes):
-            raise FloorError(f"{player} has asked for a seat change already")
+            raise FloorError("{player} has asked for a seat change already", player=player)
         return self._run(
             ev.SeatChangeRequested(
                 player=player, table=at[0], seat=seat, at=self._now(), citations=cite("seating.13")
@@ -531,21 +597,27 @@ class Room(RoomBooks):
         would then have fewer players than the game entered (RRP5 seating.3)."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} is not in a game")
+            raise FloorError("{player} is not in a game", player=player)
         source, target = self._game(at[0]), self._game(to)
         if source.kind != target.kind or source.table == to:
-            raise FloorError(f"table {to} is not another {source.kind} game")
+            raise FloorError(
+                "table {to} is not another {source_kind} game", to=to, source_kind=source.kind
+            )
         self._may_play(player, target)
         if len(source.sitting) - 1 < len(target.sitting) + 1:
             raise FloorError(
-                f"{player} cannot move to table {to}: table {at[0]} would be left with"
-                f" {_players(len(source.sitting) - 1)}, fewer than table {to}'s"
-                f" {len(target.sitting) + 1}",
+                "{player} cannot move to table {to}: table {source} would be left with {left}, "
+                "fewer than table {to}'s {then}",
+                player=player,
+                to=to,
+                source=at[0],
+                left=_players(len(source.sitting) - 1),
+                then=len(target.sitting) + 1,
                 citations=cite("seating.3"),
             )
         if not self._eligible_seat(player, target) or self._waiting_for(target):
             raise FloorError(
-                f"table {to} has no seat open for a transfer", citations=cite("seating.3")
+                "table {to} has no seat open for a transfer", to=to, citations=cite("seating.3")
             )
         seat = self._choice(target, player)
         return self._run(self._moved(player, at, to, Seat(seat), self._now(), ("seating.3",)))
@@ -574,8 +646,9 @@ class Room(RoomBooks):
             game = self._game(lock.table)
             if self._player(player).present:
                 raise FloorError(
-                    f"{player} is back in time: {_place(lock.table, lock.seat)} is held for him"
-                    " to take or turn down",
+                    "{player} is back in time: {place} is held for him to take or turn down",
+                    player=player,
+                    place=_place(lock.table, lock.seat),
                     citations=cite("seating.15"),
                 )
             return self._run(
@@ -590,17 +663,17 @@ class Room(RoomBooks):
                     player=player, kind=game.kind, place=0, at=now, citations=cite("seating.15")
                 ),
             )
-        raise FloorError(f"{player} has no move or held seat waiting")
+        raise FloorError("{player} has no move or held seat waiting", player=player)
 
     def away(self, player: PlayerId, *, took: int = 0) -> list[ev.RoomEvent]:
         """A seated player steps away, perhaps taking chips for safety (RRP5 policies.4)."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} has no seat to step away from")
+            raise FloorError("{player} has no seat to step away from", player=player)
         if not is_whole(took) or took < 0:
-            raise FloorError(f"chips taken are a whole number, 0 or more, not {took!r}")
+            raise FloorError("chips taken are a whole number, 0 or more, not {took!r}", took=took)
         if self._player(player).away_since is not None:
-            raise FloorError(f"{player} is away already")
+            raise FloorError("{player} is away already", player=player)
         return self._run(
             ev.WentAway(
                 player=player,
@@ -616,7 +689,9 @@ class Room(RoomBooks):
         state = self._player(player)
         check_term(minutes)
         if self.seat_of(player) is None:
-            raise FloorError(f"{player} has no seat to hold", citations=cite("policies.20"))
+            raise FloorError(
+                "{player} has no seat to hold", player=player, citations=cite("policies.20")
+            )
         start = state.away_since if state.away_since is not None else self._now()
         return self._run(
             ev.AbsenceExtended(
@@ -632,13 +707,18 @@ class Room(RoomBooks):
         at = self.seat_of(player)
         state = self._player(player)
         if at is None or state.away_since is None:
-            raise FloorError(f"{player} is not away from a seat")
+            raise FloorError("{player} is not away from a seat", player=player)
         back = state.took if restored is None else restored
         if not is_whole(back) or back < 0:
-            raise FloorError(f"chips restored are a whole number, 0 or more, not {back!r}")
+            raise FloorError(
+                "chips restored are a whole number, 0 or more, not {back!r}", back=back
+            )
         if back < state.took:
             raise FloorError(
-                f"{player} took {state.took} from the table and must restore all of it, not {back}",
+                "{player} took {state_took} from the table and must restore all of it, not {back}",
+                player=player,
+                state_took=state.took,
+                back=back,
                 citations=cite("policies.4"),
             )
         now = self._now()
@@ -663,20 +743,28 @@ class Room(RoomBooks):
         owner = game.sitting.get(seat)
         if owner is None or self._player(owner).away_since is None:
             raise FloorError(
-                f"seat {seat} at table {table} has no absent player to play over",
+                "seat {seat} at table {table} has no absent player to play over",
+                seat=seat,
+                table=table,
                 citations=cite("policies.12"),
             )
         if (table, seat) in self._over:
             raise FloorError(
-                f"{self._over[(table, seat)]} plays over seat {seat} already",
+                "{occupant} plays over seat {seat} already",
+                occupant=self._over[(table, seat)],
+                seat=seat,
                 citations=cite("policies.12"),
             )
         if self.seat_of(player) is not None or player in self._over.values():
             raise FloorError(
-                f"{player} holds a seat already; one seat per player", citations=cite("seating.4")
+                "{player} holds a seat already; one seat per player",
+                player=player,
+                citations=cite("seating.4"),
             )
         if self.lock_of(player) is not None:
-            raise FloorError(f"{player} is called to a seat; take it or refuse it first")
+            raise FloorError(
+                "{player} is called to a seat; take it or refuse it first", player=player
+            )
         self._may_play(player, game)
         return self._run(
             ev.PlayingOver(
@@ -697,7 +785,7 @@ class Room(RoomBooks):
         draw order, as is the common practice."""
         game = self._game(table)
         if any(g.main == table for g in self._games.values()):
-            raise FloorError(f"table {table}'s must-move game must close first")
+            raise FloorError("table {table}'s must-move game must close first", table=table)
         players = [name for _, name in sorted(game.sitting.items())]
         cards = self.shuffler.shuffle(DECK_52)[: len(players)]
         drawn = sorted(zip(players, cards, strict=True), key=lambda pc: _high(pc[1]), reverse=True)
@@ -992,7 +1080,11 @@ class Room(RoomBooks):
     def _choice(self, game: _Game, player: PlayerId) -> int:
         seats = game.free_for(player)
         if not seats:
-            raise FloorError(f"table {game.table} has no open seat for {player}")
+            raise FloorError(
+                "table {game_table} has no open seat for {player}",
+                game_table=game.table,
+                player=player,
+            )
         return seats[0]
 
 

@@ -29,7 +29,9 @@ _AWAY_LIMIT = 1800.0  # RRP5 policies.20: thirty minutes
 def _whole(value: object, what: str) -> None:
     """Seats and chips are whole numbers: not text, a fraction or a bool."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f"{what} {value!r} is not a whole number", text=repr(value))
+        raise NotationError(
+            "{what} {value!r} is not a whole number", what=what, value=value, text=repr(value)
+        )
 
 
 class Seats(TableBooks):
@@ -52,7 +54,9 @@ class Seats(TableBooks):
             _whole(button, "the button's seat")
             if not 1 <= button <= setup.seats:
                 raise FloorError(
-                    f"the table has seats 1 to {setup.seats}; the button cannot start on {button}"
+                    "the table has seats 1 to {setup_seats}; the button cannot start on {button}",
+                    setup_seats=setup.seats,
+                    button=button,
                 )
         super().__init__(setup, shuffler=shuffler, clock=clock)
         # Given: where the button starts, without a draw.
@@ -76,7 +80,7 @@ class Seats(TableBooks):
         and a player may decline the time (RRP5 policies.2)."""
         _whole(count, "the waiting list's length")
         if count < 0:
-            raise FloorError(f"a waiting list holds 0 names or more, not {count}")
+            raise FloorError("a waiting list holds 0 names or more, not {count}", count=count)
         if count == self._waiting:
             return None
         event = ev.WaitingCounted(count=count)
@@ -99,7 +103,7 @@ class Seats(TableBooks):
     def position_of(self, seat: Seat) -> Position:
         """A dealt-in seat's position in the current deal."""
         if seat not in self.positions:
-            raise IllegalAction(f"seat {seat} is not dealt in")
+            raise IllegalAction("seat {seat} is not dealt in", seat=seat)
         return Position(self.positions.index(seat))
 
     # ------------------------------------------------------------ the engine
@@ -108,17 +112,23 @@ class Seats(TableBooks):
         _whole(seat, "seat")
         st = self._seats.get(seat)
         if st is None:
-            raise FloorError(f"nobody sits in seat {seat}")
+            raise FloorError("nobody sits in seat {seat}", seat=seat)
         return st
 
     def _between_deals(self, what: str, *rules: str) -> None:
         if self.in_deal:
-            raise IllegalAction(f"{what} waits until the deal ends", citations=cite(*rules))
+            raise IllegalAction(
+                "{what} waits until the deal ends", what=what, citations=cite(*rules)
+            )
 
     def _check_seat(self, seat: Seat) -> None:
         _whole(seat, "seat")
         if not 1 <= seat <= self.setup.seats:
-            raise FloorError(f"the table has seats 1 to {self.setup.seats}, not {seat}")
+            raise FloorError(
+                "the table has seats 1 to {setup_seats}, not {seat}",
+                setup_seats=self.setup.seats,
+                seat=seat,
+            )
 
     # ---------------------------------------------------------- players
 
@@ -142,10 +152,14 @@ class Seats(TableBooks):
         """
         self._check_seat(seat)
         if seat in self._seats:
-            raise FloorError(f"seat {seat} is taken by {self._seats[seat].player}")
+            raise FloorError(
+                "seat {seat} is taken by {occupant}", seat=seat, occupant=self._seats[seat].player
+            )
         if any(st.player == player for st in self._seats.values()):
-            raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=transfer, entering=True)
+            raise FloorError(
+                "{player} already has a seat here", player=player, citations=cite("seating.4")
+            )
+        self._check_buy_in(seat, player, chips, transfer=transfer, entering=True)
         now = self.clock.now()
         rule: tuple[Citation, ...] = ()
         fresh = False
@@ -175,7 +189,7 @@ class Seats(TableBooks):
         return event
 
     def _check_buy_in(
-        self, player: PlayerId, chips: int, *, transfer: bool, entering: bool
+        self, seat: Seat, player: PlayerId, chips: int, *, transfer: bool, entering: bool
     ) -> None:
         """Refuse a buy-in the rules do not allow: ``entering`` the game (sitting
         down, playing over) takes a full buy-in unless forced over from a broken
@@ -183,36 +197,55 @@ class Seats(TableBooks):
         setup = self.setup
         if not isinstance(player, str) or not player.strip():
             raise NotationError(
-                f"a player is named by some text, not {player!r}", text=repr(player)
+                "a player is named by some text, not {player!r}", player=player, text=repr(player)
             )
         _whole(chips, "chips")
         if chips <= 0:
-            raise FloorError(f"{player} needs chips to play, not {chips}")
+            raise FloorError(
+                "{player} needs chips to play, not {chips}", player=player, seat=seat, chips=chips
+            )
         left = self._left.get(player)
         now = self.clock.now()
         if left is not None and now - left[0] < _HOUR and chips < left[1]:
             minutes = int((now - left[0]) // 60)
             raise FloorError(
-                f"{player} left this game {minutes} minutes ago with {left[1]}; coming back"
-                f" within the hour takes a buy-in of at least {left[1]}, not {chips}",
+                "{player} left this game {minutes} minutes ago with {took}; coming back within "
+                "the hour takes a buy-in of at least {took}, not {chips}",
+                player=player,
+                seat=seat,
+                minutes=minutes,
+                took=left[1],
+                chips=chips,
                 citations=cite("policies.5"),
             )
         if setup.max_buy_in is not None and chips > setup.max_buy_in:
             raise FloorError(
-                f"{player} cannot buy in for {chips}: this table's most is {setup.max_buy_in}"
+                "{player} cannot buy in for {chips}: this table's most is {ceiling}",
+                player=player,
+                seat=seat,
+                chips=chips,
+                ceiling=setup.max_buy_in,
             )
         if chips < setup.min_buy_in and entering and not transfer:
             most = f" and at most {setup.max_buy_in}" if setup.max_buy_in is not None else ""
             raise FloorError(
-                f"{player} cannot enter the game with {chips}: a player entering buys in in"
-                f" full, at least {setup.min_buy_in}{most}; only a later buy, out of chips,"
-                " may be short",
+                "{player} cannot enter the game with {chips}: a player entering buys in in full, "
+                "at least {full}{most}; only a later buy, out of chips, may be short",
+                player=player,
+                seat=seat,
+                chips=chips,
+                full=setup.min_buy_in,
+                most=most,
                 citations=cite("buy-in.1"),
             )
         if chips < setup.min_buy_in and not transfer and player in self._short:
             raise FloorError(
-                f"{player} cannot buy in short again ({chips}): the full buy-in is"
-                f" {setup.min_buy_in}, and one short buy is allowed per game",
+                "{player} cannot buy in short again ({chips}): the full buy-in is "
+                "{full}, and one short buy is allowed per game",
+                player=player,
+                seat=seat,
+                chips=chips,
+                full=setup.min_buy_in,
                 citations=cite("buy-in.1", "buy-in.2"),
             )
 
@@ -229,20 +262,23 @@ class Seats(TableBooks):
         st = self._sitter(seat)
         _whole(chips, "chips")
         if chips <= 0:
-            raise FloorError(f"seat {seat} cannot buy {chips} chips")
+            raise FloorError("seat {seat} cannot buy {chips} chips", seat=seat, chips=chips)
         if self.in_deal and seat in self.positions:
             raise IllegalAction(
-                f"seat {seat} cannot add chips during a deal: only the chips in front of a"
-                " player when the deal began play; buy between deals",
+                "seat {seat} cannot add chips during a deal: only the chips in front of a player "
+                "when the deal began play; buy between deals",
+                seat=seat,
                 citations=cite("policies.6"),
             )
         total = st.stack + st.pending + st.pending_quiet + chips
         if st.stack + st.pending + st.pending_quiet == 0:
-            self._check_buy_in(st.player, chips, transfer=False, entering=False)
+            self._check_buy_in(seat, st.player, chips, transfer=False, entering=False)
         elif self.setup.max_buy_in is not None and total > self.setup.max_buy_in:
             raise FloorError(
-                f"seat {seat} cannot have more than {self.setup.max_buy_in} on this table"
-                f" ({st.stack} now)"
+                "seat {seat} cannot have more than {ceiling} on this table ({st_stack} now)",
+                seat=seat,
+                ceiling=self.setup.max_buy_in,
+                st_stack=st.stack,
             )
         event = ev.ChipsBought(
             seat=seat,
@@ -260,7 +296,7 @@ class Seats(TableBooks):
         self._between_deals(f"seat {seat}'s chips arriving", "policies.6")
         amount = st.pending + st.pending_quiet
         if not amount:
-            raise FloorError(f"seat {seat} has no chips on the way")
+            raise FloorError("seat {seat} has no chips on the way", seat=seat)
         event = ev.ChipsArrived(seat=seat, amount=amount)
         self._emit(event)
         return event
@@ -305,12 +341,17 @@ class Seats(TableBooks):
         owner = self._sitter(seat)
         if not owner.away or seat in self._owners:
             raise FloorError(
-                f"{player} cannot play over in seat {seat}: {owner.player} is not away",
+                "{player} cannot play over in seat {seat}: {owner_player} is not away",
+                player=player,
+                seat=seat,
+                owner_player=owner.player,
                 citations=cite("policies.12"),
             )
         if any(st.player == player for st in self._seats.values()):
-            raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=False, entering=True)
+            raise FloorError(
+                "{player} already has a seat here", player=player, citations=cite("seating.4")
+            )
+        self._check_buy_in(seat, player, chips, transfer=False, entering=True)
         event = ev.PlayerSeated(
             seat=seat,
             player=player,
@@ -334,14 +375,16 @@ class Seats(TableBooks):
             over = self._seats[seat]
             if self.in_deal and seat in self.positions:
                 raise IllegalAction(
-                    f"{over.player} is playing over in seat {seat}; the seat is given back"
-                    " when the deal ends",
+                    "{over_player} is playing over in seat {seat}; the seat is given back when the "
+                    "deal ends",
+                    over_player=over.player,
+                    seat=seat,
                     citations=cite("policies.12"),
                 )
             self._remove(seat)
         st = self._sitter(seat)
         if not (st.away or st.sit_out_next):
-            raise FloorError(f"seat {seat} is not sitting out")
+            raise FloorError("seat {seat} is not sitting out", seat=seat)
         event = ev.CameBack(seat=seat, post=post)
         self._emit(event)
         return event
@@ -352,8 +395,10 @@ class Seats(TableBooks):
             owed = [b for b, o in (("small", st.missed_small), ("big", st.missed_big)) if o]
             what = " and ".join(owed) + (" blinds" if len(owed) > 1 else " blind")
             raise IllegalAction(
-                f"seat {seat} cannot wait for the big blind: having played a hand dealt in"
-                f" owing the {what}, it posts them on the next deal it is dealt in",
+                "seat {seat} cannot wait for the big blind: having played a hand dealt in owing "
+                "the {what}, it posts them on the next deal it is dealt in",
+                seat=seat,
+                what=what,
                 citations=cite("blinds.10"),
             )
 
@@ -391,8 +436,10 @@ class Seats(TableBooks):
         if seat not in self.absent():
             away = (self.clock.now() - st.away_since) / 60.0 if st.away else 0.0
             raise FloorError(
-                f"seat {seat}'s chips cannot be picked up: away {away:.0f} minutes, and"
-                " chips are picked up after 30 minutes away or an extended absence",
+                "seat {seat}'s chips cannot be picked up: away {away:.0f} minutes, and chips are "
+                "picked up after 30 minutes away or an extended absence",
+                seat=seat,
+                away=away,
                 citations=cite("policies.20"),
             )
         event = ev.ChipsPickedUp(
@@ -421,7 +468,9 @@ class Seats(TableBooks):
         st = self._sitter(seat)
         self._check_seat(to)
         if to in self._seats:
-            raise FloorError(f"seat {to} is taken by {self._seats[to].player}")
+            raise FloorError(
+                "seat {to} is taken by {occupant}", to=to, occupant=self._seats[to].player
+            )
         wait = 0
         deals_off = False
         rule: tuple[Citation, ...] = ()
@@ -501,7 +550,9 @@ class Seats(TableBooks):
             raise FloorError("this table collects no time")
         if self.waiting:
             raise FloorError(
-                f"seat {seat} must pay the time: {self.waiting} waiting for the game",
+                "seat {seat} must pay the time: {waiting} waiting for the game",
+                seat=seat,
+                waiting=self.waiting,
                 citations=cite("policies.2"),
             )
         event = ev.TimeDeclined(seat=seat, citations=cite("policies.2"))

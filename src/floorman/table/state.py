@@ -109,15 +109,18 @@ class Table(Seats):
         st = self._sitter(seat)
         if st.away:
             raise IllegalAction(
-                f"seat {seat} cannot straddle: no bet is put out for a player away from the"
-                " table; before the cards only the blinds and a straddle by the player left"
-                " of the big blind go out",
+                "seat {seat} cannot straddle: no bet is put out for a player away from the "
+                "table; before the cards only the blinds and a straddle by the player left of "
+                "the big blind go out",
+                seat=seat,
                 citations=cite("blinds.16"),
             )
         if not self.setup.straddles_allowed:
             raise IllegalAction(
-                f"seat {seat} cannot straddle: this {self.setup.structure.value} game does not"
-                " allow a live straddle",
+                "seat {seat} cannot straddle: this {setup_structure_value} game does not allow a "
+                "live straddle",
+                seat=seat,
+                setup_structure_value=self.setup.structure.value,
                 citations=cite("blinds.15"),
             )
         plan = self._placement()
@@ -125,13 +128,18 @@ class Table(Seats):
         if first != seat:
             where = f"seat {first}" if first is not None else "nobody"
             raise IllegalAction(
-                f"seat {seat} cannot straddle: only the player left of the big blind may,"
-                f" next deal {where}",
+                "seat {seat} cannot straddle: only the player left of the big blind may, next "
+                "deal {where}",
+                seat=seat,
+                where=where,
                 citations=cite("blinds.15", "blinds.16"),
             )
         if st.stack < 2 * self.setup.big_blind:
             raise IllegalAction(
-                f"seat {seat} cannot straddle {2 * self.setup.big_blind} with {st.stack}",
+                "seat {seat} cannot straddle {straddle} with {stack}",
+                seat=seat,
+                straddle=2 * self.setup.big_blind,
+                stack=st.stack,
                 citations=cite("blinds.15"),
             )
         event = ev.StraddleAnnounced(seat=seat, citations=cite("blinds.15"))
@@ -175,7 +183,9 @@ class Table(Seats):
     def _draw(self) -> ev.ButtonDrawn:
         seats = [s for s, st in sorted(self._seats.items()) if self._present(st)]
         if len(seats) < 2:
-            raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
+            raise FloorError(
+                "a deal needs two players who can be dealt in; {count} can", count=len(seats)
+            )
         pairs, seat = draw_for_button(self.setup.game, seats, self.shuffler)
         return ev.ButtonDrawn(cards=pairs, seat=Seat(seat), citations=cite("seating.6"))
 
@@ -203,7 +213,9 @@ class Table(Seats):
     def _start_stud_deal(self, terms: _Terms) -> Deal:
         seats = tuple(s for s, st in sorted(self._seats.items()) if self._present(st))
         if len(seats) < 2:
-            raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
+            raise FloorError(
+                "a deal needs two players who can be dealt in; {count} can", count=len(seats)
+            )
         return self._begin(seats, (), terms, button=None, sb=None, bb=None)
 
     def _start_button_deal(self, terms: _Terms) -> Deal:
@@ -218,8 +230,9 @@ class Table(Seats):
         plan = self._placement(restart=restart, button=drawn.seat if drawn else None)
         if plan is None:
             raise FloorError(
-                f"a deal needs two players who can be dealt in; {len(here)} present, and"
-                " new or returning players wait for the big blind unless they post",
+                "a deal needs two players who can be dealt in; {count} present, and new or "
+                "returning players wait for the big blind unless they post",
+                count=len(here),
                 citations=cite("blinds.5", "blinds.8"),
             )
         # Decided: the deal starts. What follows records it, event by event.
@@ -507,7 +520,7 @@ class Table(Seats):
             events = deal.apply(action)
         except FloormanError as error:
             # The deal speaks of positions; at the table they are seats.
-            error.at_seats(self.positions)
+            error.at_seats(self.positions, self.players)
             raise
         finally:
             self._took(deal)
@@ -591,7 +604,9 @@ class Table(Seats):
         first = next(events, None)
         if not isinstance(first, ev.TableOpened):
             what = "this one is empty" if first is None else f"not {type(first).__name__}"
-            raise NotationError(f"a table's log opens with TableOpened; {what}", text=repr(first))
+            raise NotationError(
+                "a table's log opens with TableOpened; {what}", what=what, text=repr(first)
+            )
         table.apply_event(first)
         # A finished deal's events are only kept, not dealt again: the loop
         # below is the cost of a rebuild, so it does little for each of them.
@@ -657,21 +672,27 @@ class Table(Seats):
         rule = cite("decisions.5")
         if deal is not None and not 1 <= deal <= last:
             dealt = f"deals 1 to {last}" if last else "no deal yet"
-            raise FloorError(f"there is no deal {deal}: the table has dealt {dealt}")
+            raise FloorError(
+                "there is no deal {deal}: the table has dealt {dealt}", deal=deal, dealt=dealt
+            )
         asked = deal if deal is not None else last - 1 if self.in_deal else last
         if not asked:
             raise FloorError("no deal has ended to rule on", citations=rule)
         if self.in_deal and asked == last:
             raise FloorError(
-                f"deal {last} is under way: a ruling on its pot is asked for once it ends",
+                "deal {last} is under way: a ruling on its pot is asked for once it ends",
+                last=last,
                 citations=rule,
             )
         if self.in_deal or asked < last:
             since = asked + 1
             now = f"; only deal {last}'s pot may still be ruled on" if not self.in_deal else ""
             raise FloorError(
-                f"deal {asked}'s result stands: deal {since} has started, and a ruling on a"
-                f" pot is asked for before the next deal starts{now}",
+                "deal {asked}'s result stands: deal {since} has started, and a ruling on a pot "
+                "is asked for before the next deal starts{now}",
+                asked=asked,
+                since=since,
+                now=now,
                 citations=rule,
             )
         return asked
@@ -705,8 +726,12 @@ class Table(Seats):
         won = self.won(Seat(seat))
         if not 0 < amount <= min(won, st.stack):
             raise FloorError(
-                f"seat {seat} won {won} in deal {number} by the betting record; {amount}"
-                " cannot move from it",
+                "seat {seat} won {won} in deal {number} by the betting record; {amount} cannot "
+                "move from it",
+                seat=seat,
+                won=won,
+                number=number,
+                amount=amount,
                 citations=rules,
             )
         event = ev.PotTransferred(
@@ -724,8 +749,9 @@ class Table(Seats):
         rules = cite("blinds.10")
         if not self.in_deal or seat not in self.positions:
             raise FloorError(
-                f"seat {seat} is not dealt in on a deal under way: a blind not posted is"
-                " ruled on during the deal it was dealt in without it",
+                "seat {seat} is not dealt in on a deal under way: a blind not posted is ruled on "
+                "during the deal it was dealt in without it",
+                seat=seat,
                 citations=rules,
             )
         owed = self.owes(seat)
@@ -733,8 +759,10 @@ class Table(Seats):
             paid = [p.blind for p in self.posts if p.seat == seat]
             had = f"posted {', '.join(paid)} and" if paid else "was"
             raise FloorError(
-                f"seat {seat} owes no blind by the table's record: it {had} dealt in owing"
-                " nothing, so there is nothing to post on the next deal",
+                "seat {seat} owes no blind by the table's record: it {had} dealt in owing "
+                "nothing, so there is nothing to post on the next deal",
+                seat=seat,
+                had=had,
                 citations=rules,
             )
         event = ev.PostOwed(seat=seat, blinds=owed, citations=rules)
@@ -749,7 +777,12 @@ class Table(Seats):
         st = self._sitter(seat)
         number = self.ruling_on(deal)
         if not 0 < amount <= st.stack:
-            raise FloorError(f"seat {seat} has {st.stack}; {amount} cannot be impounded")
+            raise FloorError(
+                "seat {seat} has {st_stack}; {amount} cannot be impounded",
+                seat=seat,
+                st_stack=st.stack,
+                amount=amount,
+            )
         event = ev.ChipsImpounded(
             seat=seat, amount=amount, deal=number, citations=cite("decisions.7")
         )
@@ -773,7 +806,11 @@ class Table(Seats):
             source = f" from deal {deal}" if deal is not None else ""
             where = f" (in all: {deals})" if deals and (deal is not None or len(held) > 1) else ""
             raise FloorError(
-                f"the house holds {total}{source}; it cannot release {amount}{where}",
+                "the house holds {total}{source}; it cannot release {amount}{where}",
+                total=total,
+                source=source,
+                amount=amount,
+                where=where,
                 citations=cite("decisions.7"),
             )
         event = ev.ImpoundReleased(
