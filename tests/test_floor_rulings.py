@@ -9,6 +9,7 @@ from floorman.deal import events as ev
 from floorman.errors import FloorError, IllegalAction
 from floorman.floor import (
     CardsDropped,
+    CardsShown,
     DeadHandCause,
     DealingError,
     DuplicateCard,
@@ -897,3 +898,88 @@ def test_decisions_1_management_decides_only_among_the_options_the_rules_leave()
     decided = decide(deal, report, "retrieve")
     assert not deal.folded(3)
     assert "retrieve" in decided.decision
+
+
+def test_dead_hands_1_1_a_ruling_at_a_table_is_data_who_which_seat_and_why() -> None:
+    """A ruling carries its code, who it is about (position, seat and player)
+    and its citations; its English is said from those fields, by position in
+    the deal's words and by seat at the table."""
+    from floorman.floor import RULING_CODES, rule_at_table
+    from floorman.table import ButtonMethod, Table, TableSetup
+
+    setup = TableSetup(
+        game=HOLDEM, structure=NL, blinds=(1, 2), seats=6, button=ButtonMethod.MOVING
+    )
+    table = Table(setup, shuffler=SeededShuffler(3), button=5)
+    for seat in (1, 2, 3, 4, 5):
+        table.sit(seat, f"p{seat}", 100)
+    deal = table.start_deal()
+    p = deal.legal().position
+    assert p is not None
+    report = HandInQuestion(position=p, cause=DeadHandCause.FOLDED_FACING_BET)
+    ruling = rule_at_table(table, report)
+    seat = table.positions[p]
+    assert ruling.code == "hand_dead"
+    assert ruling.code in RULING_CODES
+    assert (ruling.position, ruling.seat, ruling.player) == (p, seat, f"p{seat}")
+    assert ids(ruling) == ["dead-hands.1.1"]
+    assert (
+        ruling.decision
+        == ruling.say()
+        == ruling.said.format(who=f"seat {seat}", to="someone not dealt in", **dict(ruling.words))
+    )
+    assert ruling.say(lambda q: f"position {q}").startswith(f"position {p}: ")
+    assert ruling.decision.startswith(f"seat {seat}: ")
+
+
+def test_dead_hands_1_4_a_ruling_carries_the_amounts_it_rests_on() -> None:
+    deal = Deal(
+        FIVE_CARD_DRAW,
+        structure=Structure.FIXED_LIMIT,
+        stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+        stacks=STACKS,
+        shuffler=SeededShuffler(5),
+    )
+    ruling = rule(
+        deal,
+        HandInQuestion(position=1, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=4),
+    )
+    assert ruling.code == "hand_live"
+    assert dict(ruling.amounts) == {"held": 4, "proper": 5}
+    assert ruling.position == 1
+    assert ruling.decision == (
+        "position 1 holds 4 of 5 cards before the draw: the hand is live and draws to its"
+        " proper number"
+    )
+
+
+def test_showdown_6_a_ruling_on_shown_cards_names_both_players_by_field() -> None:
+    deal = holdem()
+    ruling = rule(deal, CardsShown(position=1, to=None, after_deal=True))
+    assert (ruling.code, ruling.position, ruling.to) == ("cards_shown", 1, None)
+    assert ruling.decision.startswith("position 1 showed cards to someone not dealt in")
+    ruling = rule(deal, CardsShown(position=1, to=2))
+    assert (ruling.position, ruling.to) == (1, 2)
+    assert ruling.say(lambda q: f"seat {q + 1}").startswith("seat 2 showed cards to seat 3")
+
+
+def test_decisions_1_every_ruling_code_is_registered() -> None:
+    """A program may rely on a ruling's code: each one the floorperson gives is
+    listed with its meaning."""
+    import ast
+    from pathlib import Path
+
+    from floorman.floor import RULING_CODES, rulings
+
+    tree = ast.parse(Path(rulings.__file__).read_text())
+    tree_requests = ast.parse(Path(rulings.__file__).with_name("requests.py").read_text())
+    given = {
+        k.value.value
+        for t in (tree, tree_requests)
+        for node in ast.walk(t)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Ruling"
+        for k in node.keywords
+        if k.arg == "code" and isinstance(k.value, ast.Constant)
+    }
+    assert len(given) > 15
+    assert given <= set(RULING_CODES)

@@ -217,7 +217,7 @@ class CardsShown:
     dealt in) during or after the deal; ``part``: only some of the hand."""
 
     position: Position
-    to: int | None
+    to: Position | None
     after_deal: bool = False
     part: bool = False
 

@@ -88,8 +88,13 @@ def ask_to_see(table: Table, *, asker: int, shown: int, deal: int | None = None)
     seen = format_cards(c for c in cards if c is not None)
     if not table.won(Seat(asker)):
         return Ruling(
-            decision=f"seat {shown} shows {seen}; asked for by a player who did not win the"
-            " pot, the hand is dead",
+            code="hand_shown_dead",
+            said="seat {shown} shows {seen}; asked for by a player who did not win the pot, the"
+            " hand is dead",
+            words=(
+                ("shown", str(shown)),
+                ("seen", seen),
+            ),
             citations=cite("showdown.5"),
         )
     again = _shown_instead(played, s)
@@ -112,11 +117,21 @@ def ask_to_see(table: Table, *, asker: int, shown: int, deal: int | None = None)
                 owed -= amount
     if not moves:
         return Ruling(
-            decision=f"seat {shown} shows {seen}; both hands are live and the pots stand",
+            code="pots_stand",
+            said="seat {shown} shows {seen}; both hands are live and the pots stand",
+            words=(
+                ("shown", str(shown)),
+                ("seen", seen),
+            ),
             citations=cite("showdown.5"),
         )
     return Ruling(
-        decision=f"seat {shown} shows {seen}; both hands are live and the pots are read"
-        f" again: {', '.join(moves)}",
+        code="pots_read_again",
+        said="seat {shown} shows {seen}; both hands are live and the pots are read again: {moves}",
+        words=(
+            ("shown", str(shown)),
+            ("seen", seen),
+            ("moves", str(", ".join(moves))),
+        ),
         citations=cite("showdown.5", "decisions.6"),
     )

@@ -437,7 +437,7 @@ def _pot_ruling(session: Session, line: str) -> None:
             amount = numbers[1] if len(numbers) > 1 else None
             event = table.release(Seat(numbers[0]), amount, deal=deal)
             what = f"the impounded chips go to seat {numbers[0]}"
-        ruling = Ruling(decision=what, citations=getattr(event, "citations", ()))
+        ruling = Ruling(said=what, citations=getattr(event, "citations", ()))
     last = session.deals[-1]
     moved = dict(last.stacks)
     for seat, stack in table.stacks.items():
