@@ -83,7 +83,7 @@ from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Check, Draw, Kill, Muck, Show
 from floorman.deal.legal import Legal, Turn
 from floorman.errors import ConfigError, IllegalAction
-from floorman.ids import Position
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
@@ -157,8 +157,8 @@ class TimeBankUsed:
     """A player took ``seconds`` more than the action time: drawn from his time
     bank, which has ``left`` seconds after it."""
 
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     seconds: float
     left: float
     citations: tuple[Citation, ...] = ()
@@ -169,7 +169,7 @@ class BanksRefilled:
     """At a deal's start, the players dealt in whose banks were not full got
     some time back: each player's bank after it."""
 
-    banks: tuple[tuple[str, float], ...]
+    banks: tuple[tuple[PlayerId, float], ...]
     citations: tuple[Citation, ...] = ()
 
 
@@ -178,9 +178,9 @@ class TurnTimedOut:
     """A player's time ran out at his turn (``position`` in the deal); the
     house acted for him as ``outcome`` says (RRP5 dead-hands.1.6 facing a bet)."""
 
-    seat: int
-    player: str
-    position: int
+    seat: Seat
+    player: PlayerId
+    position: Position
     facing: bool
     outcome: Outcome
     citations: tuple[Citation, ...] = ()
@@ -200,12 +200,12 @@ class Clocked(Protocol):
         ...
 
     @property
-    def positions(self) -> tuple[int, ...]:
+    def positions(self) -> tuple[Seat, ...]:
         """The seat at each position of the deal."""
         ...
 
     @property
-    def players(self) -> Mapping[int, str]:
+    def players(self) -> Mapping[Seat, PlayerId]:
         """Who sits in each seat."""
         ...
 
@@ -214,9 +214,9 @@ class Clocked(Protocol):
 class PlayerTurn:
     """A player's turn: where he sits, his position in the deal, and what he may do."""
 
-    seat: int
-    player: str
-    position: int
+    seat: Seat
+    player: PlayerId
+    position: Position
     legal: Legal
 
     @property
@@ -248,7 +248,7 @@ class ActionClock:
         self.table = table
         self.limits = limits if limits is not None else TimeLimits()
         self.began: float | None = None  # the time of the deal's latest event
-        self._banks: dict[str, float] = {}
+        self._banks: dict[PlayerId, float] = {}
 
     @classmethod
     def rebuild(
@@ -278,7 +278,7 @@ class ActionClock:
             for player, seconds in event.banks:
                 self._banks[player] = seconds
 
-    def bank(self, player: str) -> float:
+    def bank(self, player: PlayerId) -> float:
         """The seconds left in a player's time bank (full for one not seen yet)."""
         return self._banks.get(player, self.limits.bank)
 
@@ -341,7 +341,7 @@ class ActionClock:
         deal = self.table.deal
         if deal is None:
             return ()
-        banks = []
+        banks: list[tuple[PlayerId, float]] = []
         for seat in self.table.positions:
             player = self.table.players[seat]
             have = self.bank(player)

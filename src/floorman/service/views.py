@@ -74,7 +74,7 @@ from floorman.deal.legal import Legal, Turn
 from floorman.deal.state import Deal
 from floorman.floor.rulings import Ruling
 from floorman.games import Structure
-from floorman.ids import Position, Seat
+from floorman.ids import PlayerId, Position, Seat
 from floorman.service.viewers import AsDealer, AsFloor, AsObserver, AsPlayer, Viewer
 from floorman.table import events as tev
 from floorman.table.state import Table
@@ -118,11 +118,11 @@ class SeatView:
     ``"big"``); ``new`` a player not yet dealt into the game.
     """
 
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     stack: int
     bet: int = 0
-    position: int | None = None
+    position: Position | None = None
     cards: tuple[Card | None, ...] = ()
     up: tuple[bool, ...] = ()
     folded: bool = False
@@ -141,7 +141,7 @@ class PotView:
     """A pot, main pot first: its chips and the seats that may win it."""
 
     amount: int
-    seats: tuple[int, ...]
+    seats: tuple[Seat, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,7 +157,7 @@ class Options:
     """
 
     turn: Turn
-    seat: int | None
+    seat: Seat | None
     fold: bool = False
     check: bool = False
     call: int = 0
@@ -193,9 +193,9 @@ class TableView:
     big_bet: int
     size: int
     seats: tuple[SeatView, ...]
-    button: int | None
-    small_blind: int | None
-    big_blind: int | None
+    button: Seat | None
+    small_blind: Seat | None
+    big_blind: Seat | None
     deal: int
     in_deal: bool
     street: str
@@ -204,7 +204,7 @@ class TableView:
     pots: tuple[PotView, ...]
     pot: int
     turn: Turn
-    to_act: int | None
+    to_act: Seat | None
     legal: Options | None
 
 
@@ -358,7 +358,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
     names = dealt_in(table)
     in_deal = table.in_deal
     stacks = table.stacks
-    position = {seat: p for p, seat in enumerate(table.positions)} if names else {}
+    position = {seat: Position(p) for p, seat in enumerate(table.positions)} if names else {}
     hands = _hands(deal) if deal is not None and names else []
     called = _called(deal) if deal is not None and isinstance(viewer, AsFloor) else frozenset()
     seats: list[SeatView] = []
@@ -447,7 +447,7 @@ def _is_for(viewer: Viewer, legal: Legal, names: Sequence[str]) -> bool:
     return legal.position is not None and _owns(viewer, names, legal.position)
 
 
-def _options(deal: Deal, legal: Legal, seat_of: Sequence[int]) -> Options:
+def _options(deal: Deal, legal: Legal, seat_of: Sequence[Seat]) -> Options:
     return Options(
         turn=legal.turn,
         seat=seat_of[legal.position] if legal.position is not None else None,
