@@ -557,21 +557,21 @@ def _exposed_practice(deal: Deal) -> str:
     )
 
 
-def _declared(deal: Deal, player: int, action: Action, name: Naming) -> Ruling:
+def _declared(deal: Deal, position: Position, action: Action, name: Naming) -> Ruling:
     """A declaration in turn binds (RRP5 betting.9): the action is taken."""
-    if getattr(action, "position", None) != player:
+    if getattr(action, "position", None) != position:
         raise IllegalAction(
             "{who} declared another player's action: {action}",
             code="not_own_action",
-            who=Who(Position(player)),
+            who=Who(position),
             action=repr(action),
         )
     legal = deal.legal()
-    if legal.position != player:
+    if legal.position != position:
         return Ruling(
             code="declaration_not_binding",
             said="{who} spoke out of turn: the declaration does not bind; {allowed}",
-            position=Position(player),
+            position=position,
             words=(("allowed", str(legal.say(name))),),
             citations=cite("betting.9", "conduct.improper.1"),
         )
@@ -579,7 +579,7 @@ def _declared(deal: Deal, player: int, action: Action, name: Naming) -> Ruling:
     return Ruling(
         code="declaration_binds",
         said="{who}'s declaration in turn binds: {action}",
-        position=Position(player),
+        position=position,
         words=(("action", str(type(action).__name__.lower())),),
         citations=cite("betting.9"),
         events=tuple(events),
@@ -722,9 +722,9 @@ def _dealing_error(deal: Deal, cause: MisdealCause) -> Ruling:
     )
 
 
-def _facing_bet(deal: Deal, player: int) -> bool:
+def _facing_bet(deal: Deal, position: Position) -> bool:
     bets = deal.bets
-    return bets[player] < max(bets)
+    return bets[position] < max(bets)
 
 
 def _proper_cards(deal: Deal) -> int:
