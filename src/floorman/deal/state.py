@@ -393,7 +393,7 @@ class Deal:
                 return
             self._begin_betting()
 
-    def _reshuffle(self, player: int) -> None:
+    def _reshuffle(self, position: int) -> None:
         """Form a new stub from the discards when the deck runs short in a draw.
 
         The rulebook leaves this to each draw game's section, which it does not
@@ -403,11 +403,11 @@ class Deal:
         """
         assert self._deck is not None
         assert self._shuffler is not None
-        own = set(self._players[player].discards)
+        own = set(self._players[position].discards)
         pool = self._deck + [c for c in self._muck if c not in own]
         self._emit(ev.StubReshuffled(cards=tuple(self._shuffler.shuffle(pool))))
 
-    def _deal_hole(self, player: int, cards: tuple[Card | None, ...]) -> None:
+    def _deal_hole(self, position: int, cards: tuple[Card | None, ...]) -> None:
         p, up = self._dealing.pop(0)
         self._emit(ev.HoleDealt(position=Position(p), cards=cards, up=up))
 
@@ -423,10 +423,10 @@ class Deal:
             self._board_due = due
             self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
 
-    def _deal_draw(self, player: int, cards: tuple[Card | None, ...]) -> None:
-        pl = self._players[player]
+    def _deal_draw(self, position: int, cards: tuple[Card | None, ...]) -> None:
+        pl = self._players[position]
         pl.pending_draw = 0
-        self._emit(ev.HoleDealt(position=Position(player), cards=cards, up=(False,) * len(cards)))
+        self._emit(ev.HoleDealt(position=Position(position), cards=cards, up=(False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
         return any(pl.pending_draw for pl in self._players)
