@@ -375,35 +375,35 @@ def play_floorman(
     while not deal.is_over:
         legal = deal.legal()
         turn = legal.turn
-        p = legal.player
+        p = legal.position
         if turn is Turn.BET:
             assert p is not None
             category, fraction = script[step % length]
             step += 1
             if legal.bring_in:
                 if category == RAISE and legal.max_to:
-                    action = Wager(player=p, to=legal.min_to)
+                    action = Wager(position=p, to=legal.min_to)
                     entry = (p, "complete", legal.min_to)
                 else:
-                    action = BringIn(player=p)
+                    action = BringIn(position=p)
                     entry = (p, "bring-in", legal.bring_in)
             elif category == RAISE and legal.max_to:
                 to = legal.min_to + round((legal.max_to - legal.min_to) * fraction * fraction)
-                action = Wager(player=p, to=to)
+                action = Wager(position=p, to=to)
                 entry = (p, "raise", to)
             elif category == FOLD and legal.fold and not legal.needless_fold:
-                action = Fold(player=p)
+                action = Fold(position=p)
                 entry = (p, "fold", 0)
             elif legal.call:
-                action = Call(player=p)
+                action = Call(position=p)
                 entry = (p, "call", legal.call)
             else:
-                action = Check(player=p)
+                action = Check(position=p)
                 entry = (p, "check", 0)
             if log is not None:
                 if category == RAISE and not legal.max_to:
                     try:  # an illegal action changes nothing and says why
-                        deal.apply(Wager(player=p, to=sum(stacks)))
+                        deal.apply(Wager(position=p, to=sum(stacks)))
                     except FloormanError as refusal:
                         log.refused[len(log.decisions)] = str(refusal)
                 log.decisions.append(entry)
@@ -412,14 +412,14 @@ def play_floorman(
             _, fraction = script[step % length]
             step += 1
             discards = deal.hole(p)[: int(fraction * 6)]
-            action = Draw(player=p, discards=discards)
+            action = Draw(position=p, discards=discards)
             if log is not None:
                 log.decisions.append((p, "draw", len(discards)))
         elif turn is Turn.SHOW:
             assert p is not None
-            action = Show(player=p)
+            action = Show(position=p)
         elif turn is Turn.DEAL_HOLE and cards is not None and p is not None:
-            action = DealHole(player=p, cards=cards.hole[p])
+            action = DealHole(position=p, cards=cards.hole[p])
         elif turn is Turn.DEAL_BOARD and cards is not None:
             dealt = len(deal.board)
             action = DealBoard(cards=cards.board[dealt : dealt + legal.cards])

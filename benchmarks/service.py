@@ -179,7 +179,7 @@ def bots_script(opening: Opening, deals: int) -> list[DealScript]:
         commands.append(c.StartDeal(table=1))
         actions = []
         while table.in_deal:
-            position = deal.legal().player
+            position = deal.legal().position
             assert position is not None
             seat = table.positions[position]
             action = bots[seat].choose(deal, position)

@@ -23,13 +23,13 @@ def ledger(starting: Sequence[int], events: Sequence[ev.Event]) -> list[int]:
     stacks = list(starting)
     for event in events:
         match event:
-            case ev.AntePosted(player=p, amount=a) | ev.BringInPosted(player=p, amount=a):
+            case ev.AntePosted(position=p, amount=a) | ev.BringInPosted(position=p, amount=a):
                 stacks[p] -= a
-            case ev.BlindPosted(player=p, amount=a, dead=d):
+            case ev.BlindPosted(position=p, amount=a, dead=d):
                 stacks[p] -= a + d
-            case ev.Called(player=p, amount=a) | ev.Wagered(player=p, amount=a):
+            case ev.Called(position=p, amount=a) | ev.Wagered(position=p, amount=a):
                 stacks[p] -= a
-            case ev.BetReturned(player=p, amount=a):
+            case ev.BetReturned(position=p, amount=a):
                 stacks[p] += a
             case ev.PotAwarded(amounts=amounts):
                 for p, a in amounts:
@@ -46,14 +46,14 @@ def street_bets(deal: Deal) -> list[int]:
         match event:
             case ev.StreetStarted(street=s) if s > 0:
                 bets = [0] * deal.players
-            case ev.BlindPosted(player=p, amount=a) | ev.BringInPosted(player=p, amount=a):
+            case ev.BlindPosted(position=p, amount=a) | ev.BringInPosted(position=p, amount=a):
                 bets[p] += a
-            case ev.Called(player=p, amount=a):
+            case ev.Called(position=p, amount=a):
                 bets[p] += a
-            case ev.Wagered(player=p, amount=a, to=to):
+            case ev.Wagered(position=p, amount=a, to=to):
                 bets[p] += a
                 assert bets[p] == to, f"{event} leaves a bet of {bets[p]}"
-            case ev.BetReturned(player=p, amount=a):
+            case ev.BetReturned(position=p, amount=a):
                 bets[p] -= a
             case _:
                 pass
@@ -102,19 +102,19 @@ def check_turn(deal: Deal) -> None:
         return
     assert legal.turn is not Turn.OVER, "a running deal waits for nothing"
     if legal.turn in (Turn.BET, Turn.DRAW, Turn.SHOW):
-        p = legal.player
+        p = legal.position
         assert p is not None, legal
         assert 0 <= p < deal.players, legal
         assert not deal.folded(p), f"folded position {p} is to act: {legal}"
     if legal.turn is Turn.DEAL_BOARD:
         assert legal.cards > 0
     if legal.turn is Turn.DEAL_HOLE:
-        assert legal.player is not None
-        assert not deal.folded(legal.player)
+        assert legal.position is not None
+        assert not deal.folded(legal.position)
         assert legal.cards > 0
     if legal.turn is not Turn.BET:
         return
-    p = legal.player
+    p = legal.position
     assert p is not None
     chips = playing_chips(deal, p)
     bet = street_bets(deal)[p]
@@ -138,7 +138,7 @@ def wager_accepted(deal: Deal, player: int, to: int) -> str | None:
     """None if a wager to ``to`` is accepted (tried on a copy), else the refusal."""
     trial = copy.deepcopy(deal)
     try:
-        trial.apply(Wager(player=player, to=to))
+        trial.apply(Wager(position=player, to=to))
     except IllegalAction as error:
         return str(error)
     return None
@@ -181,15 +181,15 @@ def betting_round(deal: Deal) -> Round:
         r.fulls = 1 if r.level else 0
     for event in deal.events[start:]:
         match event:
-            case ev.BringInPosted(player=p, amount=a):
+            case ev.BringInPosted(position=p, amount=a):
                 r.level = max(r.level, a)
                 r.acted[p] = 0
-            case ev.Checked(player=p):
+            case ev.Checked(position=p):
                 r.acted[p] = r.level
                 r.checked.add(p)
-            case ev.Called(player=p):
+            case ev.Called(position=p):
                 r.acted[p] = r.level
-            case ev.Wagered(player=p, to=to, full=full):
+            case ev.Wagered(position=p, to=to, full=full):
                 if full:
                     r.size = max(r.size, to - r.level)
                     r.full_level = to
@@ -237,7 +237,7 @@ def check_raise_offered(deal: Deal) -> None:
     legal = deal.legal()
     if legal.turn is not Turn.BET:
         return
-    p = legal.player
+    p = legal.position
     assert p is not None
     r = betting_round(deal)
     bets = street_bets(deal)

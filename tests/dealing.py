@@ -36,10 +36,10 @@ class Scripted:
     def _feed(self) -> None:
         while True:
             legal = self.deal.legal()
-            if legal.turn is Turn.DEAL_HOLE and legal.player is not None:
-                cards = self.holes[legal.player][: legal.cards]
-                del self.holes[legal.player][: legal.cards]
-                self.deal.apply(DealHole(player=legal.player, cards=tuple(cards)))
+            if legal.turn is Turn.DEAL_HOLE and legal.position is not None:
+                cards = self.holes[legal.position][: legal.cards]
+                del self.holes[legal.position][: legal.cards]
+                self.deal.apply(DealHole(position=legal.position, cards=tuple(cards)))
             elif legal.turn is Turn.DEAL_BOARD:
                 cards = self.board[: legal.cards]
                 del self.board[: legal.cards]

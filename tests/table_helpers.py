@@ -51,15 +51,15 @@ def play(table: Table, *, call: bool = False) -> tev.DealStarted:
     while not deal.is_over:
         legal = deal.legal()
         if legal.turn is Turn.DRAW:
-            table.apply(Draw(player=legal.player, discards=()))
+            table.apply(Draw(position=legal.position, discards=()))
         elif legal.bring_in:
-            table.apply(BringIn(player=legal.player))
+            table.apply(BringIn(position=legal.position))
         elif legal.call and call:
-            table.apply(Call(player=legal.player))
+            table.apply(Call(position=legal.position))
         elif legal.check:
-            table.apply(Check(player=legal.player))
+            table.apply(Check(position=legal.position))
         else:
-            table.apply(Fold(player=legal.player))
+            table.apply(Fold(position=legal.position))
     return started(table)
 
 

@@ -134,7 +134,7 @@ def test_leave_waits_for_the_deal_and_the_floor_calls_the_next_name() -> None:
     while table.in_deal:
         deal = table.deal
         assert deal is not None
-        p = deal.legal().player
+        p = deal.legal().position
         assert p is not None
         name = table.players[table.positions[p]]
         legal = deal.legal()
@@ -390,8 +390,8 @@ def test_decisions_7_impounded_chips_stay_on_the_books_until_released() -> None:
 def test_decisions_1_a_ruling_waits_for_managements_choice() -> None:
     night = started(1, "ann", "bob", "cy")
     night.do(c.StartDeal(table=1))
-    out = night.do(c.Report(table=1, report=MuckedHand(player=0)))
-    assert night.room.pending_ruling(1) == MuckedHand(player=0)
+    out = night.do(c.Report(table=1, report=MuckedHand(position=0)))
+    assert night.room.pending_ruling(1) == MuckedHand(position=0)
     assert names(out)[-1] == "Ruling"
     out = night.do(c.Decide(table=1, choice="dead"))
     assert night.room.pending_ruling(1) is None
@@ -414,7 +414,7 @@ def test_refused_commands_change_nothing() -> None:
     table = night.room.table(1)
     deal = table.deal
     assert deal is not None
-    waiting = next(p for p in range(deal.players) if p != deal.legal().player)
+    waiting = next(p for p in range(deal.players) if p != deal.legal().position)
     name = table.players[table.positions[waiting]]
     refused(night.room, c.Act(player=name, move=c.Move.CALL), IllegalAction)  # out of turn
     refused(night.room, c.Buy(player=name, chips=50), IllegalAction)  # not during his deal
@@ -487,7 +487,7 @@ COMMANDS: list[c.Command] = [
     c.Act(player="a", move=c.Move.DRAW, cards=(Card.parse("As"), Card.parse("Kd"))),
     c.Choose(player="a", post=True),
     c.Straddle(player="a"),
-    c.Report(table=1, report=MuckedHand(player=2)),
+    c.Report(table=1, report=MuckedHand(position=2)),
     c.Decide(table=1, choice="retrieve"),
     c.Transfer(table=1, player="a", to="b", amount=10, deal=4),
     c.Impound(table=1, player="a", amount=10),
@@ -516,7 +516,7 @@ def test_every_command_round_trips_through_the_codec() -> None:
 def test_a_nights_log_round_trips_as_json_lines() -> None:
     night = _two_games()
     night.do(c.Impound(table=1, player="a", amount=1), c.BreakGame(table=2))
-    night.do(c.StartDeal(table=1), c.Report(table=1, report=MuckedHand(player=0)))
+    night.do(c.StartDeal(table=1), c.Report(table=1, report=MuckedHand(position=0)))
     log = night.room.log
     assert [e.seq for e in log] == list(range(len(log)))
     assert loads_entries(dumps_entries(log)) == tuple(log)
@@ -609,7 +609,7 @@ def _play_out_in_both(night: Night, again: Cardroom, number: int) -> list[Any]:
     while table.in_deal:
         deal = table.deal
         assert deal is not None
-        p = deal.legal().player
+        p = deal.legal().position
         assert p is not None
         move = c.Move.CHECK if deal.legal().check else c.Move.FOLD
         out += _both(night, again, c.Act(player=table.players[table.positions[p]], move=move))
@@ -688,7 +688,7 @@ def test_policies_20_stepping_away_from_a_deal_counts_from_its_end() -> None:
     while table.in_deal:
         deal = table.deal
         assert deal is not None
-        p = deal.legal().player
+        p = deal.legal().position
         assert p is not None
         move = c.Move.CHECK if deal.legal().check else c.Move.FOLD
         out = night.do(c.Act(player=table.players[table.positions[p]], move=move))
@@ -713,7 +713,7 @@ def test_seating_13_a_seat_change_made_during_a_deal_is_carried_out_at_its_end()
     while table.in_deal:
         deal = table.deal
         assert deal is not None
-        p = deal.legal().player
+        p = deal.legal().position
         assert p is not None
         move = c.Move.CHECK if deal.legal().check else c.Move.FOLD
         out = night.do(c.Act(player=table.players[table.positions[p]], move=move))

@@ -190,7 +190,7 @@ def _play_out(room: Cardroom) -> None:
     table = room.table(1)
     while table.in_deal:
         assert table.deal is not None
-        position = table.deal.legal().player
+        position = table.deal.legal().position
         assert position is not None
         room.handle(c.Act(player=table.players[table.positions[position]], move=c.Move.FOLD))
 
@@ -325,8 +325,8 @@ def test_showdown_5_a_called_hand_asked_to_be_seen_by_the_winner_or_not() -> Non
     while table.in_deal:  # everyone calls or checks down to the showdown
         assert table.deal is not None
         legal = table.deal.legal()
-        assert legal.player is not None
-        name = table.players[table.positions[legal.player]]
+        assert legal.position is not None
+        name = table.players[table.positions[legal.position]]
         room.handle(c.Act(player=name, move=c.Move.CALL if legal.call else c.Move.CHECK))
     winner = max(table.stacks, key=lambda seat: table.stacks[seat])
     loser = min(table.stacks, key=lambda seat: table.stacks[seat])

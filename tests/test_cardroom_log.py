@@ -102,12 +102,12 @@ def test_the_example_stacks_follow_from_the_chips_put_in_and_won(night: Cardroom
             if isinstance(e, tev.DealStarted):
                 seats, start, net = e.dealt_in, dict(e.stacks), {}
             elif isinstance(e, dev.AntePosted | dev.Called | dev.Wagered):
-                net[seats[e.player]] = net.get(seats[e.player], 0) - e.amount
+                net[seats[e.position]] = net.get(seats[e.position], 0) - e.amount
             elif isinstance(e, dev.BlindPosted):
                 put = e.amount + e.dead
-                net[seats[e.player]] = net.get(seats[e.player], 0) - put
+                net[seats[e.position]] = net.get(seats[e.position], 0) - put
             elif isinstance(e, dev.BetReturned):
-                net[seats[e.player]] = net.get(seats[e.player], 0) + e.amount
+                net[seats[e.position]] = net.get(seats[e.position], 0) + e.amount
             elif isinstance(e, dev.PotAwarded):
                 for p, chips in e.amounts:
                     net[seats[p]] = net.get(seats[p], 0) + chips
@@ -266,7 +266,7 @@ def test_a_deals_refusal_names_seats_as_the_log_does() -> None:
     table = log.cardroom.table(1)
     deal = table.deal
     assert deal is not None
-    first = table.positions[deal.legal().player or 0]
+    first = table.positions[deal.legal().position or 0]
     other = next(s for s in table.players if s != first)
     error = refusal(text + f"1 s{other} f\n")
     assert isinstance(error, IllegalAction)
@@ -283,7 +283,7 @@ def test_a_deal_goes_on_across_floor_lines_and_other_tables() -> None:
     table = log.cardroom.table(1)
     deal = table.deal
     assert deal is not None
-    seat = table.positions[deal.legal().player or 0]
+    seat = table.positions[deal.legal().position or 0]
     log = play_cardroom(text + f"1 s{seat} f\n")
     assert log.cardroom.table(1).in_deal  # two left in
 

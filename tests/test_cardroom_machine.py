@@ -264,7 +264,7 @@ class Night(RuleBasedStateMachine):
             cause = MisdealCause.FIRST_CARDS_EXPOSED
             self.try_(c.Report(table=number, report=DealingError(cause=cause)))
             return
-        self.try_(c.Report(table=number, report=MuckedHand(player=0)))
+        self.try_(c.Report(table=number, report=MuckedHand(position=0)))
         self.try_(c.Decide(table=number, choice="dead" if dead else "retrieve"))
 
     @precondition(

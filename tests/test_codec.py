@@ -143,6 +143,8 @@ SCALARS: dict[object, st.SearchStrategy[typing.Any]] = {
 
 def of_type(hint: object) -> st.SearchStrategy[typing.Any]:
     """Any value of a field type, read from the type as the codec reads it."""
+    if isinstance(hint, typing.NewType):  # PlayerId, Seat, Position: their plain values
+        return of_type(hint.__supertype__)
     if typing.get_origin(hint) in (Union, types.UnionType):
         return st.one_of([of_type(h) for h in typing.get_args(hint)])
     if hint is type(None):
@@ -202,23 +204,23 @@ def random_deal(name: str, seed: int, players: int) -> Deal:
     )
     while not deal.is_over:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         assert p is not None, legal
         if legal.turn is Turn.DRAW:
             hole = deal.hole(p)
-            deal.apply(Draw(player=p, discards=tuple(c for c in hole if rng.random() < 0.4)))
+            deal.apply(Draw(position=p, discards=tuple(c for c in hole if rng.random() < 0.4)))
         elif legal.turn is Turn.SHOW:
-            deal.apply(Muck(player=p) if legal.muck and rng.random() < 0.5 else Show(player=p))
+            deal.apply(Muck(position=p) if legal.muck and rng.random() < 0.5 else Show(position=p))
         else:
             options: list[act.Action] = []
             if legal.bring_in:
-                options.append(BringIn(player=p))
+                options.append(BringIn(position=p))
             else:
-                options.append(Check(player=p) if legal.check else Call(player=p))
+                options.append(Check(position=p) if legal.check else Call(position=p))
             if legal.fold and not legal.check:
-                options.append(Fold(player=p))
+                options.append(Fold(position=p))
             if legal.can_wager:
-                options.append(Wager(player=p, to=rng.randint(legal.min_to, legal.max_to)))
+                options.append(Wager(position=p, to=rng.randint(legal.min_to, legal.max_to)))
             deal.apply(rng.choice(options))
     return deal
 
@@ -398,15 +400,15 @@ def test_room_log_rebuilds_the_same_room() -> None:
 
 # ----- refusals ----------------------------------------------------------------
 
-WAGERED = {"type": "deal.Wagered", "player": 2, "to": 300, "amount": 300}
+WAGERED = {"type": "deal.Wagered", "position": 2, "to": 300, "amount": 300}
 
 
 @pytest.mark.parametrize(
     ("data", "says"),
     [
-        ({"type": "deal.Bluffed", "player": 1}, "unknown type 'deal.Bluffed'"),
+        ({"type": "deal.Bluffed", "position": 1}, "unknown type 'deal.Bluffed'"),
         ({"type": "Wagered"}, "unknown type 'Wagered'"),
-        ({"player": 1}, "no 'type'"),
+        ({"position": 1}, "no 'type'"),
         ([1, 2], "a value is a JSON object"),
         ({**WAGERED, "to": "300"}, "deal.Wagered.to: expected a whole number"),
         ({**WAGERED, "to": True}, "deal.Wagered.to: expected a whole number"),
@@ -414,7 +416,7 @@ WAGERED = {"type": "deal.Wagered", "player": 2, "to": 300, "amount": 300}
         ({**WAGERED, "citations": ["RRP5 nowhere.1"]}, "deal.Wagered.citations[0]"),
         ({**WAGERED, "citations": "RRP5 betting.6"}, "deal.Wagered.citations: expected a list"),
         ({**WAGERED, "raise": True}, "unknown field 'raise'"),
-        ({"type": "deal.Wagered", "player": 2, "amount": 1}, "missing field 'to'"),
+        ({"type": "deal.Wagered", "position": 2, "amount": 1}, "missing field 'to'"),
         ({"type": "deal.CardBurned", "card": "Zz"}, "deal.CardBurned.card: not a card"),
         ({"type": "deal.CardBurned", "card": 5}, "expected a card as text"),
         ({"type": "deal.CardScrapped", "card": None}, "deal.CardScrapped.card: expected"),
@@ -424,8 +426,8 @@ WAGERED = {"type": "deal.Wagered", "player": 2, "to": 300, "amount": 300}
             {"type": "room.GameOpened", "table": 1, "kind": "1/2 no-limit whist", "seats": 9},
             "no game",
         ),
-        ({"type": "report.ActionDeclared", "player": 0, "action": WAGERED}, "not allowed here"),
-        ({"type": "report.ActionDeclared", "player": 0, "action": "fold"}, "expected an object"),
+        ({"type": "report.ActionDeclared", "position": 0, "action": WAGERED}, "not allowed here"),
+        ({"type": "report.ActionDeclared", "position": 0, "action": "fold"}, "expected an object"),
         (
             {
                 "type": "table.DealStarted",
@@ -459,8 +461,8 @@ def test_a_value_of_no_layer_is_refused() -> None:
 @pytest.mark.parametrize(
     ("value", "says"),
     [
-        (dev.Folded(player="0"), "deal.Folded.player: expected int"),  # type: ignore[arg-type]
-        (dev.Folded(player=True), "deal.Folded.player: expected int"),
+        (dev.Folded(position="0"), "deal.Folded.position: expected int"),  # type: ignore[arg-type]
+        (dev.Folded(position=True), "deal.Folded.position: expected int"),
         (rev.PlayerArrived(player="a", at=float("nan")), "room.PlayerArrived.at: expected float"),
         (dev.CardBurned(card="As"), "deal.CardBurned.card: expected Card"),  # type: ignore[arg-type]
         (rev.KeptApart(players=("a", "b", "c")), "room.KeptApart.players: expected 2 items"),  # type: ignore[arg-type]
@@ -474,14 +476,14 @@ def test_a_field_not_of_its_type_is_refused_when_written(value: codec.Value, say
 
 def test_keys_that_are_not_text_are_refused() -> None:
     with pytest.raises(NotationError, match="unknown field 1"):
-        from_json({"type": "deal.Folded", "player": 0, 1: 2})
+        from_json({"type": "deal.Folded", "position": 0, 1: 2})
 
 
 @pytest.mark.parametrize(
     ("text", "says"),
     [
         ("", "an empty log"),
-        ('{"type": "deal.Folded", "player": 0}', "line 1: not a floorman log"),
+        ('{"type": "deal.Folded", "position": 0}', "line 1: not a floorman log"),
         ('{"floorman": "log", "schema": 2}\n', "line 1: schema 2 is not known"),
         ('{"floorman": "log"}\n', "line 1: schema null is not known"),
         ('{"floorman": "log", "schema": true}\n', "line 1: schema true is not known"),
@@ -607,8 +609,8 @@ def test_a_spoiled_value_reads_or_is_refused_as_the_careful_decoder_says(
 @pytest.mark.parametrize(
     ("field", "junk"),
     [
-        ("player", True),  # a bool is not a whole number
-        ("player", 2.0),
+        ("position", True),  # a bool is not a whole number
+        ("position", 2.0),
         ("amount", None),
         ("citations", ["RRP5 no-such.1"]),
         ("citations", "RRP5 betting.6"),
@@ -617,7 +619,7 @@ def test_a_spoiled_value_reads_or_is_refused_as_the_careful_decoder_says(
 )
 def test_a_field_of_another_form_is_refused_naming_the_field(field: str, junk: object) -> None:
     """The fast decoder gives such a value up; the careful one names what is wrong."""
-    data = to_json(dev.Called(player=1, amount=2, citations=(Citation.parse("betting.6"),)))
+    data = to_json(dev.Called(position=1, amount=2, citations=(Citation.parse("betting.6"),)))
     data[field] = junk
     with pytest.raises(NotationError, match=f"deal.Called.{field}"):
         from_json(data)

@@ -60,27 +60,27 @@ def unchanged(deal: Deal, action) -> None:
 
 def test_betting_1_check_raise_is_permitted():
     s = fl()
-    s.act(Call(player=2), Call(player=0), Check(player=1))
-    s.act(Check(player=0), Wager(player=1, to=2), Call(player=2))
+    s.act(Call(position=2), Call(position=0), Check(position=1))
+    s.act(Check(position=0), Wager(position=1, to=2), Call(position=2))
     legal = s.deal.legal()
-    assert legal.player == 0
+    assert legal.position == 0
     assert (legal.min_to, legal.max_to) == (4, 4)
-    s.act(Wager(player=0, to=4))
-    assert s.deal.legal().player == 1
+    s.act(Wager(position=0, to=4))
+    assert s.deal.legal().position == 1
 
 
 def test_betting_1_no_check_raise_in_lowball_that_forbids_it():
     game = dataclasses.replace(LOWBALL, check_raise=False)
     s = fl(game=game)
-    s.act(Call(player=2), Call(player=0), Check(player=1))
+    s.act(Call(position=2), Call(position=0), Check(position=1))
     for p in (0, 1, 2):
-        s.act(Draw(player=p))
-    s.act(Check(player=0), Wager(player=1, to=4), Call(player=2))
+        s.act(Draw(position=p))
+    s.act(Check(position=0), Wager(position=1, to=4), Call(position=2))
     legal = s.deal.legal()
-    assert legal.player == 0
+    assert legal.position == 0
     assert not legal.can_wager
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Wager(player=0, to=8))
+        s.deal.apply(Wager(position=0, to=8))
     assert [c.id for c in refused.value.citations] == ["betting.1"]
     assert "check-raising" in str(refused.value)
 
@@ -93,66 +93,66 @@ def test_betting_2_unlimited_raising_at_no_limit():
     to, player = 2, 2
     for _ in range(12):
         to *= 2
-        s.act(Wager(player=player, to=to))
-        player = s.deal.legal().player
+        s.act(Wager(position=player, to=to))
+        player = s.deal.legal().position
     assert s.deal.legal().can_wager
 
 
 def test_betting_3_1_a_bet_and_three_raises_at_limit_holdem():
     s = fl()
     # The big blind is the bet; three raises follow.
-    s.act(Wager(player=2, to=4), Wager(player=0, to=6), Wager(player=1, to=8))
+    s.act(Wager(position=2, to=4), Wager(position=0, to=6), Wager(position=1, to=8))
     legal = s.deal.legal()
-    assert legal.player == 2
+    assert legal.position == 2
     assert legal.call == 4
     assert not legal.can_wager
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Wager(player=2, to=10))
+        s.deal.apply(Wager(position=2, to=10))
     assert "capped" in str(refused.value)
     assert {c.id for c in refused.value.citations} >= {"betting.3.1"}
 
 
 def test_betting_3_2_a_bet_and_four_raises_in_two_round_games():
     s = fl(game=FIVE_CARD_DRAW)
-    s.act(Wager(player=2, to=4), Wager(player=0, to=6), Wager(player=1, to=8))
+    s.act(Wager(position=2, to=4), Wager(position=0, to=6), Wager(position=1, to=8))
     assert s.deal.legal().can_wager
-    s.act(Wager(player=2, to=10))
+    s.act(Wager(position=2, to=10))
     legal = s.deal.legal()
-    assert legal.player == 0
+    assert legal.position == 0
     assert not legal.can_wager
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Wager(player=0, to=12))
+        s.deal.apply(Wager(position=0, to=12))
     assert {c.id for c in refused.value.citations} >= {"betting.3.2"}
 
 
 def test_betting_4_raising_is_unlimited_heads_up():
     s = fl(players=2)
     to = 2
-    player = s.deal.legal().player
+    player = s.deal.legal().position
     for _ in range(8):
         to += 2
-        s.act(Wager(player=player, to=to))
-        player = s.deal.legal().player
+        s.act(Wager(position=player, to=to))
+        player = s.deal.legal().position
     assert s.deal.legal().can_wager
 
 
 def test_betting_4_heads_up_before_the_cap_is_uncapped():
     s = fl()
-    s.act(Fold(player=2))
+    s.act(Fold(position=2))
     for player, to in [(0, 4), (1, 6), (0, 8), (1, 10), (0, 12)]:
-        s.act(Wager(player=player, to=to))
+        s.act(Wager(position=player, to=to))
     assert s.deal.legal().can_wager
 
 
 def test_betting_4_a_capped_round_stays_capped_after_a_fold():
     s = fl(players=4)
-    s.act(Wager(player=2, to=4), Wager(player=3, to=6), Wager(player=0, to=8))
-    s.act(Fold(player=1), Fold(player=2))
+    s.act(Wager(position=2, to=4), Wager(position=3, to=6), Wager(position=0, to=8))
+    s.act(Fold(position=1), Fold(position=2))
     legal = s.deal.legal()
-    assert legal.player == 3
+    assert legal.position == 3
     assert not legal.can_wager
     with pytest.raises(IllegalAction, match="capped"):
-        s.deal.apply(Wager(player=3, to=10))
+        s.deal.apply(Wager(position=3, to=10))
 
 
 # --- betting.5: minimum wager -----------------------------------------------------------------
@@ -160,19 +160,19 @@ def test_betting_4_a_capped_round_stays_capped_after_a_fold():
 
 def test_betting_5_a_bet_is_at_least_the_big_blind():
     s = nl3()
-    s.act(Call(player=2), Call(player=0), Check(player=1))
+    s.act(Call(position=2), Call(position=0), Check(position=1))
     legal = s.deal.legal()
     assert (legal.min_to, legal.check) == (2, True)
-    unchanged(s.deal, Wager(player=0, to=1))
+    unchanged(s.deal, Wager(position=0, to=1))
 
 
 def test_betting_5_a_raise_is_at_least_the_last_raise():
     s = nl3()
-    s.act(Wager(player=2, to=10))
+    s.act(Wager(position=2, to=10))
     legal = s.deal.legal()
     assert legal.min_to == 18
-    unchanged(s.deal, Wager(player=0, to=15))
-    s.act(Wager(player=0, to=18))
+    unchanged(s.deal, Wager(position=0, to=15))
+    s.act(Wager(position=0, to=18))
     assert s.deal.legal().min_to == 26
 
 
@@ -180,9 +180,9 @@ def test_betting_5_an_all_in_may_be_less_than_the_minimum():
     s = nl3(stacks=(100, 100, 3))
     legal = s.deal.legal()
     assert (legal.min_to, legal.max_to) == (3, 3)
-    events = s.act(Wager(player=2, to=3))
+    events = s.act(Wager(position=2, to=3))
     assert events[0] == ev.Wagered(
-        player=2, to=3, amount=3, full=False, all_in=True, citations=events[0].citations
+        position=2, to=3, amount=3, full=False, all_in=True, citations=events[0].citations
     )
 
 
@@ -198,37 +198,37 @@ def limit20(stacks: tuple[int, ...]) -> Scripted:
         holes=HANDS3,
         board=BOARD,
     )
-    s.act(Call(player=2), Call(player=0), Check(player=1))
+    s.act(Call(position=2), Call(position=0), Check(position=1))
     return s
 
 
 def test_betting_6_an_all_in_of_half_a_bet_or_more_is_a_full_bet():
     s = limit20((1000, 1000, 35))
-    s.act(Check(player=0), Check(player=1), Wager(player=2, to=15))
+    s.act(Check(position=0), Check(position=1), Wager(position=2, to=15))
     legal = s.deal.legal()
-    assert legal.player == 0
+    assert legal.position == 0
     assert (legal.call, legal.min_to, legal.max_to) == (15, 35, 35)
 
 
 def test_betting_6_less_than_half_a_bet_does_not_reopen_the_betting():
     s = limit20((1000, 1000, 45))
-    s.act(Wager(player=0, to=20), Call(player=1), Wager(player=2, to=25))
+    s.act(Wager(position=0, to=20), Call(position=1), Wager(position=2, to=25))
     legal = s.deal.legal()
-    assert legal.player == 0
+    assert legal.position == 0
     assert legal.call == 5
     assert not legal.can_wager
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Wager(player=0, to=45))
+        s.deal.apply(Wager(position=0, to=45))
     assert [c.id for c in refused.value.citations] == ["betting.6"]
 
 
 def test_betting_6_facing_less_than_half_a_bet_a_player_may_complete():
     s = limit20((25, 1000, 1000))
-    s.act(Wager(player=0, to=5))
+    s.act(Wager(position=0, to=5))
     legal = s.deal.legal()
-    assert legal.player == 1
+    assert legal.position == 1
     assert (legal.fold, legal.call, legal.min_to, legal.max_to) == (True, 5, 20, 20)
-    s.act(Wager(player=1, to=20))
+    s.act(Wager(position=1, to=20))
     assert s.deal.legal().min_to == 40
 
 
@@ -237,36 +237,36 @@ def test_betting_6_facing_less_than_half_a_bet_a_player_may_complete():
 
 def test_betting_7_a_short_all_in_does_not_reopen_for_players_who_acted():
     s = nl3(stacks=(13, 100, 100))
-    s.act(Wager(player=2, to=10), Wager(player=0, to=13))
+    s.act(Wager(position=2, to=10), Wager(position=0, to=13))
     bb = s.deal.legal()
-    assert bb.player == 1
+    assert bb.position == 1
     assert bb.can_wager
     assert bb.min_to == 21
-    s.act(Call(player=1))
+    s.act(Call(position=1))
     legal = s.deal.legal()
-    assert legal.player == 2
+    assert legal.position == 2
     assert legal.call == 3
     assert not legal.can_wager
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Wager(player=2, to=30))
+        s.deal.apply(Wager(position=2, to=30))
     assert [c.id for c in refused.value.citations] == ["betting.7"]
 
 
 def test_blinds_3_the_big_blind_keeps_the_option_after_a_short_all_in():
     # Older printing, rule 3: an all-in for less than a raise leaves the option.
     s = nl3(stacks=(3, 100, 100))
-    s.act(Call(player=2), Wager(player=0, to=3))
+    s.act(Call(position=2), Wager(position=0, to=3))
     legal = s.deal.legal()
-    assert legal.player == 1
+    assert legal.position == 1
     assert legal.can_wager
     assert legal.min_to == 5
 
 
 def test_blinds_3_the_big_blind_has_the_option_when_everyone_calls():
     s = nl3()
-    s.act(Call(player=2), Call(player=0))
+    s.act(Call(position=2), Call(position=0))
     legal = s.deal.legal()
-    assert legal.player == 1
+    assert legal.position == 1
     assert legal.check
     assert legal.can_wager
 
@@ -284,19 +284,19 @@ def test_blinds_intro_who_posts_and_who_acts_first():
         board=BOARD,
     )
     posts = s.of(ev.BlindPosted)
-    assert [(e.player, e.amount) for e in posts] == [(0, 1), (1, 2)]
-    assert s.deal.legal().player == 2
-    s.act(Call(player=2), Call(player=3), Fold(player=0), Check(player=1))
+    assert [(e.position, e.amount) for e in posts] == [(0, 1), (1, 2)]
+    assert s.deal.legal().position == 2
+    s.act(Call(position=2), Call(position=3), Fold(position=0), Check(position=1))
     # After the first round, the first active player left of the button acts.
-    assert s.deal.legal().player == 1
+    assert s.deal.legal().position == 1
 
 
 def test_blinds_1_the_bring_in_stays_the_big_blind_when_it_is_short():
     s = nl3(stacks=(100, 1, 100))
     posts = s.of(ev.BlindPosted)
-    assert [(e.player, e.amount) for e in posts] == [(0, 1), (1, 1)]
+    assert [(e.position, e.amount) for e in posts] == [(0, 1), (1, 1)]
     legal = s.deal.legal()
-    assert legal.player == 2
+    assert legal.position == 2
     assert legal.call == 2
     assert legal.min_to == 4
 
@@ -311,11 +311,11 @@ def test_blinds_4_heads_up_the_button_posts_the_small_blind():
         board=BOARD,
     )
     posts = s.of(ev.BlindPosted)
-    assert {(e.player, e.amount) for e in posts} == {(1, 1), (0, 2)}
+    assert {(e.position, e.amount) for e in posts} == {(1, 1), (0, 2)}
     assert all(c.id == "blinds.4" for e in posts for c in e.citations)
-    assert s.deal.legal().player == 1  # the button acts first before the flop
-    s.act(Call(player=1), Check(player=0))
-    assert s.deal.legal().player == 0  # and last after it
+    assert s.deal.legal().position == 1  # the button acts first before the flop
+    s.act(Call(position=1), Check(position=0))
+    assert s.deal.legal().position == 0  # and last after it
 
 
 # --- turns, table stakes, folding ----------------------------------------------------------------
@@ -325,7 +325,7 @@ def test_conduct_improper_1_acting_out_of_turn_is_refused():
     s = nl3()
     before = len(s.deal.events)
     with pytest.raises(OutOfTurn) as refused:
-        s.deal.apply(Call(player=0))
+        s.deal.apply(Call(position=0))
     assert "position 2's turn" in str(refused.value)
     assert len(s.deal.events) == before
 
@@ -335,26 +335,26 @@ def test_policies_6_only_the_chips_in_front_play():
     legal = s.deal.legal()
     assert legal.max_to == 50
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Wager(player=2, to=60))
+        s.deal.apply(Wager(position=2, to=60))
     assert [c.id for c in refused.value.citations] == ["policies.6"]
 
 
 def test_dead_hands_1_1_a_fold_facing_a_bet_kills_the_hand():
     s = nl3()
-    events = s.act(Wager(player=2, to=6), Fold(player=0))
+    events = s.act(Wager(position=2, to=6), Fold(position=0))
     folded = [e for e in events if isinstance(e, ev.Folded)]
     assert [c.id for e in folded for c in e.citations] == ["dead-hands.1.1"]
     assert s.deal.folded(0)
-    s.act(Fold(player=1))
+    s.act(Fold(position=1))
     assert s.deal.is_over
     assert s.awarded() == {2: 5}  # the uncalled 4 went back first
 
 
 def test_an_uncalled_bet_goes_back():
     s = nl3()
-    events = s.act(Wager(player=2, to=20), Fold(player=0), Fold(player=1))
+    events = s.act(Wager(position=2, to=20), Fold(position=0), Fold(position=1))
     returned = [e for e in events if isinstance(e, ev.BetReturned)]
-    assert returned == [ev.BetReturned(player=2, amount=18)]
+    assert returned == [ev.BetReturned(position=2, amount=18)]
     assert s.deal.stacks == (99, 98, 103)
 
 
@@ -369,13 +369,13 @@ def test_stud_bring_in_then_complete():
         holes=["As Ks 9c", "Qd Jd 2c", "Th Tc 5h"],
     )
     legal = s.deal.legal()
-    assert legal.player == 1  # the deuce of clubs brings it in
+    assert legal.position == 1  # the deuce of clubs brings it in
     assert (legal.bring_in, legal.min_to, legal.max_to) == (2, 5, 5)
-    s.act(BringIn(player=1))
+    s.act(BringIn(position=1))
     legal = s.deal.legal()
-    assert legal.player == 2
+    assert legal.position == 2
     assert (legal.call, legal.min_to) == (2, 5)
-    s.act(Wager(player=2, to=5))
+    s.act(Wager(position=2, to=5))
     assert s.deal.legal().min_to == 10
 
 
@@ -390,7 +390,7 @@ def test_random_deals_end_with_every_chip_accounted_for():
     while not deal.is_over:
         legal = deal.legal()
         assert legal.turn is Turn.BET
-        deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+        deal.apply(Call(position=legal.position) if legal.call else Check(position=legal.position))
     assert sum(deal.stacks) == 250
     assert deal.events[-1] == ev.DealEnded(stacks=deal.stacks)
 
@@ -409,21 +409,21 @@ def test_betting_8_chips_smaller_than_the_smallest_do_not_play():
     )
     legal = s.deal.legal()
     assert legal.max_to == 100  # the odd 3 do not play
-    unchanged(s.deal, Wager(player=2, to=27))
+    unchanged(s.deal, Wager(position=2, to=27))
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Wager(player=2, to=27))
+        s.deal.apply(Wager(position=2, to=27))
     assert [c.id for c in refused.value.citations] == ["betting.8"]
-    s.act(Wager(player=2, to=100))
+    s.act(Wager(position=2, to=100))
     assert s.deal.stacks[2] == 3
 
 
 def test_betting_9_an_action_taken_is_binding():
     s = nl3()
-    s.act(Call(player=2))
+    s.act(Call(position=2))
     # The caller cannot take it back or act again in place of the next player.
     with pytest.raises(OutOfTurn):
-        s.deal.apply(Wager(player=2, to=10))
-    assert s.deal.events[-1] == ev.Called(player=2, amount=2)
+        s.deal.apply(Wager(position=2, to=10))
+    assert s.deal.events[-1] == ev.Called(position=2, amount=2)
 
 
 # --- stud: the bring-in and who acts first --------------------------------------------------------
@@ -439,11 +439,11 @@ def test_razz_the_highest_up_card_brings_it_in_and_the_lowest_hand_acts_first():
         stacks=(100, 100, 100),
         holes=["As 2s Kd 9c", "3d 4d Kc 5h", "6h 7h 8s Qd"],
     )
-    assert s.deal.legal().player == 0  # Kd beats Kc by suit (RRP5 ties.1)
-    s.act(BringIn(player=0), Call(player=1), Call(player=2))
+    assert s.deal.legal().position == 0  # Kd beats Kc by suit (RRP5 ties.1)
+    s.act(BringIn(position=0), Call(position=1), Call(position=2))
     # Fourth street: K-9, K-5 and Q-8 showing; razz reads the highest card
     # first, so Q-8 is the lowest hand.
-    assert s.deal.legal().player == 2
+    assert s.deal.legal().position == 2
 
 
 def test_stud_the_highest_hand_showing_acts_first_on_later_streets():
@@ -456,16 +456,16 @@ def test_stud_the_highest_hand_showing_acts_first_on_later_streets():
         stacks=(100, 100, 100),
         holes=["As 2s 3d 9c", "Kd Qd 4c 4h", "6h 7h Ac Kc"],
     )
-    assert s.deal.legal().player == 0  # the trey of diamonds is the lowest up card
-    s.act(BringIn(player=0), Call(player=1), Call(player=2))
-    assert s.deal.legal().player == 1  # a pair of fours showing
+    assert s.deal.legal().position == 0  # the trey of diamonds is the lowest up card
+    s.act(BringIn(position=0), Call(position=1), Call(position=2))
+    assert s.deal.legal().position == 1  # a pair of fours showing
 
 
 def test_the_log_rebuilds_the_deal():
     from floorman.deal import rebuild
 
     s = nl3(stacks=(40, 100, 100))
-    s.act(Wager(player=2, to=10), Wager(player=0, to=40), Call(player=1), Fold(player=2))
+    s.act(Wager(position=2, to=10), Wager(position=0, to=40), Call(position=1), Fold(position=2))
     again = rebuild(s.deal.events, like=s.deal)
     assert again.stacks == s.deal.stacks
     assert again.events == s.deal.events

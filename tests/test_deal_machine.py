@@ -263,7 +263,7 @@ class DealMachine(RuleBasedStateMachine):
             self.true_board += cards
             self._apply(DealBoard(cards=tuple(cards)))
             return
-        p = legal.player
+        p = legal.position
         assert p is not None
         drawing = deal.game.streets[deal.street].draw
         cards = self._take(legal.cards, p if drawing else None)
@@ -273,7 +273,7 @@ class DealMachine(RuleBasedStateMachine):
             for c, u in zip(cards, up, strict=True)
         )
         self.true_hole[p] += cards
-        self._apply(DealHole(player=p, cards=shown))
+        self._apply(DealHole(position=p, cards=shown))
 
     # -- rules
 
@@ -299,7 +299,7 @@ class DealMachine(RuleBasedStateMachine):
         deal = self.deal
         assert deal is not None
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         if legal.turn in (Turn.DEAL_HOLE, Turn.DEAL_BOARD):
             assert self.setup is not None
             assert not self.setup.shuffled, f"a shuffled deal waits for the dealer: {legal}"
@@ -312,8 +312,8 @@ class DealMachine(RuleBasedStateMachine):
                 # (RRP5 showdown.1); ``legal()`` does not say so, the refusal does.
                 before = (len(deal.events), deal.stacks, deal.legal())
                 try:
-                    deal.apply(Muck(player=p))
-                    self.actions.append(Muck(player=p))
+                    deal.apply(Muck(position=p))
+                    self.actions.append(Muck(position=p))
                     mucked = True
                 except IllegalAction as error:
                     refusal = str(error)
@@ -322,7 +322,7 @@ class DealMachine(RuleBasedStateMachine):
                     assert (len(deal.events), deal.stacks, deal.legal()) == before
             if not mucked:
                 cards = tuple(self.true_hole[p]) if None in deal.hole(p) else ()
-                self._apply(Show(player=p, cards=cards))
+                self._apply(Show(position=p, cards=cards))
         elif legal.turn is Turn.DRAW:
             assert p is not None
             hole = deal.hole(p)
@@ -340,10 +340,10 @@ class DealMachine(RuleBasedStateMachine):
                 gone.append(true.pop(i))
             self.true_hole[p] = true
             self.last_discards[p] = tuple(gone)
-            events = self._apply(Draw(player=p, discards=discards))
+            events = self._apply(Draw(position=p, discards=discards))
             for event in events:
                 if isinstance(event, ev.HoleDealt) and self.setup and self.setup.shuffled:
-                    self.true_hole[event.player] += [c for c in event.cards if c is not None]
+                    self.true_hole[event.position] += [c for c in event.cards if c is not None]
         else:
             assert legal.turn is Turn.BET
             assert p is not None
@@ -354,7 +354,7 @@ class DealMachine(RuleBasedStateMachine):
         deal = self.deal
         assert deal is not None
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         assert p is not None
         if legal.can_wager:
             # Both ends of the range are accepted (tried on copies).
@@ -378,13 +378,13 @@ class DealMachine(RuleBasedStateMachine):
             options += ["all-in"] * 4
         choice = data.draw(st.sampled_from(options), label="decision")
         if choice == "fold":
-            self._apply(Fold(player=p))
+            self._apply(Fold(position=p))
         elif choice == "check":
-            self._apply(Check(player=p))
+            self._apply(Check(position=p))
         elif choice == "call":
-            self._apply(Call(player=p))
+            self._apply(Call(position=p))
         elif choice == "bring-in":
-            self._apply(BringIn(player=p))
+            self._apply(BringIn(position=p))
         elif choice == "all-in":
             self._wager(p, reach)
         else:
@@ -406,7 +406,7 @@ class DealMachine(RuleBasedStateMachine):
         top = covered(deal, p)
         reach = street_bets(deal)[p] + playing_chips(deal, p)
         most = deal.legal().max_to
-        events = self._apply(Wager(player=p, to=to))
+        events = self._apply(Wager(position=p, to=to))
         self._check_full(before, top, reach, most, events[0])
 
     def _check_full(self, r: Round, top: int, reach: int, most: int, event: ev.Event) -> None:
@@ -478,21 +478,21 @@ class DealMachine(RuleBasedStateMachine):
             return
         legal = deal.legal()
         if data.draw(st.booleans(), label="chop?"):
-            if legal.turn is not Turn.BET or legal.player is None:
+            if legal.turn is not Turn.BET or legal.position is None:
                 return
             if not deal.can_chop:
                 before = (len(deal.events), deal.stacks, deal.legal())
                 with pytest.raises(IllegalAction) as refused:
-                    deal.apply(Chop(player=legal.player))
+                    deal.apply(Chop(position=legal.position))
                 assert (len(deal.events), deal.stacks, deal.legal()) == before
                 check_error(refused.value, deal.players)
                 return
-            events = self._apply(Chop(player=legal.player))
+            events = self._apply(Chop(position=legal.position))
             assert isinstance(events[0], ev.BlindsChopped)
         else:
             live = [q for q in range(deal.players) if not (deal.folded(q) or deal.mucked(q))]
             victim = data.draw(st.sampled_from(live), label="ruled dead")
-            self._apply(Kill(player=victim, citations=cite("dead-hands.1.1")))
+            self._apply(Kill(position=victim, citations=cite("dead-hands.1.1")))
             assert deal.folded(victim)
         self._after_step()
 
@@ -500,55 +500,55 @@ class DealMachine(RuleBasedStateMachine):
         deal = self.deal
         assert deal is not None
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         out: list[tuple[Action, type[IllegalAction]]] = []
         unused = self._unplayed() if self.setup is not None else list(deal_cards(deal.game))
         card = unused[0]
         if legal.turn is Turn.OVER:
-            return [(Check(player=0), IllegalAction), (DealBoard(cards=(card,)), IllegalAction)]
+            return [(Check(position=0), IllegalAction), (DealBoard(cards=(card,)), IllegalAction)]
         if legal.turn in (Turn.DEAL_HOLE, Turn.DEAL_BOARD):
             too_many = tuple(unused[: legal.cards + 1])
-            out.append((Call(player=p or 0), IllegalAction))
+            out.append((Call(position=p or 0), IllegalAction))
             if legal.turn is Turn.DEAL_HOLE and p is not None:
                 if deal.game.is_button_game or deal.street < len(deal.game.streets) - 1:
                     # At stud a live dealer short of cards for seventh street turns a
                     # community card instead (see the tests of that below).
                     out.append((DealBoard(cards=tuple(unused[:1])), IllegalAction))
-                out.append((DealHole(player=p, cards=too_many), IllegalAction))
+                out.append((DealHole(position=p, cards=too_many), IllegalAction))
             else:
                 out.append((DealBoard(cards=too_many), IllegalAction))
             return out
         assert p is not None
         others = [q for q in range(deal.players) if q != p]
         if legal.turn is Turn.BET:
-            out += [(Call(player=q), OutOfTurn) for q in others]
-            out += [(Fold(player=q), OutOfTurn) for q in others]
+            out += [(Call(position=q), OutOfTurn) for q in others]
+            out += [(Fold(position=q), OutOfTurn) for q in others]
             out.append((DealBoard(cards=(card,)), IllegalAction))
-            out.append((Draw(player=p), IllegalAction))
-            out.append((Show(player=p), IllegalAction))
+            out.append((Draw(position=p), IllegalAction))
+            out.append((Show(position=p), IllegalAction))
             if legal.call:
-                out.append((Check(player=p), IllegalAction))  # betting.5
+                out.append((Check(position=p), IllegalAction))  # betting.5
             else:
-                out.append((Call(player=p), IllegalAction))
+                out.append((Call(position=p), IllegalAction))
             if legal.bring_in:
-                out.append((Fold(player=p), IllegalAction))  # the forced bring-in
+                out.append((Fold(position=p), IllegalAction))  # the forced bring-in
             if not legal.bring_in:
-                out.append((BringIn(player=p), IllegalAction))
+                out.append((BringIn(position=p), IllegalAction))
             reach = street_bets(deal)[p] + playing_chips(deal, p)
             if legal.can_wager:
                 if 0 < legal.min_to - 1 < reach:
-                    out.append((Wager(player=p, to=legal.min_to - 1), IllegalAction))  # betting.5
-                out.append((Wager(player=p, to=legal.max_to + 1), IllegalAction))
+                    out.append((Wager(position=p, to=legal.min_to - 1), IllegalAction))  # betting.5
+                out.append((Wager(position=p, to=legal.max_to + 1), IllegalAction))
             else:
-                out.append((Wager(player=p, to=max(reach, 1)), IllegalAction))
+                out.append((Wager(position=p, to=max(reach, 1)), IllegalAction))
         elif legal.turn is Turn.DRAW:
-            out += [(Draw(player=q), OutOfTurn) for q in others]
-            out.append((Call(player=p), IllegalAction))
+            out += [(Draw(position=q), OutOfTurn) for q in others]
+            out.append((Call(position=p), IllegalAction))
             absent = [c for c in deal_cards(deal.game) if c not in deal.hole(p)]
-            out.append((Draw(player=p, discards=(absent[0],)), IllegalAction))
+            out.append((Draw(position=p, discards=(absent[0],)), IllegalAction))
         else:
-            out += [(Show(player=q), OutOfTurn) for q in others]
-            out.append((Check(player=p), IllegalAction))
+            out += [(Show(position=q), OutOfTurn) for q in others]
+            out.append((Check(position=p), IllegalAction))
         return out
 
     # -- invariants
@@ -610,16 +610,16 @@ def _call_down(deal: Deal) -> None:
     """Everyone checks or calls (the bring-in brings it in) to the end, and shows."""
     while not deal.is_over:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         assert p is not None, legal
         if legal.turn is Turn.SHOW:
-            deal.apply(Show(player=p))
+            deal.apply(Show(position=p))
         elif legal.bring_in:
-            deal.apply(BringIn(player=p))
+            deal.apply(BringIn(position=p))
         elif legal.call:
-            deal.apply(Call(player=p))
+            deal.apply(Call(position=p))
         else:
-            deal.apply(Check(player=p))
+            deal.apply(Check(position=p))
 
 
 @pytest.mark.parametrize(
@@ -682,13 +682,13 @@ def test_stud_eight_players_get_a_community_card_on_seventh_street() -> None:
 def _to_first_draw(deal: Deal) -> int:
     while deal.legal().turn is Turn.BET:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         assert p is not None
-        deal.apply(Call(player=p) if legal.call else Check(player=p))
+        deal.apply(Call(position=p) if legal.call else Check(position=p))
     legal = deal.legal()
     assert legal.turn is Turn.DRAW
-    assert legal.player is not None
-    return legal.player
+    assert legal.position is not None
+    return legal.position
 
 
 def _triple_draw() -> Deal:
@@ -708,7 +708,7 @@ def test_a_card_discarded_twice_is_refused_and_changes_nothing() -> None:
     card = deal.hole(p)[0]
     before = (len(deal.events), deal.hole(p), deal.legal())
     with pytest.raises(IllegalAction):
-        deal.apply(Draw(player=p, discards=(card, card)))
+        deal.apply(Draw(position=p, discards=(card, card)))
     assert (len(deal.events), deal.hole(p), deal.legal()) == before
 
 
@@ -720,7 +720,7 @@ def test_an_unknown_discard_from_a_known_hand_is_refused_and_changes_nothing() -
     p = _to_first_draw(deal)
     before = (len(deal.events), deal.hole(p), deal.legal())
     with pytest.raises(IllegalAction):
-        deal.apply(Draw(player=p, discards=(None,)))
+        deal.apply(Draw(position=p, discards=(None,)))
     assert (len(deal.events), deal.hole(p), deal.legal()) == before
 
 
@@ -741,10 +741,10 @@ def test_showdown_1_hands_nobody_saw_do_not_crash_the_showdown(auto_showdown: bo
     board = list(deal_cards(HOLDEM)[:5])
     while not deal.is_over:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         if legal.turn is Turn.DEAL_HOLE:
             assert p is not None
-            deal.apply(DealHole(player=p, cards=(None,) * legal.cards))
+            deal.apply(DealHole(position=p, cards=(None,) * legal.cards))
         elif legal.turn is Turn.DEAL_BOARD:
             deal.apply(DealBoard(cards=tuple(board[: legal.cards])))
             del board[: legal.cards]
@@ -752,13 +752,13 @@ def test_showdown_1_hands_nobody_saw_do_not_crash_the_showdown(auto_showdown: bo
             assert p is not None
             before = len(deal.events)
             try:
-                deal.apply(Show(player=p))  # names no cards: cannot be read
+                deal.apply(Show(position=p))  # names no cards: cannot be read
             except IllegalAction:
                 assert len(deal.events) == before
                 return
         else:
             assert p is not None
-            deal.apply(Call(player=p) if legal.call else Check(player=p))
+            deal.apply(Call(position=p) if legal.call else Check(position=p))
     check_books(deal)
 
 
@@ -795,10 +795,10 @@ def test_stud_the_low_card_must_bring_it_in() -> None:
     assert legal.bring_in
     assert not legal.fold
     assert not legal.check
-    p = legal.player
+    p = legal.position
     assert p is not None
     with pytest.raises(IllegalAction):
-        deal.apply(Fold(player=p))
+        deal.apply(Fold(position=p))
 
 
 def test_decisions_6_a_stud_deal_with_a_community_card_rebuilds() -> None:
@@ -829,25 +829,25 @@ def test_irregularities_4_a_hand_shown_cannot_name_a_card_already_dealt() -> Non
         stacks=(100, 100),
         auto_showdown=False,
     )
-    deal.apply(DealHole(player=0, cards=(None, None)))
-    deal.apply(DealHole(player=1, cards=parse_cards("Kc Kd")))
+    deal.apply(DealHole(position=0, cards=(None, None)))
+    deal.apply(DealHole(position=1, cards=parse_cards("Kc Kd")))
     board = list(parse_cards("2s 3s 4s 7h 8h"))
     while deal.legal().turn is not Turn.SHOW:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         if legal.turn is Turn.DEAL_BOARD:
             deal.apply(DealBoard(cards=tuple(board[: legal.cards])))
             del board[: legal.cards]
         else:
             assert p is not None
-            deal.apply(Call(player=p) if legal.call else Check(player=p))
-    p = deal.legal().player
+            deal.apply(Call(position=p) if legal.call else Check(position=p))
+    p = deal.legal().position
     assert p is not None
     if p == 1:
-        deal.apply(Show(player=1))
+        deal.apply(Show(position=1))
     before = len(deal.events)
     with pytest.raises((IllegalAction, NotationError)):
-        deal.apply(Show(player=0, cards=parse_cards("Kc Kh")))
+        deal.apply(Show(position=0, cards=parse_cards("Kc Kh")))
     assert len(deal.events) == before
 
 
@@ -866,12 +866,12 @@ def test_a_draw_game_never_turns_a_board_card() -> None:
     )
     while not deal.is_over:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         assert p is not None
         if legal.turn is Turn.DRAW:
-            deal.apply(Draw(player=p, discards=deal.hole(p)[:2]))
+            deal.apply(Draw(position=p, discards=deal.hole(p)[:2]))
         else:
-            deal.apply(Call(player=p) if legal.call else Check(player=p))
+            deal.apply(Call(position=p) if legal.call else Check(position=p))
     assert not any(isinstance(e, ev.BoardDealt) for e in deal.events)
     assert all(len(deal.hole(p)) == 5 for p in range(8))
 
@@ -905,15 +905,15 @@ def test_a_hand_ruled_dead_while_its_draw_is_due_is_dealt_nothing() -> None:
     )
     stub = list(deal_cards(deal.game))
     while (legal := deal.legal()).turn is Turn.DEAL_HOLE:
-        assert legal.player is not None
-        deal.apply(DealHole(player=legal.player, cards=tuple(stub[: legal.cards])))
+        assert legal.position is not None
+        deal.apply(DealHole(position=legal.position, cards=tuple(stub[: legal.cards])))
         del stub[: legal.cards]
     p = _to_first_draw(deal)
-    deal.apply(Draw(player=p, discards=deal.hole(p)[:2]))
-    deal.apply(Kill(player=p, citations=cite("dead-hands.1.1")))
+    deal.apply(Draw(position=p, discards=deal.hole(p)[:2]))
+    deal.apply(Kill(position=p, citations=cite("dead-hands.1.1")))
     while (legal := deal.legal()).turn is Turn.DRAW:
-        assert legal.player is not None
-        deal.apply(Draw(player=legal.player))  # standing pat
+        assert legal.position is not None
+        deal.apply(Draw(position=legal.position))  # standing pat
     assert legal.turn is Turn.BET, legal
     assert len(deal.hole(p)) == 3  # the discards are gone and nothing came back
     again = rebuild(deal.events, like=deal)

@@ -337,24 +337,24 @@ def random_setup(
 
 def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
     """A random legal decision, wagers spread over the whole allowed range."""
-    p = legal.player
+    p = legal.position
     assert p is not None
     if legal.turn is Turn.DRAW:
         hole = deal.hole(p)
         k = rng.choice((0, 1, 1, 2, 2, 3, len(hole)))
-        return Draw(player=p, discards=tuple(rng.sample(hole, min(k, len(hole)))))
+        return Draw(position=p, discards=tuple(rng.sample(hole, min(k, len(hole)))))
     options: list[Action] = []
     if legal.fold and not legal.needless_fold:
-        options.append(Fold(player=p))
+        options.append(Fold(position=p))
     if legal.check:
-        options += [Check(player=p)] * 2
+        options += [Check(position=p)] * 2
     if legal.call:
-        options += [Call(player=p)] * 2
+        options += [Call(position=p)] * 2
     if legal.bring_in:
-        options.append(BringIn(player=p))
+        options.append(BringIn(position=p))
     if legal.can_wager:
         lo, hi = legal.min_to, legal.max_to
-        options.append(Wager(player=p, to=rng.choice((lo, hi, rng.randint(lo, hi)))))
+        options.append(Wager(position=p, to=rng.choice((lo, hi, rng.randint(lo, hi)))))
     return rng.choice(options)
 
 
@@ -434,10 +434,10 @@ class Pair:
         if legal.turn is Turn.DEAL_BOARD:
             action: Action = DealBoard(cards=self._take(legal.cards))
         else:
-            assert legal.player is not None
+            assert legal.position is not None
             drawing = self.form.game.streets[self.deal.street].draw
-            served = legal.player if drawing else None
-            action = DealHole(player=legal.player, cards=self._take(legal.cards, served))
+            served = legal.position if drawing else None
+            action = DealHole(position=legal.position, cards=self._take(legal.cards, served))
         self.actions.append(action)
         self.deal.apply(action)
         self.sync()
@@ -468,7 +468,7 @@ class Pair:
                 case ev.CardBurned(card=card):
                     # Supplied cards: floorman does not see the burn; the stub gives it.
                     self._burn = card if card is not None else self._take(1)[0]
-                case ev.HoleDealt(player=p, cards=cards):
+                case ev.HoleDealt(position=p, cards=cards):
                     if self.form.game.streets[self.deal.street].draw:
                         # PokerKit deals the draws once everyone has discarded.
                         self._draw_deals.append(event)
@@ -481,7 +481,7 @@ class Pair:
                     if self.state.hole_dealing_statuses and any(self.state.hole_dealing_statuses):
                         raise Diverged("PokerKit deals seventh street", "stud community card")
                     _quiet(lambda c=cards: self.state.deal_board(_cards(c)))
-                case ev.Drew(player=p, discards=discards):
+                case ev.Drew(position=p, discards=discards):
                     self._discards[p] = discards
                     self._idle_checks()
                     if self.state.stand_patter_or_discarder_index != p:
@@ -495,7 +495,7 @@ class Pair:
             if self._draw_deals and not any(self.state.standing_pat_or_discarding_statuses):
                 self._burn_if_due()
                 for dealt in self._draw_deals:
-                    self._deal_hole(dealt.player, dealt.cards)
+                    self._deal_hole(dealt.position, dealt.cards)
                 self._draw_deals.clear()
         # A draw where everyone stood pat deals nothing, but PokerKit still burns.
         if self._burn is not None:
@@ -532,7 +532,7 @@ class Pair:
 
     def floorman_options(self, legal: Legal) -> dict[str, Any]:
         return {
-            "player": legal.player,
+            "player": legal.position,
             "fold": legal.fold,
             "check": legal.check,
             "call": legal.call,
@@ -543,12 +543,12 @@ class Pair:
     def apply(self, action: Action) -> None:
         self.actions.append(action)
         s = self.state
-        if isinstance(action, Wager) and action.to >= covered(self.deal, action.player):
+        if isinstance(action, Wager) and action.to >= covered(self.deal, action.position):
             # As much as the opponents can match: the same wager as PokerKit's
             # smallest raise (see "betting.5 wager capped by the opponents").
             least = s.min_completion_betting_or_raising_to_amount
             if least is not None and action.to < least:
-                action = Wager(player=action.player, to=least)
+                action = Wager(position=action.position, to=least)
         self.deal.apply(self.actions[-1])
         try:
             match action:
@@ -616,7 +616,9 @@ def explain(pair: Pair, ours: dict[str, Any], theirs: dict[str, Any]) -> str | N
     if game.is_button_game and deal.street == 0:
         blinds = deal._blinds()
         short = [
-            e for e in deal.events if isinstance(e, ev.BlindPosted) and e.amount < blinds[e.player]
+            e
+            for e in deal.events
+            if isinstance(e, ev.BlindPosted) and e.amount < blinds[e.position]
         ]
         if short and (pk_level < level or ours["wager"] != theirs["wager"]):
             return "blinds.1 short blind"
@@ -803,9 +805,9 @@ def play(
                     if tolerated is not None:
                         tolerated[reason] += 1
             elif legal.turn is Turn.DRAW:
-                if pair.state.stand_patter_or_discarder_index != legal.player:
+                if pair.state.stand_patter_or_discarder_index != legal.position:
                     raise Diverged(
-                        f"floorman asks {legal.player} to draw,"
+                        f"floorman asks {legal.position} to draw,"
                         f" PokerKit {pair.state.stand_patter_or_discarder_index}"
                     )
                 action = random_action(legal, deal, rng)
@@ -893,7 +895,7 @@ def test_pokerkit_positions_match_floorman_heads_up_and_ring() -> None:
         blinds = [0] * len(stacks)
         for event in pair.deal.events:
             if isinstance(event, ev.BlindPosted):
-                blinds[event.player] += event.amount
+                blinds[event.position] += event.amount
         assert blinds == list(pair.state.bets)
         assert blinds[-1] == (1 if len(stacks) == 2 else 0)
         legal = pair.deal.legal()
@@ -924,7 +926,7 @@ def test_stud_the_bring_in_is_forced_in_both_engines() -> None:
     pair = Pair(form, 3, stakes, (50, 50, 50))
     legal = pair.deal.legal()
     assert legal.bring_in == 1
-    assert legal.player == pair.state.actor_index
+    assert legal.position == pair.state.actor_index
     assert pair.floorman_options(legal) == pair.pokerkit_options()
     assert not legal.fold
     assert not legal.check

@@ -38,14 +38,14 @@ def test_blinds_9_made_up_blinds_live_part_plays_and_dead_part_goes_to_the_middl
     # Positions: 0 small blind, 1 big blind, 3 makes up a big blind live and a small blind dead.
     d = deal(Stakes(blinds=(1, 2, 0, 2), dead_blinds=(0, 0, 0, 1), big_blind=1, min_bet=2))
     posted = [e for e in d.events if isinstance(e, ev.BlindPosted)]
-    assert [(e.player, e.amount, e.dead) for e in posted] == [(0, 1, 0), (1, 2, 0), (3, 2, 1)]
+    assert [(e.position, e.amount, e.dead) for e in posted] == [(0, 1, 0), (1, 2, 0), (3, 2, 1)]
     assert d.pot == 6
     # Action starts left of the big blind, not left of the last big blind posted.
-    assert d.legal().player == 2
-    d.apply(Call(player=2))
+    assert d.legal().position == 2
+    d.apply(Call(position=2))
     legal = d.legal()
     # The player who made up the blinds has a live big blind: a check, or a raise.
-    assert legal.player == 3
+    assert legal.position == 3
     assert legal.check
     assert legal.min_to == 4
 
@@ -55,43 +55,43 @@ def test_blinds_9_short_stack_posts_live_first() -> None:
         Stakes(blinds=(1, 2, 0, 2), dead_blinds=(0, 0, 0, 1), big_blind=1, min_bet=2),
         stacks=(100, 100, 100, 2, 100),
     )
-    posted = {e.player: (e.amount, e.dead) for e in d.events if isinstance(e, ev.BlindPosted)}
+    posted = {e.position: (e.amount, e.dead) for e in d.events if isinstance(e, ev.BlindPosted)}
     assert posted[3] == (2, 0)
 
 
 def test_blinds_4_a_table_places_heads_up_blinds_as_listed() -> None:
     # Dead button heads-up: position 0 small blind, position 1 big blind, exactly.
     d = deal(Stakes(blinds=(1, 2), big_blind=1, min_bet=2), stacks=(50, 50))
-    posted = [(e.player, e.amount) for e in d.events if isinstance(e, ev.BlindPosted)]
+    posted = [(e.position, e.amount) for e in d.events if isinstance(e, ev.BlindPosted)]
     assert posted == [(0, 1), (1, 2)]
-    assert d.legal().player == 0
+    assert d.legal().position == 0
 
 
 def test_blinds_15_live_straddle_is_a_raise_and_acts_last() -> None:
     d = deal(Stakes(blinds=(1, 2, 4), big_blind=2, min_bet=2))
     legal = d.legal()
-    assert legal.player == 3
+    assert legal.position == 3
     assert (legal.call, legal.min_to) == (4, 8)
     for p in (3, 4, 0, 1):
-        d.apply(Fold(player=p) if p != 4 else Call(player=p))
+        d.apply(Fold(position=p) if p != 4 else Call(position=p))
     # The straddler has the option, like the big blind.
     legal = d.legal()
-    assert legal.player == 2
+    assert legal.position == 2
     assert legal.check
-    d.apply(Wager(player=2, to=12))
-    assert d.legal().player == 4
-    d.apply(Call(player=4))
-    assert d.legal().player == 2  # the flop: first live player left of the button
-    d.apply(Check(player=2))
+    d.apply(Wager(position=2, to=12))
+    assert d.legal().position == 4
+    d.apply(Call(position=4))
+    assert d.legal().position == 2  # the flop: first live player left of the button
+    d.apply(Check(position=2))
 
 
 def test_policies_15_the_blinds_may_chop_when_everyone_else_folds() -> None:
     d = deal(Stakes(blinds=(1, 2)))
     assert not d.can_chop
     for p in (2, 3, 4):
-        d.apply(Fold(player=p))
+        d.apply(Fold(position=p))
     assert d.can_chop
-    events = d.apply(Chop(player=0))
+    events = d.apply(Chop(position=0))
     assert d.is_over
     assert d.stacks == (100, 100, 100, 100, 100)
     assert [c.id for c in events[-1].citations] == ["policies.15"]
@@ -101,44 +101,44 @@ def test_policies_15_the_blinds_may_chop_when_everyone_else_folds() -> None:
 
 def test_policies_15_no_chop_after_a_raise_or_with_antes() -> None:
     d = deal(Stakes(blinds=(1, 2)))
-    d.apply(Wager(player=2, to=6))
+    d.apply(Wager(position=2, to=6))
     for p in (3, 4):
-        d.apply(Fold(player=p))
+        d.apply(Fold(position=p))
     with pytest.raises(IllegalAction) as refused:
-        d.apply(Chop(player=0))
+        d.apply(Chop(position=0))
     assert "policies.15" in str(refused.value)
     d = deal(Stakes(blinds=(1, 2), antes=(1, 1, 1, 1, 1)))
     for p in (2, 3, 4):
-        d.apply(Fold(player=p))
+        d.apply(Fold(position=p))
     assert not d.can_chop
 
 
 def test_policies_15_the_chop_is_an_event_of_its_own_and_replays_by_type() -> None:
     d = deal(Stakes(blinds=(1, 2)))
     for p in (2, 3, 4):
-        d.apply(Fold(player=p))
-    events = d.apply(Chop(player=0))
+        d.apply(Fold(position=p))
+    events = d.apply(Chop(position=0))
     assert [type(e) for e in events] == [
         ev.BlindsChopped,
         ev.BetReturned,
         ev.BetReturned,
         ev.DealEnded,
     ]
-    assert events[0] == ev.BlindsChopped(player=0, citations=cite("policies.15"))
-    assert [(e.player, e.amount) for e in events[1:3]] == [(0, 1), (1, 2)]
+    assert events[0] == ev.BlindsChopped(position=0, citations=cite("policies.15"))
+    assert [(e.position, e.amount) for e in events[1:3]] == [(0, 1), (1, 2)]
     # The inputs are known by the events' types: their citations play no part.
     bare = [dataclasses.replace(e, citations=()) for e in d.events]
     assert list(inputs(bare)) == list(inputs(d.events))
-    assert list(inputs(bare))[-1] == Chop(player=0)
+    assert list(inputs(bare))[-1] == Chop(position=0)
 
 
 def test_policies_15_a_bet_returned_citing_the_chop_is_no_chop() -> None:
     d = deal(Stakes(blinds=(1, 2)))
-    d.apply(Wager(player=2, to=6))
+    d.apply(Wager(position=2, to=6))
     for p in (3, 4, 0, 1):
-        d.apply(Fold(player=p))
+        d.apply(Fold(position=p))
     returned = [e for e in d.events if isinstance(e, ev.BetReturned)]
-    assert [(e.player, e.amount) for e in returned] == [(2, 4)]
+    assert [(e.position, e.amount) for e in returned] == [(2, 4)]
     forged = [
         dataclasses.replace(e, citations=cite("policies.15"))
         if isinstance(e, ev.BetReturned | ev.DealEnded)
@@ -153,13 +153,13 @@ def test_policies_15_no_chop_once_a_blind_has_acted() -> None:
     # to act with only the blinds in, but the pot is no longer just the blinds.
     d = deal(Stakes(blinds=(1, 2)))
     for p in (2, 3, 4):
-        d.apply(Fold(player=p))
-    d.apply(Call(player=0))
-    d.apply(Wager(player=1, to=6))
-    assert d.legal().player == 0
+        d.apply(Fold(position=p))
+    d.apply(Call(position=0))
+    d.apply(Wager(position=1, to=6))
+    assert d.legal().position == 0
     assert not d.can_chop
     with pytest.raises(IllegalAction) as refused:
-        d.apply(Chop(player=0))
+        d.apply(Chop(position=0))
     assert refused.value.code == "chop_not_allowed"
 
 
@@ -176,9 +176,9 @@ def run_twice() -> Deal:
 
 def test_policies_16_the_rest_of_the_board_dealt_twice_when_all_are_all_in() -> None:
     d = run_twice()
-    d.apply(Wager(player=2, to=100))
-    d.apply(Call(player=0))
-    d.apply(Fold(player=1))
+    d.apply(Wager(position=2, to=100))
+    d.apply(Call(position=0))
+    d.apply(Fold(position=1))
     assert d.is_over
     first, second = d.boards
     assert len(first) == len(second) == 5
@@ -209,7 +209,7 @@ def test_policies_16_without_an_all_in_the_board_is_dealt_once() -> None:
     d = run_twice()
     while not d.is_over:
         legal = d.legal()
-        d.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+        d.apply(Call(position=legal.position) if legal.call else Check(position=legal.position))
     assert len(d.boards) == 1
 
 
@@ -223,7 +223,7 @@ def test_policies_16_a_blind_all_in_runs_only_once_the_betting_closes() -> None:
         runs=2,
     )
     assert not any(isinstance(e, ev.RunsStarted) for e in d.events)
-    d.apply(Fold(player=d.legal().player))
+    d.apply(Fold(position=d.legal().position))
     assert d.is_over
     assert len(d.boards) == 1
     assert [e.run for e in d.events if isinstance(e, ev.PotAwarded)] == [0]
@@ -245,8 +245,8 @@ def test_rulings_change_a_deal_only_through_the_deal() -> None:
     d = deal(Stakes(blinds=(1, 2)))
     before = (len(d.events), d.stacks, d.legal())
     killed = rulings.kill(d, d.legal(), 3, cite("dead-hands.1.1"))
-    assert killed == [ev.HandKilled(player=3, citations=cite("dead-hands.1.1"))]
+    assert killed == [ev.HandKilled(position=3, citations=cite("dead-hands.1.1"))]
     assert (len(d.events), d.stacks, d.legal()) == before
-    d.apply(Kill(player=3, citations=cite("dead-hands.1.1")))
+    d.apply(Kill(position=3, citations=cite("dead-hands.1.1")))
     assert d.folded(3)
-    assert d.legal().player == 2
+    assert d.legal().position == 2

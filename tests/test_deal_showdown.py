@@ -45,11 +45,11 @@ def holdem(holes, board, stacks=(100, 100, 100), *, auto=True) -> Scripted:
 def check_down(s: Scripted, players=(0, 1, 2)) -> None:
     while s.deal.legal().turn is Turn.BET:
         legal = s.deal.legal()
-        s.act(Call(player=legal.player) if legal.call else Check(player=legal.player))
+        s.act(Call(position=legal.position) if legal.call else Check(position=legal.position))
 
 
 def shown(s: Scripted) -> list[int]:
-    return [e.player for e in s.of(ev.HandShown)]
+    return [e.position for e in s.of(ev.HandShown)]
 
 
 # --- showdown.7: the order of showing ---------------------------------------------------------
@@ -57,10 +57,10 @@ def shown(s: Scripted) -> list[int]:
 
 def test_showdown_7_the_last_aggressor_shows_first():
     s = holdem(["As Kd", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h")
-    s.act(Call(player=2), Call(player=0), Check(player=1))
+    s.act(Call(position=2), Call(position=0), Check(position=1))
     for _ in range(2):
-        s.act(Check(player=0), Check(player=1), Check(player=2))
-    s.act(Check(player=0), Wager(player=1, to=10), Call(player=2), Call(player=0))
+        s.act(Check(position=0), Check(position=1), Check(position=2))
+    s.act(Check(position=0), Wager(position=1, to=10), Call(position=2), Call(position=0))
     assert shown(s) == [1, 2, 0]
     assert all(c.id == "showdown.7" for e in s.of(ev.HandShown) for c in e.citations)
 
@@ -73,7 +73,7 @@ def test_showdown_7_if_all_check_the_first_to_act_shows_first():
 
 def test_showdown_7_side_pot_players_show_before_the_all_in_player():
     s = holdem(["As Kd", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100))
-    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
+    s.act(Call(position=2), Wager(position=0, to=10), Call(position=1), Call(position=2))
     check_down(s)
     assert shown(s) == [1, 2, 0]
 
@@ -85,8 +85,8 @@ def test_showdown_1_a_hand_thrown_away_unshown_cannot_win():
     s = holdem(["As Ad", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", auto=False)
     check_down(s)
     assert s.deal.legal().turn is Turn.SHOW
-    s.act(Muck(player=0))
-    s.act(Show(player=1), Show(player=2))
+    s.act(Muck(position=0))
+    s.act(Show(position=1), Show(position=2))
     assert s.deal.is_over
     assert s.awarded() == {2: 6}
     assert [c.id for e in s.of(ev.PotAwarded) for c in e.citations] == ["showdown.2"]
@@ -106,7 +106,7 @@ def test_showdown_4_losing_hands_are_killed_before_the_pot_is_awarded():
     check_down(s)
     tail = [e for e in s.deal.events if isinstance(e, ev.HandMucked | ev.PotAwarded)]
     assert [type(e).__name__ for e in tail] == ["HandMucked", "HandMucked", "PotAwarded"]
-    assert {e.player for e in tail[:2]} == {0, 1}
+    assert {e.position for e in tail[:2]} == {0, 1}
     assert all(c.id == "showdown.4" for e in tail[:2] for c in e.citations)
 
 
@@ -116,7 +116,7 @@ def test_showdown_4_losing_hands_are_killed_before_the_pot_is_awarded():
 def test_ties_4_1_the_odd_chip_goes_to_the_first_hand_left_of_the_button():
     # A royal flush on the board: everyone left plays it.
     s = holdem(["7c 2d", "8c 3d", "9c 4d"], "As Ks Qs Js Ts")
-    s.act(Call(player=2), Fold(player=0), Check(player=1))
+    s.act(Call(position=2), Fold(position=0), Check(position=1))
     check_down(s)
     award = s.of(ev.PotAwarded)[0]
     assert award.amounts == ((1, 3), (2, 2))
@@ -132,7 +132,7 @@ def test_ties_3_no_player_gets_more_than_one_odd_chip():
         holes=["7c 2d", "8c 3d", "9c 4d", "6h 5h", "Td 8h"],
         board="As Ks Qs Js Ts",
     )
-    s.act(Call(player=2), Call(player=3), Fold(player=4), Call(player=0), Check(player=1))
+    s.act(Call(position=2), Call(position=3), Fold(position=4), Call(position=0), Check(position=1))
     check_down(s)
     award = s.of(ev.PotAwarded)[0]
     # 5 antes + 4 x 2 = 13 among 4 players: one odd chip each to the first one.
@@ -147,10 +147,10 @@ def test_ties_4_2_stud_odd_chip_with_an_odd_pot():
         stacks=(100, 100, 100),
         holes=["Kh Qh 2d Ah Jh 9s 3c", "Ks Qs 2c As Js 9h 3d", "5d 5c Tc"],
     )
-    s.act(BringIn(player=1), Fold(player=2), Call(player=0))
+    s.act(BringIn(position=1), Fold(position=2), Call(position=0))
     while not s.deal.is_over:
         legal = s.deal.legal()
-        s.act(Check(player=legal.player))
+        s.act(Check(position=legal.position))
     award = s.of(ev.PotAwarded)[0]
     # 3 antes + 2 = 5: the ace of spades is the highest card, so position 1 gets 3.
     assert award.amounts == ((1, 3), (0, 2))
@@ -166,7 +166,7 @@ def test_ties_4_3_the_high_hand_gets_the_odd_chip_in_a_split():
         holes=["Ac 2c Kd Kh", "Qs Qd 9h 9d", "7s 6s Td Jd"],
         board="3h 4d 8c Qc Kc",
     )
-    s.act(Call(player=2), Fold(player=0), Check(player=1))
+    s.act(Call(position=2), Fold(position=0), Check(position=1))
     check_down(s)
     awards = {e.share: e for e in s.of(ev.PotAwarded)}
     # 1 + 2 + 2 = 5: trip queens take the high half and the odd chip, 8-7-6-4-3 the low.
@@ -195,8 +195,8 @@ def test_a_hand_best_both_ways_scoops_a_split_pot():
 
 def test_ties_5_side_pots_are_split_separately():
     s = holdem(["Qh Qs", "Kc Kd", "7c 2d"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100))
-    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
-    s.act(Check(player=1), Wager(player=2, to=20), Call(player=1))
+    s.act(Call(position=2), Wager(position=0, to=10), Call(position=1), Call(position=2))
+    s.act(Check(position=1), Wager(position=2, to=20), Call(position=1))
     check_down(s)
     awards = s.of(ev.PotAwarded)
     assert [(e.pot, e.amounts) for e in awards] == [(0, ((1, 30),)), (1, ((1, 40),))]
@@ -205,8 +205,8 @@ def test_ties_5_side_pots_are_split_separately():
 
 def test_an_all_in_player_wins_only_the_main_pot():
     s = holdem(["Ah Ad", "Kc Kd", "7c 2d"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100))
-    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
-    s.act(Check(player=1), Wager(player=2, to=20), Call(player=1))
+    s.act(Call(position=2), Wager(position=0, to=10), Call(position=1), Call(position=2))
+    s.act(Check(position=1), Wager(position=2, to=20), Call(position=1))
     check_down(s)
     assert s.awarded() == {0: 30, 1: 40}
     assert s.deal.stacks == (30, 110, 70)
@@ -223,7 +223,7 @@ def test_ties_2_an_odd_chip_is_broken_down_to_the_smallest_unit():
         holes=["7c 2d", "8c 3d", "9c 4d"],
         board="As Ks Qs Js Ts",
     )
-    s.act(Call(player=2), Fold(player=0), Check(player=1))
+    s.act(Call(position=2), Fold(position=0), Check(position=1))
     check_down(s)
     award = s.of(ev.PotAwarded)[0]
     assert sum(a for _, a in award.amounts) == 25
@@ -233,20 +233,20 @@ def test_ties_2_an_odd_chip_is_broken_down_to_the_smallest_unit():
 
 def test_showdown_1_the_last_hand_in_a_pot_may_show_but_not_muck():
     s = holdem(["As Ad", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", stacks=(10, 100, 100), auto=False)
-    s.act(Call(player=2), Wager(player=0, to=10), Call(player=1), Call(player=2))
-    s.act(Wager(player=1, to=20), Call(player=2))  # a side pot of 40
+    s.act(Call(position=2), Wager(position=0, to=10), Call(position=1), Call(position=2))
+    s.act(Wager(position=1, to=20), Call(position=2))  # a side pot of 40
     check_down(s)
     first = s.deal.legal()
-    assert (first.turn, first.player, first.muck) == (Turn.SHOW, 1, True)
-    s.act(Muck(player=1))
+    assert (first.turn, first.position, first.muck) == (Turn.SHOW, 1, True)
+    s.act(Muck(position=1))
     last = s.deal.legal()
-    assert (last.player, last.muck) == (2, False)  # alone in the side pot
+    assert (last.position, last.muck) == (2, False)  # alone in the side pot
     with pytest.raises(IllegalAction) as refused:
-        s.deal.apply(Muck(player=2))
+        s.deal.apply(Muck(position=2))
     assert [c.id for c in refused.value.citations] == ["showdown.1"]
-    s.act(Show(player=2))
+    s.act(Show(position=2))
     assert s.deal.legal().muck  # the all-in hand may give up the main pot
-    s.act(Show(player=0))
+    s.act(Show(position=0))
     assert s.awarded() == {0: 30, 2: 40}
 
 
@@ -257,24 +257,24 @@ def test_showdown_1_a_show_or_muck_the_player_chose_is_an_event_of_its_own():
     or ``PlayerMucked``, and the log's inputs are read from those types alone."""
     s = holdem(["As Ad", "7c 2d", "Qh Qs"], "2s 5h 9c Jd 3h", auto=False)
     check_down(s)
-    s.act(Show(player=0), Muck(player=1), Show(player=2))
+    s.act(Show(position=0), Muck(position=1), Show(position=2))
     chosen = [e for e in s.deal.events if isinstance(e, ev.PlayerShowed | ev.PlayerMucked)]
-    assert [(type(e).__name__, e.player) for e in chosen] == [
+    assert [(type(e).__name__, e.position) for e in chosen] == [
         ("PlayerShowed", 0),
         ("PlayerMucked", 1),
         ("PlayerShowed", 2),
     ]
     assert all([c.id for c in e.citations] == ["showdown.1"] for e in chosen)
     killed = [e for e in s.deal.events if type(e) is ev.HandMucked]
-    assert [(e.player, [c.id for c in e.citations]) for e in killed] == [(2, ["showdown.4"])]
+    assert [(e.position, [c.id for c in e.citations]) for e in killed] == [(2, ["showdown.4"])]
     # A shown hand is shown, whoever tabled it.
     assert shown(s) == [0, 2]
     bare = [dataclasses.replace(e, citations=()) for e in s.deal.events]
     said = [a for a in inputs(bare) if isinstance(a, Show | Muck)]
     assert said == [
-        Show(player=0, cards=tuple(s.deal.hole(0))),
-        Muck(player=1),
-        Show(player=2, cards=tuple(s.deal.hole(2))),
+        Show(position=0, cards=tuple(s.deal.hole(0))),
+        Muck(position=1),
+        Show(position=2, cards=tuple(s.deal.hole(2))),
     ]
     assert rebuild(s.deal.events, like=s.deal).stacks == s.deal.stacks
 
@@ -310,10 +310,10 @@ def test_dead_hands_intro_a_side_pot_whose_hands_are_all_dead_goes_to_the_pot_be
         shuffler=SeededShuffler(62),
         auto_showdown=False,
     )
-    for action in (Fold(player=2), Call(player=3), Show(player=3), Muck(player=1)):
+    for action in (Fold(position=2), Call(position=3), Show(position=3), Muck(position=1)):
         deal.apply(action)
     assert [(pot.amount, pot.eligible) for pot in deal.pots] == [(4, (0, 1, 3)), (4, (1, 3))]
-    events = deal.apply(Kill(player=3, citations=cite("dead-hands.1.1")))
+    events = deal.apply(Kill(position=3, citations=cite("dead-hands.1.1")))
     awards = [e for e in events if isinstance(e, ev.PotAwarded)]
     assert [(e.pot, e.amounts) for e in awards] == [(0, ((0, 8),))]
     assert [c.id for c in awards[0].citations] == ["dead-hands.intro"]

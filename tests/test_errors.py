@@ -12,6 +12,7 @@ import pytest
 
 import floorman
 from floorman import evaluate_high, parse_cards
+from floorman.clock import ManualClock
 from floorman.deal import Check, Wager
 from floorman.errors import (
     CODES,
@@ -24,6 +25,8 @@ from floorman.errors import (
     Who,
 )
 from floorman.games import HOLDEM, Structure
+from floorman.ids import PlayerId, Seat
+from floorman.room import GameKind, Room
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import SeededShuffler
 from floorman.table import Table, TableSetup
@@ -155,24 +158,24 @@ def test_conduct_improper_1_an_error_from_a_deal_at_a_table_names_seats() -> Non
     table = _holdem_table()
     deal = table.start_deal()
     legal = deal.legal()
-    assert legal.player is not None
-    other = (legal.player + 1) % deal.players
+    assert legal.position is not None
+    other = (legal.position + 1) % deal.players
     with pytest.raises(OutOfTurn) as refused:
-        table.apply(Check(player=other))
+        table.apply(Check(position=other))
     error = refused.value
     seats = table.positions
     assert error.code == "out_of_turn"
     assert (error.position, error.seat) == (other, seats[other])
     assert error.citations == cite("conduct.improper.1")
     assert str(error) == (
-        f"seat {seats[other]} cannot check: it is seat {seats[legal.player]}'s turn"
-        f" (seat {seats[legal.player]} may call 2, raise to 4-100 or fold)"
+        f"seat {seats[other]} cannot check: it is seat {seats[legal.position]}'s turn"
+        f" (seat {seats[legal.position]} may call 2, raise to 4-100 or fold)"
         " [RRP5 conduct.improper.1]"
     )
     # The deal's own words are still there, from the same fields.
     assert error.say() == (
-        f"position {other} cannot check: it is position {legal.player}'s turn"
-        f" (position {legal.player} may call 2, raise to 4-100 or fold)"
+        f"position {other} cannot check: it is position {legal.position}'s turn"
+        f" (position {legal.position} may call 2, raise to 4-100 or fold)"
     )
 
 
@@ -188,10 +191,10 @@ def test_an_error_names_players_from_its_fields_not_its_words() -> None:
 def test_an_error_is_plain_data_for_a_program() -> None:
     table = _holdem_table()
     deal = table.start_deal()
-    p = deal.legal().player
+    p = deal.legal().position
     assert p is not None
     with pytest.raises(IllegalAction) as refused:
-        table.apply(Wager(player=p, to=3))
+        table.apply(Wager(position=p, to=3))
     data = refused.value.details()
     assert data["code"] == "wager_out_of_range"
     assert (data["position"], data["seat"]) == (p, table.positions[p])
@@ -288,3 +291,54 @@ def test_every_refusal_of_the_deal_and_the_floorperson_has_a_code_of_its_own() -
         and not any(kw.arg == "code" for kw in node.keywords)
     ]
     assert uncoded == []
+
+
+def test_conduct_improper_1_an_error_at_a_table_carries_the_player_seated_there() -> None:
+    """The table tells the deal's error who sits in each seat: the person
+    refused is a field of it, with his seat and position, for a program."""
+    table = _holdem_table()
+    deal = table.start_deal()
+    legal = deal.legal()
+    assert legal.position is not None
+    other = (legal.position + 1) % deal.players
+    with pytest.raises(OutOfTurn) as refused:
+        table.apply(Check(position=other))
+    error = refused.value
+    seat = table.positions[other]
+    assert (error.position, error.seat, error.player) == (other, seat, f"p{seat}")
+    details = error.details()
+    assert (details["position"], details["seat"], details["player"]) == (other, seat, f"p{seat}")
+    # The words name the seat, as before; the person is in the fields.
+    assert str(error).startswith(f"seat {seat} cannot check")
+
+
+def test_buy_in_1_a_short_entry_names_the_player_and_seat_from_its_fields() -> None:
+    table = _holdem_table()
+    before = table.events[:]
+    with pytest.raises(FloorError) as refused:
+        table.sit(4, "ann", 1)
+    error = refused.value
+    assert (error.player, error.seat, error.fields["chips"]) == ("ann", 4, 1)
+    assert error.details()["player"] == "ann"
+    assert error.citations == cite("buy-in.1")
+    # The English is said from the same fields.
+    assert error.say() == error.template.format(**error.fields)
+    assert str(error).startswith("ann cannot enter the game with 1")
+    assert table.events == before
+
+
+def test_seating_4_a_second_seat_refused_names_the_player() -> None:
+    clock = ManualClock()
+    room = Room(clock=clock, shuffler=SeededShuffler(7))
+    nl = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
+    room.open_game(1, nl, seats=9)
+    room.open_game(2, nl, seats=9)
+    room.take_seat(PlayerId("ann"), 1, Seat(3))
+    before = room.events[:]
+    with pytest.raises(FloorError) as refused:
+        room.take_seat(PlayerId("ann"), 2, Seat(5))
+    error = refused.value
+    assert error.player == "ann"
+    assert error.details()["player"] == "ann"
+    assert error.citations == cite("seating.4")
+    assert room.events == before

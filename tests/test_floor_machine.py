@@ -162,24 +162,24 @@ class FloorMachine(RuleBasedStateMachine):
 def legal_actions(deal: Deal) -> list[Action]:
     """Every kind of legal action now, one amount each."""
     legal = deal.legal()
-    p = legal.player
+    p = legal.position
     assert p is not None
     if legal.turn is Turn.DRAW:
         hole = [c for c in deal.hole(p) if c is not None]
-        return [Draw(player=p, discards=()), Draw(player=p, discards=tuple(hole[:2]))]
+        return [Draw(position=p, discards=()), Draw(position=p, discards=tuple(hole[:2]))]
     if legal.turn is Turn.SHOW:
-        return [Show(player=p), Muck(player=p)] if legal.muck else [Show(player=p)]
+        return [Show(position=p), Muck(position=p)] if legal.muck else [Show(position=p)]
     out: list[Action] = []
     if legal.bring_in:
-        out.append(BringIn(player=p))
+        out.append(BringIn(position=p))
     if legal.check:
-        out.append(Check(player=p))
+        out.append(Check(position=p))
     if legal.call:
-        out.append(Call(player=p))
+        out.append(Call(position=p))
     if legal.fold:
-        out.append(Fold(player=p))
+        out.append(Fold(position=p))
     if legal.can_wager:
-        out.extend({Wager(player=p, to=legal.min_to), Wager(player=p, to=legal.max_to)})
+        out.extend({Wager(position=p, to=legal.min_to), Wager(position=p, to=legal.max_to)})
     return out
 
 
@@ -190,19 +190,19 @@ def reports(deal: Deal, live: list[int]) -> st.SearchStrategy[Report]:
         st.builds(ForeignCard, in_stub=st.booleans()),
         st.builds(DuplicateCard, knew=st.none() | player),
         st.just(MissingCards()),
-        st.builds(CardsDropped, player=player),
-        st.builds(BlindNotPosted, player=player, acted=st.booleans()),
-        st.builds(MuckedHand, player=player),
-        st.builds(HandFouled, player=player, protected=st.booleans()),
+        st.builds(CardsDropped, position=player),
+        st.builds(BlindNotPosted, position=player, acted=st.booleans()),
+        st.builds(MuckedHand, position=player),
+        st.builds(HandFouled, position=player, protected=st.booleans()),
         st.builds(BoxedCard, next_dealt=st.booleans()),
-        st.builds(JokerFound, player=player, acted=st.booleans()),
+        st.builds(JokerFound, position=player, acted=st.booleans()),
         st.just(ExtraCard()),
-        st.builds(ExposedCard, player=player, by_player=st.booleans()),
+        st.builds(ExposedCard, position=player, by_player=st.booleans()),
         st.just(PrematureCards()),
-        st.builds(CardsShown, player=player, to=player, after_deal=st.booleans()),
+        st.builds(CardsShown, position=player, to=player, after_deal=st.booleans()),
         st.builds(
             HandInQuestion,
-            player=player,
+            position=player,
             cause=st.sampled_from(DeadHandCause),
             cards=st.none() | st.integers(0, 8),
         ),
@@ -218,12 +218,12 @@ def reports(deal: Deal, live: list[int]) -> st.SearchStrategy[Report]:
         held = [c for c in deal.hole(q) if c is not None]
         if held:
             card = st.sampled_from(held)
-            choices.append(st.builds(ExposedCard, player=st.just(q), card=card))
-            choices.append(st.builds(BoxedCard, player=st.just(q), card=card))
+            choices.append(st.builds(ExposedCard, position=st.just(q), card=card))
+            choices.append(st.builds(BoxedCard, position=st.just(q), card=card))
     legal = deal.legal()
-    if legal.turn is Turn.BET and legal.player is not None:
+    if legal.turn is Turn.BET and legal.position is not None:
         declared = st.sampled_from(legal_actions(deal))
-        choices.append(st.builds(ActionDeclared, player=st.just(legal.player), action=declared))
+        choices.append(st.builds(ActionDeclared, position=st.just(legal.position), action=declared))
     return st.one_of(choices)
 
 

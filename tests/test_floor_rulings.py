@@ -9,6 +9,7 @@ from floorman.deal import events as ev
 from floorman.errors import FloorError, IllegalAction
 from floorman.floor import (
     CardsDropped,
+    CardsShown,
     DeadHandCause,
     DealingError,
     DuplicateCard,
@@ -48,7 +49,7 @@ def ids(ruling) -> list[str]:
 def misdeal_in_time(cause: MisdealCause) -> None:
     """Called before two players act: a misdeal, every chip back, the log replays."""
     deal = holdem(antes=(1, 1, 1, 1))
-    deal.apply(Call(player=2))  # one player has acted
+    deal.apply(Call(position=2))  # one player has acted
     ruling = rule(deal, DealingError(cause=cause))
     assert ids(ruling) == ["misdeals.1", cause.rule]
     assert ruling.decision.startswith("misdeal")
@@ -104,23 +105,23 @@ def test_misdeals_1_10_a_player_entitled_to_a_hand_dealt_out() -> None:
 
 def test_misdeals_2_after_two_players_act_the_deal_is_played_out() -> None:
     deal = holdem()
-    deal.apply(Call(player=2))
-    deal.apply(Fold(player=3))
+    deal.apply(Call(position=2))
+    deal.apply(Fold(position=3))
     ruling = rule(deal, DealingError(cause=MisdealCause.FIRST_CARDS_EXPOSED))
     assert ids(ruling) == ["decisions.3", "misdeals.1", "misdeals.2"]
     assert ruling.events == ()
     assert not deal.is_over
-    assert deal.legal().player == 0
+    assert deal.legal().position == 0
 
 
 def test_decisions_3_an_error_called_late_costs_the_misdeal() -> None:
     deal = holdem()
-    deal.apply(Call(player=2))
+    deal.apply(Call(position=2))
     in_time = holdem()
-    in_time.apply(Call(player=2))
+    in_time.apply(Call(position=2))
     rule(in_time, DealingError(cause=MisdealCause.OUT_OF_SEQUENCE))
     assert in_time.voided
-    deal.apply(Call(player=3))
+    deal.apply(Call(position=3))
     late = rule(deal, DealingError(cause=MisdealCause.OUT_OF_SEQUENCE))
     assert "decisions.3" in ids(late)
     assert not deal.is_over
@@ -131,29 +132,29 @@ def test_decisions_3_an_error_called_late_costs_the_misdeal() -> None:
 
 def test_dead_hands_1_1_folding_facing_a_bet_kills_the_hand() -> None:
     deal = holdem()
-    deal.apply(Wager(player=2, to=6))
-    ruling = rule(deal, HandInQuestion(player=0, cause=DeadHandCause.FOLDED_FACING_BET))
+    deal.apply(Wager(position=2, to=6))
+    ruling = rule(deal, HandInQuestion(position=0, cause=DeadHandCause.FOLDED_FACING_BET))
     assert ids(ruling) == ["dead-hands.1.1"]
     assert deal.folded(0)
     assert isinstance(ruling.events[0], ev.HandKilled)
     # The killed hand is out of turn; play goes on with the next player.
-    assert deal.legal().player == 3
+    assert deal.legal().position == 3
     assert rebuild(deal.events, like=deal).folded(0)
 
 
 def test_dead_hands_1_1_not_facing_a_bet_the_hand_stays_live() -> None:
     deal = holdem()
-    deal.apply(Call(player=2))
-    deal.apply(Call(player=3))
-    deal.apply(Call(player=0))
-    ruling = rule(deal, HandInQuestion(player=1, cause=DeadHandCause.FOLDED_FACING_BET))
+    deal.apply(Call(position=2))
+    deal.apply(Call(position=3))
+    deal.apply(Call(position=0))
+    ruling = rule(deal, HandInQuestion(position=1, cause=DeadHandCause.FOLDED_FACING_BET))
     assert not deal.folded(1)
     assert ruling.events == ()
 
 
 def test_dead_hands_1_2_a_hand_thrown_forward_is_dead() -> None:
     deal = holdem(stacks=(100, 100))
-    ruling = rule(deal, HandInQuestion(player=0, cause=DeadHandCause.THROWN_FORWARD))
+    ruling = rule(deal, HandInQuestion(position=0, cause=DeadHandCause.THROWN_FORWARD))
     assert ids(ruling) == ["dead-hands.1.2"]
     assert deal.is_over  # heads-up, the other hand wins what is in the pot
     assert sum(deal.stacks) == 200
@@ -167,28 +168,28 @@ def test_dead_hands_1_3_stud_upcards_disturbed_facing_a_bet() -> None:
         stacks=(50, 50, 50),
         shuffler=SeededShuffler(1),
     )
-    bring_in = deal.legal().player
+    bring_in = deal.legal().position
     assert bring_in is not None
-    deal.apply(Wager(player=bring_in, to=2))
+    deal.apply(Wager(position=bring_in, to=2))
     victim = (bring_in + 1) % 3
-    ruling = rule(deal, HandInQuestion(player=victim, cause=DeadHandCause.STUD_UPCARDS_DISTURBED))
+    ruling = rule(deal, HandInQuestion(position=victim, cause=DeadHandCause.STUD_UPCARDS_DISTURBED))
     assert ids(ruling) == ["dead-hands.1.3"]
     assert deal.folded(victim)
     assert sum(deal.stacks) + deal.pot == 150
     holdem_deal = holdem()
-    rule(holdem_deal, HandInQuestion(player=2, cause=DeadHandCause.STUD_UPCARDS_DISTURBED))
+    rule(holdem_deal, HandInQuestion(position=2, cause=DeadHandCause.STUD_UPCARDS_DISTURBED))
     assert not holdem_deal.folded(2)
 
 
 def test_dead_hands_1_4_wrong_number_of_cards() -> None:
     deal = holdem()
     ruling = rule(
-        deal, HandInQuestion(player=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=3)
+        deal, HandInQuestion(position=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=3)
     )
     assert ids(ruling) == ["dead-hands.1.4"]
     assert deal.folded(2)
     proper = holdem()
-    rule(proper, HandInQuestion(player=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=2))
+    rule(proper, HandInQuestion(position=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=2))
     assert not proper.folded(2)
 
 
@@ -201,7 +202,7 @@ def test_dead_hands_1_4_at_draw_a_short_hand_before_the_draw_plays() -> None:
         shuffler=SeededShuffler(3),
     )
     ruling = rule(
-        deal, HandInQuestion(player=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=4)
+        deal, HandInQuestion(position=2, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=4)
     )
     assert not deal.folded(2)
     assert "live" in ruling.decision
@@ -217,12 +218,14 @@ def test_dead_hands_1_4_stud_missing_the_final_card_is_management_s_call() -> No
     )
     while deal.street < len(deal.game.streets) - 1:
         legal = deal.legal()
-        assert legal.player is not None
+        assert legal.position is not None
         if legal.bring_in:
-            deal.apply(BringIn(player=legal.player))
+            deal.apply(BringIn(position=legal.position))
         else:
-            deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
-    report = HandInQuestion(player=0, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=6)
+            deal.apply(
+                Call(position=legal.position) if legal.call else Check(position=legal.position)
+            )
+    report = HandInQuestion(position=0, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=6)
     ruling = rule(deal, report)
     assert ruling.needs_decision
     assert ruling.options == ("live", "dead")
@@ -234,36 +237,36 @@ def test_dead_hands_1_4_stud_missing_the_final_card_is_management_s_call() -> No
 
 def test_dead_hands_1_5_acting_on_a_joker_kills_the_hand() -> None:
     deal = holdem()
-    deal.apply(Call(player=2))
-    rule(deal, HandInQuestion(player=2, cause=DeadHandCause.ACTED_ON_JOKER))
+    deal.apply(Call(position=2))
+    rule(deal, HandInQuestion(position=2, cause=DeadHandCause.ACTED_ON_JOKER))
     assert deal.folded(2)
 
 
 def test_dead_hands_1_6_time_runs_out_facing_a_bet() -> None:
     deal = holdem()
-    ruling = rule(deal, HandInQuestion(player=2, cause=DeadHandCause.CLOCK_EXPIRED))
+    ruling = rule(deal, HandInQuestion(position=2, cause=DeadHandCause.CLOCK_EXPIRED))
     assert ids(ruling) == ["dead-hands.1.6"]
     assert deal.folded(2)
-    assert deal.legal().player == 3
+    assert deal.legal().position == 3
 
 
 def test_dead_hands_2_retrieving_a_mucked_hand_is_management_s_call() -> None:
     deal = holdem()
-    ruling = rule(deal, MuckedHand(player=3))
+    ruling = rule(deal, MuckedHand(position=3))
     assert ruling.options == ("dead", "retrieve")
     assert ruling.events == ()
     assert not deal.folded(3)
     with pytest.raises(IllegalAction) as refused:
-        decide(deal, MuckedHand(player=3), "split the pot")
+        decide(deal, MuckedHand(position=3), "split the pot")
     assert "decisions.1" in str(refused.value)
-    decided = decide(deal, MuckedHand(player=3), "dead")
+    decided = decide(deal, MuckedHand(position=3), "dead")
     assert deal.folded(3)
     assert ids(decided) == ["dead-hands.2"]
 
 
 def test_dead_hands_3_cards_thrown_into_another_hand_are_dead() -> None:
     deal = holdem()
-    rule(deal, HandInQuestion(player=3, cause=DeadHandCause.THROWN_INTO_ANOTHER_HAND))
+    rule(deal, HandInQuestion(position=3, cause=DeadHandCause.THROWN_INTO_ANOTHER_HAND))
     assert deal.folded(3)
 
 
@@ -272,8 +275,8 @@ def test_dead_hands_3_cards_thrown_into_another_hand_are_dead() -> None:
 
 def test_irregularities_3_a_different_back_voids_the_deal() -> None:
     deal = holdem()
-    deal.apply(Wager(player=2, to=10))
-    deal.apply(Call(player=3))
+    deal.apply(Wager(position=2, to=10))
+    deal.apply(Call(position=3))
     ruling = rule(deal, ForeignCard())
     assert ids(ruling) == ["irregularities.3"]
     assert deal.voided
@@ -282,7 +285,7 @@ def test_irregularities_3_a_different_back_voids_the_deal() -> None:
 
 def test_irregularities_3_a_different_back_in_the_stub_leaves_the_action() -> None:
     deal = holdem()
-    deal.apply(Wager(player=2, to=10))
+    deal.apply(Wager(position=2, to=10))
     ruling = rule(deal, ForeignCard(in_stub=True))
     assert ruling.events == ()
     assert not deal.is_over
@@ -290,7 +293,7 @@ def test_irregularities_3_a_different_back_in_the_stub_leaves_the_action() -> No
 
 def test_irregularities_4_a_duplicate_card_voids_the_deal() -> None:
     deal = holdem()
-    deal.apply(Wager(player=2, to=10))
+    deal.apply(Wager(position=2, to=10))
     rule(deal, DuplicateCard())
     assert deal.voided
     assert deal.stacks == STACKS
@@ -298,7 +301,7 @@ def test_irregularities_4_a_duplicate_card_voids_the_deal() -> None:
 
 def test_irregularities_5_a_freeroll_is_management_s_call() -> None:
     deal = holdem()
-    deal.apply(Wager(player=2, to=10))
+    deal.apply(Wager(position=2, to=10))
     ruling = rule(deal, DuplicateCard(knew=2))
     assert ruling.needs_decision
     assert not deal.is_over
@@ -316,14 +319,14 @@ def test_irregularities_10_missing_cards_change_nothing() -> None:
 
 def test_irregularities_14_dropped_cards_play() -> None:
     deal = holdem()
-    ruling = rule(deal, CardsDropped(player=1))
+    ruling = rule(deal, CardsDropped(position=1))
     assert not deal.folded(1)
     assert ids(ruling) == ["irregularities.14"]
 
 
 def test_decisions_5_no_ruling_on_a_deal_that_is_over() -> None:
     deal = holdem(stacks=(100, 100))
-    deal.apply(Fold(player=1))
+    deal.apply(Fold(position=1))
     with pytest.raises(IllegalAction) as refused:
         rule(deal, ForeignCard())
     assert "decisions.5" in str(refused.value)
@@ -375,10 +378,10 @@ def test_rulings_in_hand_histories() -> None:
         started=datetime.datetime(2026, 11, 30),
     )
     killed = holdem()
-    killed.apply(Wager(player=2, to=6))
-    rule(killed, HandInQuestion(player=0, cause=DeadHandCause.FOLDED_FACING_BET))
+    killed.apply(Wager(position=2, to=6))
+    rule(killed, HandInQuestion(position=0, cause=DeadHandCause.FOLDED_FACING_BET))
     for p in (3, 1):
-        killed.apply(Fold(player=p))
+        killed.apply(Fold(position=p))
     text = write_pokerstars(killed, header)
     assert text.index("a: folds") < text.index("d: folds")
     with pytest.raises(NotationError):
@@ -406,15 +409,15 @@ def test_betting_9_a_declaration_in_turn_binds() -> None:
     from floorman.floor import ActionDeclared
 
     deal = holdem()
-    ruling = rule(deal, ActionDeclared(player=2, action=Wager(player=2, to=8)))
+    ruling = rule(deal, ActionDeclared(position=2, action=Wager(position=2, to=8)))
     assert ids(ruling) == ["betting.9"]
     assert deal.bets[2] == 8
-    out_of_turn = rule(deal, ActionDeclared(player=1, action=Fold(player=1)))
+    out_of_turn = rule(deal, ActionDeclared(position=1, action=Fold(position=1)))
     assert ids(out_of_turn) == ["betting.9", "conduct.improper.1"]
     assert not deal.folded(1)
     with pytest.raises(IllegalAction):
-        rule(deal, ActionDeclared(player=3, action=Wager(player=3, to=9)))  # under a full raise
-    assert deal.legal().player == 3
+        rule(deal, ActionDeclared(position=3, action=Wager(position=3, to=9)))  # under a full raise
+    assert deal.legal().position == 3
 
 
 def test_betting_9_a_fold_declared_with_no_bet_to_face_binds() -> None:
@@ -422,10 +425,10 @@ def test_betting_9_a_fold_declared_with_no_bet_to_face_binds() -> None:
 
     deal = holdem()
     while deal.legal().call:
-        deal.apply(Call(player=deal.legal().player))
-    big_blind = deal.legal().player
+        deal.apply(Call(position=deal.legal().position))
+    big_blind = deal.legal().position
     assert deal.legal().check  # the big blind's option: it could check
-    ruling = rule(deal, ActionDeclared(player=big_blind, action=Fold(player=big_blind)))
+    ruling = rule(deal, ActionDeclared(position=big_blind, action=Fold(position=big_blind)))
     assert ids(ruling) == ["betting.9"]
     assert deal.folded(big_blind)
     assert [c.id for c in ruling.events[0].citations] == ["betting.9", "dead-hands.1.2"]
@@ -435,13 +438,13 @@ def test_blinds_10_dealt_in_owing_a_blind() -> None:
     from floorman.floor import BlindNotPosted
 
     deal = holdem()
-    ruling = rule(deal, BlindNotPosted(player=3))
+    ruling = rule(deal, BlindNotPosted(position=3))
     assert ids(ruling) == ["blinds.10"]
     assert deal.folded(3)
     live = holdem()
-    live.apply(Call(player=2))
-    live.apply(Call(player=3))
-    ruling = rule(live, BlindNotPosted(player=3, acted=True))
+    live.apply(Call(position=2))
+    live.apply(Call(position=3))
+    ruling = rule(live, BlindNotPosted(position=3, acted=True))
     assert not live.folded(3)
     assert "next deal" in ruling.decision
 
@@ -458,7 +461,7 @@ def test_blinds_10_at_the_table_the_blind_owed_comes_from_the_table_record() -> 
         table.sit(seat, f"p{seat}", 100)
     deal = table.start_deal()  # button 5, blinds 1 and 2
     while not deal.is_over:
-        table.apply(Fold(player=deal.legal().player))
+        table.apply(Fold(position=deal.legal().position))
     table.leave(1)
     deal = table.start_deal()  # the button passes seat 2 over for the small blind
     owing = table.positions.index(2)
@@ -467,19 +470,19 @@ def test_blinds_10_at_the_table_the_blind_owed_comes_from_the_table_record() -> 
     assert table.owes(5) == ()
     events = len(table.events)
     with pytest.raises(FloorError) as refused:
-        rule_at_table(table, BlindNotPosted(player=clear))
+        rule_at_table(table, BlindNotPosted(position=clear))
     assert "blinds.10" in str(refused.value)
     # At the table the refusal and the ruling name the seat, not the position.
     assert (refused.value.code, refused.value.seat) == ("no_blind_owed", 5)
     assert refused.value.message.startswith("seat 5 owes no blind")
     assert not deal.folded(clear)  # refused: nothing done to the deal
     with pytest.raises(FloorError):
-        rule_at_table(table, BlindNotPosted(player=clear, acted=True))
+        rule_at_table(table, BlindNotPosted(position=clear, acted=True))
     assert len(table.events) == events
-    while deal.legal().player != owing:
-        table.apply(Fold(player=deal.legal().player))
-    table.apply(Call(player=owing))
-    ruling = rule_at_table(table, BlindNotPosted(player=owing, acted=True))
+    while deal.legal().position != owing:
+        table.apply(Fold(position=deal.legal().position))
+    table.apply(Call(position=owing))
+    ruling = rule_at_table(table, BlindNotPosted(position=owing, acted=True))
     assert ids(ruling) == ["blinds.10"]
     assert not deal.folded(owing)
     assert "small blind" in ruling.decision
@@ -503,7 +506,7 @@ def test_irregularities_7_a_boxed_card_dealt_to_a_player_is_replaced() -> None:
     deal = holdem()
     boxed = deal.hole(1)[0]
     assert boxed is not None
-    ruling = rule(deal, BoxedCard(card=boxed, player=1))
+    ruling = rule(deal, BoxedCard(card=boxed, position=1))
     assert ids(ruling) == ["irregularities.7"]
     (replaced,) = ruling.events
     assert isinstance(replaced, ev.CardReplaced)
@@ -518,17 +521,17 @@ def test_irregularities_7_a_boxed_card_in_the_stub_leaves_play() -> None:
     deal, twin = holdem(), holdem()
     for d in (deal, twin):
         for p in (2, 3, 0):
-            d.apply(Call(player=p))
-        d.apply(Check(player=1))
+            d.apply(Call(position=p))
+        d.apply(Check(position=1))
     # The flop is the burn and the next three cards; the first of them is boxed.
     boxed = twin.board[0]
     assert boxed is not None
     fresh = holdem()
     for p in (2, 3, 0):
-        fresh.apply(Call(player=p))
+        fresh.apply(Call(position=p))
     ruling = rule(fresh, BoxedCard(card=boxed))
     assert [type(e) for e in ruling.events] == [ev.CardScrapped]
-    fresh.apply(Check(player=1))
+    fresh.apply(Check(position=1))
     assert boxed not in fresh.board
     assert fresh.board[:2] == twin.board[1:], "the cards below the boxed card take its place"
     assert rebuild(fresh.events, like=fresh).board == fresh.board
@@ -540,10 +543,10 @@ def test_irregularities_8_a_joker_is_scrap_paper_until_acted_on() -> None:
     from floorman.floor import JokerFound
 
     deal = holdem()
-    before = rule(deal, JokerFound(player=2))
+    before = rule(deal, JokerFound(position=2))
     assert ids(before) == ["irregularities.8", "irregularities.7"]
     assert not deal.folded(2)
-    after = rule(deal, JokerFound(player=3, acted=True))
+    after = rule(deal, JokerFound(position=3, acted=True))
     assert ids(after) == ["irregularities.8", "irregularities.9"]
     assert deal.folded(3)
 
@@ -552,8 +555,8 @@ def test_irregularities_9_acting_without_looking_takes_the_liability() -> None:
     from floorman.floor import JokerFound
 
     deal = holdem()
-    deal.apply(Call(player=2))
-    ruling = rule(deal, JokerFound(player=2, acted=True))
+    deal.apply(Call(position=2))
+    ruling = rule(deal, JokerFound(position=2, acted=True))
     assert "irregularities.9" in ids(ruling)
     assert deal.folded(2)
 
@@ -567,7 +570,7 @@ def test_irregularities_11_one_extra_card_becomes_the_burn() -> None:
 def test_irregularities_12_a_card_flashed_by_its_player_plays() -> None:
     from floorman.floor import ExposedCard
 
-    ruling = rule(holdem(), ExposedCard(player=1, by_player=True))
+    ruling = rule(holdem(), ExposedCard(position=1, by_player=True))
     assert ids(ruling) == ["irregularities.12"]
     assert "plays" in ruling.decision
 
@@ -575,7 +578,7 @@ def test_irregularities_12_a_card_flashed_by_its_player_plays() -> None:
 def test_irregularities_13_a_card_the_dealer_exposes_follows_the_form() -> None:
     from floorman.floor import ExposedCard
 
-    board = rule(holdem(), ExposedCard(player=1))
+    board = rule(holdem(), ExposedCard(position=1))
     assert ids(board) == ["irregularities.12", "irregularities.13"]
     assert "burn" in board.decision
     stud = Deal(
@@ -585,7 +588,7 @@ def test_irregularities_13_a_card_the_dealer_exposes_follows_the_form() -> None:
         stacks=(50, 50),
         shuffler=SeededShuffler(1),
     )
-    assert "stud" in rule(stud, ExposedCard(player=0)).decision
+    assert "stud" in rule(stud, ExposedCard(position=0)).decision
 
 
 def test_irregularities_15_premature_cards_do_not_play() -> None:
@@ -599,17 +602,17 @@ def test_irregularities_15_a_premature_flop_goes_back_beneath_the_stub() -> None
 
     deal, twin = holdem(), holdem()
     for d in (deal, twin):
-        d.apply(Call(player=2))
-        d.apply(Call(player=3))
+        d.apply(Call(position=2))
+        d.apply(Call(position=3))
     # What the stub would turn for the flop, dealt before the blinds acted.
     for p in (0, 1):
-        twin.apply(Call(player=p) if p == 0 else Check(player=p))
+        twin.apply(Call(position=p) if p == 0 else Check(position=p))
     early = twin.board
     ruling = rule(deal, PrematureCards(cards=early))
     assert ids(ruling) == ["irregularities.15"]
     assert [type(e) for e in ruling.events] == [ev.CardsTakenBack]
-    deal.apply(Call(player=0))
-    deal.apply(Check(player=1))
+    deal.apply(Call(position=0))
+    deal.apply(Check(position=1))
     assert len(deal.board) == 3
     assert not set(deal.board) & set(early), "cards dealt too soon play on the flop"
     again = rebuild(deal.events, like=deal)
@@ -628,9 +631,9 @@ def test_showdown_6_show_one_show_all() -> None:
     from floorman.floor import CardsShown
 
     deal = holdem()
-    during = rule(deal, CardsShown(player=0, to=3))
+    during = rule(deal, CardsShown(position=0, to=3))
     assert ids(during) == ["showdown.6", "showdown.6.3"]
-    after = rule(deal, CardsShown(player=0, to=3, after_deal=True))
+    after = rule(deal, CardsShown(position=0, to=3, after_deal=True))
     assert ids(after) == ["showdown.6", "showdown.6.1"]
 
 
@@ -638,9 +641,9 @@ def test_showdown_6_2_cards_shown_to_someone_out_of_the_hand_are_withheld() -> N
     from floorman.floor import CardsShown
 
     deal = holdem()
-    deal.apply(Fold(player=2))
+    deal.apply(Fold(position=2))
     for to in (None, 2):
-        ruling = rule(deal, CardsShown(player=3, to=to))
+        ruling = rule(deal, CardsShown(position=3, to=to))
         assert ids(ruling) == ["showdown.6", "showdown.6.2"]
         assert "until the betting is over" in ruling.decision
 
@@ -649,15 +652,15 @@ def test_showdown_6_4_shown_to_a_player_done_this_round_waits_for_its_end() -> N
     from floorman.floor import CardsShown
 
     deal = holdem()
-    deal.apply(Wager(player=2, to=100))  # all in: no more decisions
-    ruling = rule(deal, CardsShown(player=3, to=2))
+    deal.apply(Wager(position=2, to=100))  # all in: no more decisions
+    ruling = rule(deal, CardsShown(position=3, to=2))
     assert ids(ruling) == ["showdown.6", "showdown.6.4"]
 
 
 def test_showdown_6_5_part_of_a_hand_shown_needs_no_more() -> None:
     from floorman.floor import CardsShown
 
-    ruling = rule(holdem(), CardsShown(player=0, to=3, part=True))
+    ruling = rule(holdem(), CardsShown(position=0, to=3, part=True))
     assert ids(ruling) == ["showdown.6", "showdown.6.3", "showdown.6.5"]
     assert "only the cards shown" in ruling.decision
 
@@ -666,11 +669,11 @@ def test_irregularities_2_an_unprotected_hand_has_no_redress() -> None:
     from floorman.floor import HandFouled
 
     deal = holdem()
-    ruling = rule(deal, HandFouled(player=2))
+    ruling = rule(deal, HandFouled(position=2))
     assert ids(ruling) == ["irregularities.2"]
     assert deal.folded(2)
     protected = holdem()
-    report = HandFouled(player=2, protected=True)
+    report = HandFouled(position=2, protected=True)
     assert rule(protected, report).options == ("dead", "retrieve")
     assert not protected.folded(2)
     decide(protected, report, "retrieve")
@@ -699,15 +702,15 @@ def checked_down(table, holes: dict[int, str], board: list[str]) -> None:
     streets = iter(board)
     while not deal.is_over:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         if legal.turn is Turn.DEAL_HOLE:
-            table.apply(DealHole(player=p, cards=tuple(parse_cards(holes[p]))))
+            table.apply(DealHole(position=p, cards=tuple(parse_cards(holes[p]))))
         elif legal.turn is Turn.DEAL_BOARD:
             table.apply(DealBoard(cards=tuple(parse_cards(next(streets)))))
         elif legal.turn is Turn.SHOW:
-            table.apply(Muck(player=p) if p == 1 else Show(player=p))
+            table.apply(Muck(position=p) if p == 1 else Show(position=p))
         else:
-            table.apply(Call(player=p) if legal.call else Check(player=p))
+            table.apply(Call(position=p) if legal.call else Check(position=p))
 
 
 def test_showdown_5_the_winner_asks_and_the_better_hand_wins() -> None:
@@ -737,7 +740,7 @@ def test_showdown_5_anyone_else_asking_sees_a_dead_hand() -> None:
 
 def test_irregularities_5_a_freerollers_chips_stay_in_the_pot() -> None:
     deal = holdem()
-    deal.apply(Wager(player=2, to=10))
+    deal.apply(Wager(position=2, to=10))
     report = DuplicateCard(knew=2)
     rule(deal, report)
     decided = decide(deal, report, "keep")
@@ -753,8 +756,8 @@ def test_irregularities_6_only_those_dealt_in_share_the_money_carried() -> None:
     table = make(players=(1, 2, 3, 4), seats=9)
     deal = table.start_deal()
     legal = deal.legal()
-    table.apply(Wager(player=legal.player, to=10))
-    knew = legal.player
+    table.apply(Wager(position=legal.position, to=10))
+    knew = legal.position
     report = DuplicateCard(knew=knew)
     rule_at_table(table, report)
     decide_at_table(table, report, "keep")
@@ -776,7 +779,7 @@ def test_irregularities_13_an_exposed_hole_card_is_replaced_and_burned() -> None
     card = deal.hole(1)[0]
     assert card is not None
     stub_top = deal._deck[0] if deal._deck else None
-    ruling = rule(deal, ExposedCard(player=1, card=card))
+    ruling = rule(deal, ExposedCard(position=1, card=card))
     assert isinstance(ruling.events[0], ev.CardReplaced)
     assert card not in deal.hole(1)
     assert deal.hole(1)[0] == stub_top
@@ -784,7 +787,7 @@ def test_irregularities_13_an_exposed_hole_card_is_replaced_and_burned() -> None
     again = rebuild(deal.events, like=deal)
     assert again.hole(1) == deal.hole(1)
     with pytest.raises(IllegalAction):
-        rule(deal, ExposedCard(player=1, card=card))  # no longer held
+        rule(deal, ExposedCard(position=1, card=card))  # no longer held
 
 
 def test_irregularities_13_the_hand_history_deals_the_replacement() -> None:
@@ -795,10 +798,10 @@ def test_irregularities_13_the_hand_history_deals_the_replacement() -> None:
 
     deal = holdem()
     exposed = deal.hole(1)[0]
-    rule(deal, ExposedCard(player=1, card=exposed))
+    rule(deal, ExposedCard(position=1, card=exposed))
     while not deal.is_over:
         legal = deal.legal()
-        deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+        deal.apply(Call(position=legal.position) if legal.call else Check(position=legal.position))
     header = StarsHeader(
         hand_id=1,
         table="T",
@@ -842,7 +845,7 @@ def test_irregularities_13_at_stud_an_exposed_downcard_plays_up() -> None:
     down = deal.hole(p)[0]
     door = deal.hole(p)[2]
     assert down is not None
-    ruling = rule(deal, ExposedCard(player=p, card=down))
+    ruling = rule(deal, ExposedCard(position=p, card=down))
     turned = [e for e in ruling.events if isinstance(e, ev.CardTurned)]
     assert [(e.card, e.up) for e in turned] == [(down, True), (door, False)]
     assert ids(ruling) == ["irregularities.12", "irregularities.13"]
@@ -874,9 +877,9 @@ def test_irregularities_15_a_card_held_back_twice_replays() -> None:
         stacks=(5, 5),
         shuffler=SeededShuffler(0),
     )
-    deal.apply(Call(player=1))
+    deal.apply(Call(position=1))
     rule(deal, PrematureCards(cards=parse_cards("2d")))
-    deal.apply(Check(player=0))  # the flop comes without the 2d
+    deal.apply(Check(position=0))  # the flop comes without the 2d
     assert parse_cards("2d")[0] not in deal.board
     rule(deal, PrematureCards(cards=parse_cards("2d")))  # too soon for the turn too
     assert rebuild(deal.events, like=deal).board == deal.board
@@ -884,7 +887,7 @@ def test_irregularities_15_a_card_held_back_twice_replays() -> None:
 
 def test_decisions_1_management_decides_only_among_the_options_the_rules_leave() -> None:
     deal = holdem()
-    report = MuckedHand(player=3)
+    report = MuckedHand(position=3)
     ruling = rule(deal, report)
     assert ruling.needs_decision
     before = list(deal.events)
@@ -895,3 +898,88 @@ def test_decisions_1_management_decides_only_among_the_options_the_rules_leave()
     decided = decide(deal, report, "retrieve")
     assert not deal.folded(3)
     assert "retrieve" in decided.decision
+
+
+def test_dead_hands_1_1_a_ruling_at_a_table_is_data_who_which_seat_and_why() -> None:
+    """A ruling carries its code, who it is about (position, seat and player)
+    and its citations; its English is said from those fields, by position in
+    the deal's words and by seat at the table."""
+    from floorman.floor import RULING_CODES, rule_at_table
+    from floorman.table import ButtonMethod, Table, TableSetup
+
+    setup = TableSetup(
+        game=HOLDEM, structure=NL, blinds=(1, 2), seats=6, button=ButtonMethod.MOVING
+    )
+    table = Table(setup, shuffler=SeededShuffler(3), button=5)
+    for seat in (1, 2, 3, 4, 5):
+        table.sit(seat, f"p{seat}", 100)
+    deal = table.start_deal()
+    p = deal.legal().position
+    assert p is not None
+    report = HandInQuestion(position=p, cause=DeadHandCause.FOLDED_FACING_BET)
+    ruling = rule_at_table(table, report)
+    seat = table.positions[p]
+    assert ruling.code == "hand_dead"
+    assert ruling.code in RULING_CODES
+    assert (ruling.position, ruling.seat, ruling.player) == (p, seat, f"p{seat}")
+    assert ids(ruling) == ["dead-hands.1.1"]
+    assert (
+        ruling.decision
+        == ruling.say()
+        == ruling.said.format(who=f"seat {seat}", to="someone not dealt in", **dict(ruling.words))
+    )
+    assert ruling.say(lambda q: f"position {q}").startswith(f"position {p}: ")
+    assert ruling.decision.startswith(f"seat {seat}: ")
+
+
+def test_dead_hands_1_4_a_ruling_carries_the_amounts_it_rests_on() -> None:
+    deal = Deal(
+        FIVE_CARD_DRAW,
+        structure=Structure.FIXED_LIMIT,
+        stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+        stacks=STACKS,
+        shuffler=SeededShuffler(5),
+    )
+    ruling = rule(
+        deal,
+        HandInQuestion(position=1, cause=DeadHandCause.WRONG_NUMBER_OF_CARDS, cards=4),
+    )
+    assert ruling.code == "hand_live"
+    assert dict(ruling.amounts) == {"held": 4, "proper": 5}
+    assert ruling.position == 1
+    assert ruling.decision == (
+        "position 1 holds 4 of 5 cards before the draw: the hand is live and draws to its"
+        " proper number"
+    )
+
+
+def test_showdown_6_a_ruling_on_shown_cards_names_both_players_by_field() -> None:
+    deal = holdem()
+    ruling = rule(deal, CardsShown(position=1, to=None, after_deal=True))
+    assert (ruling.code, ruling.position, ruling.to) == ("cards_shown", 1, None)
+    assert ruling.decision.startswith("position 1 showed cards to someone not dealt in")
+    ruling = rule(deal, CardsShown(position=1, to=2))
+    assert (ruling.position, ruling.to) == (1, 2)
+    assert ruling.say(lambda q: f"seat {q + 1}").startswith("seat 2 showed cards to seat 3")
+
+
+def test_decisions_1_every_ruling_code_is_registered() -> None:
+    """A program may rely on a ruling's code: each one the floorperson gives is
+    listed with its meaning."""
+    import ast
+    from pathlib import Path
+
+    from floorman.floor import RULING_CODES, rulings
+
+    tree = ast.parse(Path(rulings.__file__).read_text())
+    tree_requests = ast.parse(Path(rulings.__file__).with_name("requests.py").read_text())
+    given = {
+        k.value.value
+        for t in (tree, tree_requests)
+        for node in ast.walk(t)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Ruling"
+        for k in node.keywords
+        if k.arg == "code" and isinstance(k.value, ast.Constant)
+    }
+    assert len(given) > 15
+    assert given <= set(RULING_CODES)

@@ -392,8 +392,8 @@ def played_sessions(draw: st.DrawFn) -> bytes:
         shows: dict[int, phh.ShowOrMuck] = {}
         while not deal.is_over:
             legal = deal.legal()
-            assert legal.player is not None
-            seat = table.positions[legal.player]
+            assert legal.position is not None
+            seat = table.positions[legal.position]
             if legal.turn is Turn.DRAW:
                 move = "sd"
             else:
@@ -402,7 +402,7 @@ def played_sessions(draw: st.DrawFn) -> bytes:
                 if legal.can_wager:
                     moves.append(f"cbr {draw(st.integers(legal.min_to, legal.max_to))}")
                 move = draw(st.sampled_from(moves))
-            action = phh.parse_action(f"p{legal.player + 1} {move}")
+            action = phh.parse_action(f"p{legal.position + 1} {move}")
             # Through the table, which takes the deal's result as it ends.
             table.on_deal(functools.partial(apply_action, action=action, shows=shows))
             lines.append(f"s{seat} {move}")

@@ -97,7 +97,7 @@ def test_a_line_not_as_written_is_refused_naming_the_line(line: str, says: str) 
 def test_an_event_read_again_is_the_same_value() -> None:
     line = (
         '{"seq": %d, "at": 0.0, "table": 1, "event": {"type": "deal.Checked",'
-        ' "player": 1, "citations": []}}'
+        ' "position": 1, "citations": []}}'
     )
     first, second = loads_entries(HEADER + line % 0 + "\n" + line % 1 + "\n")
     assert first.event == second.event

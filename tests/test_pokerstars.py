@@ -90,8 +90,8 @@ def header(n: int, **options: Any) -> StarsHeader:
 def check_down(s: Scripted) -> None:
     while not s.deal.is_over:
         legal = s.deal.legal()
-        assert legal.player is not None
-        s.act(Check(player=legal.player) if legal.check else Call(player=legal.player))
+        assert legal.position is not None
+        s.act(Check(position=legal.position) if legal.check else Call(position=legal.position))
 
 
 def lines(deal: Deal, **options: Any) -> list[str]:
@@ -112,7 +112,7 @@ def test_a_dead_small_blind_is_posted_with_the_big_and_counted_in_the_pot() -> N
         stacks=(100, 100, 100, 100),
         shuffler=SeededShuffler(3),
     )
-    for action in (Wager(player=2, to=8), Fold(player=3), Fold(player=0), Fold(player=1)):
+    for action in (Wager(position=2, to=8), Fold(position=3), Fold(position=0), Fold(position=1)):
         deal.apply(action)
     out = lines(deal)
     assert out[0] == "PokerStars Hand #42:  Hold'em No Limit ($1/$2 USD) - 2026/11/30 6:15:00 ET"
@@ -151,9 +151,9 @@ def test_limit_holdem() -> None:
         holes=["Ah Kh", "Qs Qd", "7c 2d"],
         board="Ad 9c 4s 3h 8d",
     )
-    s.act(Wager(player=2, to=4), Call(player=0), Call(player=1))
-    s.act(Wager(player=0, to=2), Wager(player=1, to=4), Fold(player=2), Call(player=0))
-    s.act(Check(player=0), Check(player=1), Wager(player=0, to=4), Call(player=1))
+    s.act(Wager(position=2, to=4), Call(position=0), Call(position=1))
+    s.act(Wager(position=0, to=2), Wager(position=1, to=4), Fold(position=2), Call(position=0))
+    s.act(Check(position=0), Check(position=1), Wager(position=0, to=4), Call(position=1))
     out = lines(s.deal)
     assert out[0].startswith("PokerStars Hand #42:  Hold'em Limit ($2/$4 USD) - ")
     assert out[8:] == [
@@ -195,7 +195,7 @@ def test_stud_antes_bring_in_and_completion() -> None:
         stacks=(100, 100, 100),
         holes=["As Ks 2c 3d 4h 5s 6c", "Qh Qd 9h 7s 8s 9s Ts", "Jc Jd Kd 2d 3c 4c 5c"],
     )
-    s.act(BringIn(player=0), Wager(player=1, to=4), Fold(player=2), Call(player=0))
+    s.act(BringIn(position=0), Wager(position=1, to=4), Fold(position=2), Call(position=0))
     check_down(s)
     out = lines(s.deal)
     assert out[0].startswith("PokerStars Hand #42:  7 Card Stud Limit ($4/$8 USD) - ")
@@ -235,11 +235,11 @@ def test_triple_draw_discards_and_stands_pat() -> None:
         stacks=(100, 100, 100),
         holes=["7h 5d 4c 3s Kd 2h", "9s 8s 6c Qh Jd", "Tc Td Ts 9c 9d"],
     )
-    s.act(Fold(player=2), Call(player=0), Check(player=1))
-    s.act(Draw(player=0, discards=parse_cards("Kd")), Draw(player=1))
+    s.act(Fold(position=2), Call(position=0), Check(position=1))
+    s.act(Draw(position=0, discards=parse_cards("Kd")), Draw(position=1))
     for _ in range(2):
-        s.act(Check(player=0), Check(player=1), Draw(player=0), Draw(player=1))
-    s.act(Check(player=0), Check(player=1))
+        s.act(Check(position=0), Check(position=1), Draw(position=0), Draw(position=1))
+    s.act(Check(position=0), Check(position=1))
     assert s.deal.is_over
     out = lines(s.deal)
     assert out[0].startswith("PokerStars Hand #42:  Triple Draw 2-7 Lowball Limit ($2/$4 USD)")
@@ -279,10 +279,10 @@ def test_a_hand_mucked_at_the_showdown() -> None:
         board="Ad 9c 4s 3h 8d",
         auto_showdown=False,
     )
-    s.act(Call(player=1), Check(player=0))
+    s.act(Call(position=1), Check(position=0))
     for _ in range(3):
-        s.act(Check(player=0), Check(player=1))
-    s.act(Show(player=0), Muck(player=1))
+        s.act(Check(position=0), Check(position=1))
+    s.act(Show(position=0), Muck(position=1))
     out = lines(s.deal)
     assert out_between(out, "*** SHOW DOWN ***", "*** SUMMARY ***") == [
         "ann: shows [Ah Kh] (a pair of Aces)",
@@ -306,8 +306,8 @@ def test_blinds_that_chop_take_their_blinds_back() -> None:
         stacks=(100, 100, 100),
         shuffler=SeededShuffler(2),
     )
-    deal.apply(Fold(player=2))
-    deal.apply(chop(player=0))
+    deal.apply(Fold(position=2))
+    deal.apply(chop(position=0))
     out = lines(deal)
     assert out[-7:] == [
         "Uncalled bet ($1) returned to ann",
@@ -330,8 +330,8 @@ def test_a_split_pot_is_collected_by_each_winner() -> None:
         holes=["2c 3d", "4c 5d", "6c 7d"],
         board="As Ks Qs Js Ts",
     )
-    s.act(Call(player=2), Call(player=0), Check(player=1))
-    s.act(Wager(player=0, to=3), Call(player=1), Fold(player=2))
+    s.act(Call(position=2), Call(position=0), Check(position=1))
+    s.act(Wager(position=0, to=3), Call(position=1), Fold(position=2))
     check_down(s)
     out = lines(s.deal)
     assert "ann collected $6 from pot" in out
@@ -354,7 +354,7 @@ def test_side_pots_and_all_ins() -> None:
         holes=["Ah Ad", "Kh Kd", "Qh Qd"],
         board="2c 7s 9d 3h 4s",
     )
-    s.act(Wager(player=2, to=100), Call(player=0), Call(player=1))
+    s.act(Wager(position=2, to=100), Call(position=0), Call(position=1))
     out = lines(s.deal)
     assert out[11:15] == [
         "cy: raises $98 to $100 and is all-in",
@@ -424,10 +424,10 @@ def run_deal(
     todo = list(actions)
     while not deal.is_over:
         legal = deal.legal()
-        if legal.turn is Turn.DEAL_HOLE and legal.player is not None:
-            cards = hole[legal.player][: legal.cards]
-            del hole[legal.player][: legal.cards]
-            deal.apply(DealHole(player=legal.player, cards=tuple(cards)))
+        if legal.turn is Turn.DEAL_HOLE and legal.position is not None:
+            cards = hole[legal.position][: legal.cards]
+            del hole[legal.position][: legal.cards]
+            deal.apply(DealHole(position=legal.position, cards=tuple(cards)))
         elif legal.turn is Turn.DEAL_BOARD:
             sizes = [len(b) for b in deal.boards]
             r = sizes.index(min(sizes))
@@ -456,7 +456,7 @@ def test_a_board_run_twice_after_an_all_in_before_the_flop() -> None:
         (100, 100, 100),
         ["Ah Ad", "7c 2d", "Kh Kd"],
         ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h"],
-        [Wager(player=2, to=100), Call(player=0), Fold(player=1)],
+        [Wager(position=2, to=100), Call(position=0), Fold(position=1)],
     )
     out = lines(deal)
     # Each board is turned in full, the first before the second, and each has
@@ -499,7 +499,13 @@ def test_a_board_run_twice_after_an_all_in_on_the_flop_shares_the_flop() -> None
         (100, 100, 100),
         ["7c 2d", "Ah Ad", "Kh Kd"],
         ["Ac 9d 4s Ks 3h", "Ac 9d 4s 2c 7s"],
-        [Call(player=2), Fold(player=0), Check(player=1), Wager(player=1, to=98), Call(player=2)],
+        [
+            Call(position=2),
+            Fold(position=0),
+            Check(position=1),
+            Wager(position=1, to=98),
+            Call(position=2),
+        ],
     )
     out = lines(deal)
     # The flop is dealt once, with its betting; each board then has its own turn
@@ -540,7 +546,7 @@ def test_a_board_run_three_times() -> None:
         (100, 100),
         ["Ah Ad", "Kh Kd"],
         ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h", "Qs Js Ts 6c 6d"],
-        [Wager(player=1, to=100), Call(player=0)],
+        [Wager(position=1, to=100), Call(position=0)],
     )
     out = lines(deal)
     shown = out_between(out, "ann: calls $98 and is all-in", "*** SUMMARY ***")
@@ -577,7 +583,7 @@ def test_a_board_run_twice_splits_each_side_pot_between_the_boards() -> None:
         (20, 50, 100),
         ["Ah Ad", "Kh Kd", "Qh Qd"],
         ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h"],
-        [Wager(player=2, to=100), Call(player=0), Call(player=1)],
+        [Wager(position=2, to=100), Call(position=0), Call(position=1)],
     )
     out = lines(deal)
     first = out_between(out, "*** FIRST SHOW DOWN ***", "*** SECOND SHOW DOWN ***")
@@ -606,7 +612,7 @@ def test_a_run_agreed_before_the_last_decision_is_written_only_if_dealt() -> Non
     # button has called, and a fold leaves no board at all.
     called = lines(
         run_deal(
-            (2, 100), ["Ah Ad", "Kh Kd"], ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h"], [Call(player=1)]
+            (2, 100), ["Ah Ad", "Kh Kd"], ["2c 7s 9d 3h 4s", "Kc 8h 5d Jc 2h"], [Call(position=1)]
         )
     )
     assert called[6:11] == [
@@ -617,7 +623,7 @@ def test_a_run_agreed_before_the_last_decision_is_written_only_if_dealt() -> Non
         "*** FIRST FLOP *** [2c 7s 9d]",
     ]
     assert collected_by_run(called) == [2, 2]
-    folded = run_deal((2, 100), ["Ah Ad", "Kh Kd"], ["", ""], [Fold(player=1)])
+    folded = run_deal((2, 100), ["Ah Ad", "Kh Kd"], ["", ""], [Fold(position=1)])
     out = lines(folded)
     assert out[6] == "*** HOLE CARDS ***"
     assert out[-7:] == [
@@ -682,7 +688,7 @@ def test_money_in_cents_and_play_chips() -> None:
         stacks=(10_000, 5_005),
         shuffler=SeededShuffler(1),
     )
-    deal.apply(Fold(player=1))  # heads-up the button posts the small blind and acts first
+    deal.apply(Fold(position=1))  # heads-up the button posts the small blind and acts first
     cents = lines(deal, chips_per_unit=100, currency="€")
     assert cents[0].startswith("PokerStars Hand #42:  Hold'em No Limit (€0.25/€0.50 EUR) - ")
     assert cents[2:6] == [
@@ -846,22 +852,22 @@ def check_names(deal: Deal, text: str) -> int:
 
 def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
     """A random legal decision, wagers spread over the whole allowed range."""
-    p = legal.player
+    p = legal.position
     assert p is not None
     if legal.turn is Turn.DRAW:
         hole = deal.hole(p)
-        return Draw(player=p, discards=tuple(rng.sample(hole, rng.choice((0, 1, 2, 3)))))
+        return Draw(position=p, discards=tuple(rng.sample(hole, rng.choice((0, 1, 2, 3)))))
     options: list[Action] = []
     if legal.fold and not legal.needless_fold:
         # PokerKit, the oracle here, refuses a fold that could check; floorman
         # takes it (RRP5 betting.9), and its own tests make it.
-        options.append(Fold(player=p))
+        options.append(Fold(position=p))
     if legal.check:
-        options += [Check(player=p)] * 2
+        options += [Check(position=p)] * 2
     if legal.call:
-        options += [Call(player=p)] * 2
+        options += [Call(position=p)] * 2
     if legal.bring_in:
-        options.append(BringIn(player=p))
+        options.append(BringIn(position=p))
     if legal.can_wager:
         lo, hi = legal.min_to, legal.max_to
         if lo < hi and lo == covered(deal, p):
@@ -869,7 +875,7 @@ def random_action(legal: Legal, deal: Deal, rng: random.Random) -> Action:
             # same wager for floorman (RRP5 betting.5, policies.6), refused by
             # PokerKit, which wants the full raise; the most allowed is both.
             lo = hi
-        options.append(Wager(player=p, to=rng.choice((lo, hi, rng.randint(lo, hi)))))
+        options.append(Wager(position=p, to=rng.choice((lo, hi, rng.randint(lo, hi)))))
     return rng.choice(options)
 
 
@@ -936,15 +942,15 @@ def pokerkit_actions(deal: Deal) -> list[str]:
     out: list[str] = []
     for event in deal.events:
         match event:
-            case ev.HoleDealt(player=p, cards=cards):
+            case ev.HoleDealt(position=p, cards=cards):
                 out.append(f"d dh p{p + 1} " + "".join(str(c) for c in cards))
             case ev.BoardDealt(cards=cards):
                 out.append("d db " + "".join(str(c) for c in cards))
-            case ev.Folded(player=p):
+            case ev.Folded(position=p):
                 out.append(f"p{p + 1} f")
-            case ev.Checked(player=p) | ev.Called(player=p):
+            case ev.Checked(position=p) | ev.Called(position=p):
                 out.append(f"p{p + 1} cc")
-            case ev.Wagered(player=p, to=to):
+            case ev.Wagered(position=p, to=to):
                 out.append(f"p{p + 1} cbr {to}")
             case _:
                 pass

@@ -152,26 +152,26 @@ def _random_deal(game_name: str, structure: Structure, players: int, seed: int) 
     )
     while not deal.is_over:
         legal = deal.legal()
-        p = legal.player
+        p = legal.position
         assert p is not None
         if legal.turn is Turn.DRAW:
             hole = deal.hole(p)
-            deal.apply(Draw(player=p, discards=tuple(rng.sample(hole, rng.randint(0, 3)))))
+            deal.apply(Draw(position=p, discards=tuple(rng.sample(hole, rng.randint(0, 3)))))
             continue
         if legal.turn is Turn.SHOW:
-            deal.apply(Show(player=p))
+            deal.apply(Show(position=p))
             continue
         options = []
         if legal.fold:
-            options.append(Fold(player=p))
+            options.append(Fold(position=p))
         if legal.check:
-            options.append(Check(player=p))
+            options.append(Check(position=p))
         if legal.call:
-            options.append(Call(player=p))
+            options.append(Call(position=p))
         if legal.bring_in:
-            options.append(PostBringIn(player=p))
+            options.append(PostBringIn(position=p))
         if legal.can_wager:
-            options.append(Wager(player=p, to=rng.randint(legal.min_to, legal.max_to)))
+            options.append(Wager(position=p, to=rng.randint(legal.min_to, legal.max_to)))
         deal.apply(rng.choice(options))
     return deal
 

@@ -464,7 +464,13 @@ class RoomMachine(RuleBasedStateMachine):
         taken = set(room.seated(table)) | {k.seat for k in room.locks(table)}
         # Places held in a new game keep enough seats nobody has a claim on (seating.7).
         unclaimed = [s for s in room.seats(table) if s not in taken | set(reserved) | {seat}]
-        held = [k for k in room.locks(table) if k.seat is None and k.player != player]
+        # A place held by a player with an open seat reserved for him takes that seat.
+        mine = {p for s, p in reserved.items() if s in room.seats(table) and s not in taken}
+        held = [
+            k
+            for k in room.locks(table)
+            if k.seat is None and k.player != player and k.player not in mine
+        ]
         ok = (
             seat in room.seats(table)
             and seat not in taken

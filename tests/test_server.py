@@ -347,7 +347,7 @@ def test_policies_23_no_client_receives_another_players_hole_cards(room: Room) -
         if isinstance(event, tev.DealStarted):
             names = tuple(players[s] for s in event.dealt_in)
         if isinstance(event, dev.HoleDealt):
-            hole[names[event.player]] |= {str(card) for card in event.cards}
+            hole[names[event.position]] |= {str(card) for card in event.cards}
         if isinstance(event, dev.HandShown):
             shown |= {str(card) for card in event.cards}
     # Hands folded or mucked were never shown: there are secrets to keep.

@@ -414,7 +414,7 @@ def finish(table, deal) -> None:
     """Play the deal under way out, folding to bets and checking otherwise."""
     while not deal.is_over:
         legal = deal.legal()
-        table.apply(Fold(player=legal.player) if legal.fold else Check(player=legal.player))
+        table.apply(Fold(position=legal.position) if legal.fold else Check(position=legal.position))
 
 
 def _skipped_while_playing():
@@ -425,14 +425,14 @@ def _skipped_while_playing():
     table.leave(1)
     deal = table.start_deal()  # the button moves to 2, past the small blind
     assert table.owes(2) == ("small",)
-    while table.positions[deal.legal().player] != 2:
-        table.apply(Fold(player=deal.legal().player))
+    while table.positions[deal.legal().position] != 2:
+        table.apply(Fold(position=deal.legal().position))
     return table, deal
 
 
 def test_blinds_10_a_player_who_acted_owing_a_blind_posts_it_on_the_next_deal() -> None:
     table, deal = _skipped_while_playing()
-    table.apply(Call(player=deal.legal().player))  # seat 2 plays the hand
+    table.apply(Call(position=deal.legal().position))  # seat 2 plays the hand
     event = table.post_next_deal(2)
     assert (event.seat, event.blinds) == (2, ("small",))
     assert [c.id for c in event.citations] == ["blinds.10"]
@@ -455,8 +455,8 @@ def test_blinds_10_a_player_who_acted_owing_a_blind_posts_it_on_the_next_deal() 
 
 def test_blinds_10_only_a_blind_the_table_records_as_owed_is_posted_next_deal() -> None:
     table, deal = _skipped_while_playing()
-    seat = table.positions[deal.legal().player]
-    table.apply(Call(player=deal.legal().player))
+    seat = table.positions[deal.legal().position]
+    table.apply(Call(position=deal.legal().position))
     other = next(s for s in table.positions if s != seat and table.owes(s) == ())
     events, owes = len(table.events), {s: table.owes(s) for s in table.players}
     with pytest.raises(FloorError) as refused:

@@ -65,20 +65,20 @@ def act(table: Table, rng: random.Random) -> None:
     deal = table.deal
     assert deal is not None
     legal = deal.legal()
-    p = legal.player
+    p = legal.position
     assert p is not None, legal
     if legal.turn is Turn.DRAW:
-        table.apply(Draw(player=p, discards=tuple(c for c in deal.hole(p) if rng.random() < 0.4)))
+        table.apply(Draw(position=p, discards=tuple(c for c in deal.hole(p) if rng.random() < 0.4)))
     elif legal.turn is Turn.SHOW:
-        table.apply(Show(player=p))
+        table.apply(Show(position=p))
     elif legal.can_wager and rng.random() < 0.25:
-        table.apply(Wager(player=p, to=rng.choice((legal.min_to, legal.max_to))))
+        table.apply(Wager(position=p, to=rng.choice((legal.min_to, legal.max_to))))
     elif legal.call and rng.random() < 0.6:
-        table.apply(Call(player=p))
+        table.apply(Call(position=p))
     elif legal.check:
-        table.apply(Check(player=p))
+        table.apply(Check(position=p))
     else:
-        table.apply(Fold(player=p))
+        table.apply(Fold(position=p))
 
 
 class Night:
@@ -179,15 +179,15 @@ class Night:
                 continue
             if ruling < 0.2 and deal.legal().turn is Turn.BET and deal.pot > 3:
                 ruling = 1.0
-                report = DuplicateCard(knew=deal.legal().player)
+                report = DuplicateCard(knew=deal.legal().position)
                 rule_at_table(table, report)
                 decide_at_table(table, report, "keep")
                 continue
             if ruling < 0.3 and deal.legal().turn is Turn.BET:
                 ruling = 1.0
-                p = deal.legal().player
+                p = deal.legal().position
                 assert p is not None
-                report = HandInQuestion(player=p, cause=DeadHandCause.THROWN_FORWARD)
+                report = HandInQuestion(position=p, cause=DeadHandCause.THROWN_FORWARD)
                 self.attempt(functools.partial(rule_at_table, table, report))
                 continue
             if rng.random() < 0.05:
@@ -214,7 +214,7 @@ def test_reading_stacks_after_a_deal_ends_appends_nothing() -> None:
     table = make(players=(1, 2, 3))
     deal = table.start_deal()
     while not deal.is_over:
-        table.apply(Fold(player=deal.legal().player))
+        table.apply(Fold(position=deal.legal().position))
     # The deal's end is recorded as it ends, not when the table is read.
     assert isinstance(table.log[-1], tev.DealFinished)
     logged = len(table.log)
@@ -323,7 +323,7 @@ def test_a_deal_acted_on_directly_is_taken_when_the_table_next_acts() -> None:
     table = make(players=(1, 2, 3))
     deal = table.start_deal()
     while not deal.is_over:
-        deal.apply(Fold(player=deal.legal().player))  # not through the table
+        deal.apply(Fold(position=deal.legal().position))  # not through the table
     logged = len(table.log)
     assert table.in_deal  # reading does not take the deal's end
     assert len(table.log) == logged

@@ -540,14 +540,14 @@ class TableMachine(RuleBasedStateMachine):
         checked = False
         while not deal.is_over:
             legal = deal.legal()
-            p = legal.player
+            p = legal.position
             assert p is not None, legal
             if legal.turn is Turn.DRAW:
                 hole = deal.hole(p)
                 discards = tuple(c for c in hole if rng.random() < 0.4)
-                table.apply(Draw(player=p, discards=discards))
+                table.apply(Draw(position=p, discards=discards))
             elif legal.turn is Turn.SHOW:
-                table.apply(Show(player=p))
+                table.apply(Show(position=p))
             else:
                 assert legal.turn is Turn.BET, legal
                 action = self._decide(legal, style, rng)
@@ -570,10 +570,10 @@ class TableMachine(RuleBasedStateMachine):
                 with self._refused(
                     "blinds.10", f"blinds.10 reported on seat {seat}, owing nothing"
                 ):
-                    rule_at_table(table, BlindNotPosted(player=p, acted=True))
+                    rule_at_table(table, BlindNotPosted(position=p, acted=True))
             return
         logged = len(table.events)
-        rule_at_table(table, BlindNotPosted(player=p, acted=True))
+        rule_at_table(table, BlindNotPosted(position=p, acted=True))
         self.log.append(f"# blinds.10 reported on seat {seat}, owing {owed}")
         added = table.events[logged:]
         self.expect(
@@ -587,12 +587,12 @@ class TableMachine(RuleBasedStateMachine):
 
     @staticmethod
     def _decide(legal: Legal, style: str, rng: random.Random) -> Fold | Check | Call | Wager:
-        p = legal.player
+        p = legal.position
         assert p is not None
         if style == "shove":
             if legal.can_wager:
-                return Wager(player=p, to=legal.max_to)
-            return Call(player=p) if legal.call else Check(player=p)
+                return Wager(position=p, to=legal.max_to)
+            return Call(position=p) if legal.call else Check(position=p)
         options: list[str] = []
         if legal.fold:
             options += ["fold"] if style == "passive" else ["fold", "fold"]
@@ -604,14 +604,14 @@ class TableMachine(RuleBasedStateMachine):
             options += ["wager", "wager"]
         choice = rng.choice(options)
         if choice == "fold":
-            return Fold(player=p)
+            return Fold(position=p)
         if choice == "check":
-            return Check(player=p)
+            return Check(position=p)
         if choice == "call":
-            return Call(player=p)
+            return Call(position=p)
         lo, hi = legal.min_to, legal.max_to
         to = rng.choice((lo, hi, rng.randint(lo, hi)))
-        return Wager(player=p, to=to)
+        return Wager(position=p, to=to)
 
     # ------------------------------------------------------------- checks
 

@@ -142,7 +142,7 @@ def test_policies_6_only_chips_in_front_at_the_start_of_the_deal_play() -> None:
         table.buy(seat, 50)
     assert "policies.6" in str(refused.value)
     while not deal.is_over:
-        table.apply(Fold(player=deal.legal().player))
+        table.apply(Fold(position=deal.legal().position))
     table.buy(seat, 50)
 
 
@@ -204,7 +204,7 @@ def test_sitting_out_during_a_deal_takes_effect_from_the_next() -> None:
     table.sit_out(4)
     assert not table.is_away(4)
     while not deal.is_over:
-        table.apply(Fold(player=deal.legal().player))
+        table.apply(Fold(position=deal.legal().position))
     assert table.is_away(4)
     assert 4 not in play(table).dealt_in
 
@@ -215,7 +215,7 @@ def test_leaving_during_a_deal_takes_effect_when_it_ends() -> None:
     assert table.leave(5) is None
     assert 5 in table.players
     while not deal.is_over:
-        table.apply(Fold(player=deal.legal().player))
+        table.apply(Fold(position=deal.legal().position))
     assert 5 not in table.players
     assert table.chips == table.bought - table.taken
 
@@ -260,10 +260,10 @@ def test_policies_16_a_table_deal_may_run_the_board_twice() -> None:
     table = make(players=(1, 2, 3))
     deal = table.start_deal(runs=2)
     legal = deal.legal()
-    table.apply(Wager(player=legal.player, to=legal.max_to))
+    table.apply(Wager(position=legal.position, to=legal.max_to))
     while not deal.is_over:
         legal = deal.legal()
-        table.apply(Call(player=legal.player) if legal.call else Fold(player=legal.player))
+        table.apply(Call(position=legal.position) if legal.call else Fold(position=legal.position))
     assert len(deal.boards) == 2
     assert table.chips == table.bought - table.taken
     with pytest.raises(ConfigError):
@@ -276,8 +276,8 @@ def test_policies_15_a_table_deal_may_chop_the_blinds() -> None:
     table = make(players=(1, 2, 3, 4))
     deal = table.start_deal()
     while not deal.can_chop:
-        table.apply(Fold(player=deal.legal().player))
-    table.apply(Chop(player=deal.legal().player))
+        table.apply(Fold(position=deal.legal().position))
+    table.apply(Chop(position=deal.legal().position))
     assert table.stacks == {1: 100, 2: 100, 3: 100, 4: 100}
 
 

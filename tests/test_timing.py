@@ -241,12 +241,12 @@ class Night:
     def passive(self, *, fold: bool = False) -> None:
         """The player to act calls, or folds with ``fold``, or checks."""
         legal = self.deal.legal()
-        p = legal.player
+        p = legal.position
         assert p is not None
         if legal.check:
-            self.act(Check(player=p))
+            self.act(Check(position=p))
         else:
-            self.act(Fold(player=p) if fold else Call(player=p))
+            self.act(Fold(position=p) if fold else Call(position=p))
 
     def _log(self, events: Iterable[object]) -> None:
         now = self.clock.now()
@@ -301,7 +301,7 @@ def test_dead_hands_1_6_time_out_facing_a_bet_kills_the_hand() -> None:
     assert night.actions.deadline() == 0 + 30 + 60
     night.at(90.0)
     action, events = night.fire()
-    assert action == Kill(player=turn.position, citations=action.citations)
+    assert action == Kill(position=turn.position, citations=action.citations)
     assert ids(action) == ["dead-hands.1.6"]
     assert night.deal.folded(turn.position), "the hand is dead"
     timed_out = events[-1]
@@ -315,8 +315,8 @@ def test_dead_hands_1_6_time_out_not_facing_a_bet_checks() -> None:
     night = holdem()
     night.start()
     night.at(1.0)
-    night.act(Call(player=night.turn().position))
-    night.act(Call(player=night.turn().position))
+    night.act(Call(position=night.turn().position))
+    night.act(Call(position=night.turn().position))
     turn = night.actions.turn()  # the big blind, with the option
     assert turn is not None
     assert not turn.facing
@@ -324,7 +324,7 @@ def test_dead_hands_1_6_time_out_not_facing_a_bet_checks() -> None:
     assert night.actions.deadline() == 1.0 + 90.0
     night.at(91.0)
     action, events = night.fire()
-    assert action == Check(player=turn.position)
+    assert action == Check(position=turn.position)
     assert not night.deal.folded(turn.position), "the hand lives"
     timed_out = events[-1]
     assert isinstance(timed_out, TurnTimedOut)
@@ -354,7 +354,7 @@ def test_dead_hands_1_6_a_player_cannot_act_once_his_time_ran_out() -> None:
     assert turn is not None
     deal_events = len(night.deal.events)
     with pytest.raises(IllegalAction) as late:
-        night.act(Call(player=turn.position))
+        night.act(Call(position=turn.position))
     assert ids(late.value) == ["dead-hands.1.6"]
     assert len(night.deal.events) == deal_events
 
@@ -365,12 +365,12 @@ def test_dead_hands_1_6_the_time_bank_is_drawn_then_exhausted() -> None:
     first = night.actions.turn()
     assert first is not None
     night.at(30.0)
-    night.act(Call(player=first.position))  # on time: no bank drawn
+    night.act(Call(position=first.position))  # on time: no bank drawn
     assert night.actions.bank(first.player) == 60.0
     second = night.actions.turn()
     assert second is not None
     night.at(30.0 + 30.0 + 45.5)  # 15.5 seconds into the bank... plus 30
-    night.act(Check(player=second.position))
+    night.act(Check(position=second.position))
     drawn = [e for e, _ in night.log if isinstance(e, TimeBankUsed)]
     assert [(e.player, e.seconds, e.left) for e in drawn] == [(second.player, 45.5, 14.5)]
     assert ids(drawn[0]) == ["dead-hands.1.6"]
@@ -389,7 +389,7 @@ def test_dead_hands_1_6_the_time_bank_is_drawn_then_exhausted() -> None:
     # Exhausted: the next turn of his has the action time alone, and runs out
     # without drawing on a bank.
     night.at(200.0)
-    night.act(Check(player=night.turn().position))
+    night.act(Check(position=night.turn().position))
     turn = night.actions.turn()
     assert turn is not None
     assert turn.player == second.player
@@ -444,7 +444,7 @@ def test_policies_25_out_of_time_at_the_draw_the_hand_stands_pat() -> None:
     assert deadline is not None
     night.at(deadline)
     action, events = night.fire()
-    assert action == Draw(player=turn.position, discards=())
+    assert action == Draw(position=turn.position, discards=())
     timed_out = events[-1]
     assert isinstance(timed_out, TurnTimedOut)
     assert timed_out.outcome is Outcome.STOOD_PAT
@@ -462,7 +462,7 @@ def test_policies_25_the_low_card_out_of_time_brings_it_in() -> None:
     assert not turn.facing
     night.at(90.0)
     action, events = night.fire()
-    assert action == BringIn(player=turn.position)
+    assert action == BringIn(position=turn.position)
     timed_out = events[-1]
     assert isinstance(timed_out, TurnTimedOut)
     assert timed_out.outcome is Outcome.BROUGHT_IN
@@ -473,13 +473,13 @@ def test_showdown_1_a_hand_not_shown_in_time_is_mucked_unless_it_is_alone() -> N
     from floorman.service.timing import _ruling
 
     def ruled(*, muck: bool) -> tuple[Action, Outcome]:
-        legal = Legal(turn=Turn.SHOW, player=1, muck=muck)
+        legal = Legal(turn=Turn.SHOW, position=1, muck=muck)
         action, outcome, rules = _ruling(PlayerTurn(seat=3, player="c", position=1, legal=legal))
         assert [c.id for c in rules] == ["showdown.1", "policies.25"]
         return action, outcome
 
-    assert ruled(muck=True) == (Muck(player=1), Outcome.MUCKED)
-    assert ruled(muck=False) == (Show(player=1), Outcome.SHOWN)
+    assert ruled(muck=True) == (Muck(position=1), Outcome.MUCKED)
+    assert ruled(muck=False) == (Show(position=1), Outcome.SHOWN)
 
 
 def test_dead_hands_1_6_a_ruling_during_a_turn_gives_the_player_his_time_again() -> None:
@@ -491,7 +491,7 @@ def test_dead_hands_1_6_a_ruling_during_a_turn_gives_the_player_his_time_again()
     assert deal is not None
     night.at(20.0)
     other = next(p for p in range(4) if p != turn.position and not deal.folded(p))
-    night.rule(Kill(player=other, citations=cite("dead-hands.1.2")))
+    night.rule(Kill(position=other, citations=cite("dead-hands.1.2")))
     assert night.actions.turn() == turn
     assert night.actions.began == 20.0
     assert night.actions.deadline() == 20.0 + 90.0
@@ -636,23 +636,23 @@ def chosen(legal_pick: int, night: Night) -> Action:
     deal = night.table.deal
     assert deal is not None
     legal = deal.legal()
-    p = legal.player
+    p = legal.position
     assert p is not None
     if legal.turn is Turn.DRAW:
-        return Draw(player=p, discards=())
+        return Draw(position=p, discards=())
     if legal.turn is Turn.SHOW:
-        return Show(player=p)
+        return Show(position=p)
     options: list[Action] = []
     if legal.fold:
-        options.append(Fold(player=p))
+        options.append(Fold(position=p))
     if legal.check:
-        options.append(Check(player=p))
+        options.append(Check(position=p))
     if legal.call:
-        options.append(Call(player=p))
+        options.append(Call(position=p))
     if legal.bring_in:
-        options.append(BringIn(player=p))
+        options.append(BringIn(position=p))
     if legal.can_wager:
-        options += [Wager(player=p, to=legal.min_to), Wager(player=p, to=legal.max_to)]
+        options += [Wager(position=p, to=legal.min_to), Wager(position=p, to=legal.max_to)]
     return options[legal_pick % len(options)]
 
 
@@ -715,7 +715,7 @@ def test_dead_hands_1_6_a_timeout_is_always_legal_and_no_deadline_precedes_its_t
                 assert deal.folded(turn.position)
                 assert outcome.outcome is Outcome.KILLED
             elif turn.legal.turn is Turn.BET and turn.legal.check:
-                assert action == Check(player=turn.position)
+                assert action == Check(position=turn.position)
                 assert not deal.folded(turn.position)
             assert night.actions.bank(turn.player) == 0.0
         else:

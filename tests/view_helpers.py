@@ -43,7 +43,7 @@ class Sight:
             self.own.setdefault(self.names[p], set()).update(c for c in cards if c)
 
         match event:
-            case dev.HoleDealt(player=p, cards=cards, up=up):
+            case dev.HoleDealt(position=p, cards=cards, up=up):
                 mine(p, cards)
                 self.public.update(c for c, u in zip(cards, up, strict=True) if u and c)
             case dev.BoardDealt(cards=cards) | dev.HandShown(cards=cards):
@@ -52,7 +52,7 @@ class Sight:
                 self.public.add(c)
             case dev.CardsTakenBack(cards=cards):
                 self.public.update(cards)
-            case dev.CardReplaced(player=p, card=c, new=new):
+            case dev.CardReplaced(position=p, card=c, new=new):
                 self.public.add(c)
                 mine(p, (new,))
             case _:
@@ -68,7 +68,7 @@ def called_hands(events: Sequence[dev.Event], players: int) -> set[int]:
     out: set[int] = set()
     for e in events:
         if isinstance(e, dev.Folded | dev.HandKilled):
-            out.add(e.player)
+            out.add(e.position)
         if isinstance(e, dev.HandShown | dev.HandMucked):
             return set(range(players)) - out
     return set()

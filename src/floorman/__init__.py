@@ -45,6 +45,7 @@ from floorman.evaluation import (
     evaluate_omaha_eight_or_better,
     high_strength,
 )
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, Rule, cite, rule
 
 __version__ = "0.1.0"
@@ -65,9 +66,12 @@ __all__ = [
     "JokerRule",
     "NotationError",
     "OutOfTurn",
+    "PlayerId",
+    "Position",
     "Rank",
     "Ranking",
     "Rule",
+    "Seat",
     "Suit",
     "best_five",
     "cite",

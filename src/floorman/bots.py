@@ -50,6 +50,7 @@ from floorman.errors import IllegalAction
 from floorman.evaluation import Category, evaluate_high, evaluate_omaha
 from floorman.evaluation.variants import evaluate_badugi
 from floorman.games import GAMES, Game, Reading
+from floorman.ids import PlayerId
 from floorman.service.commands import Act, Move
 from floorman.service.viewers import AsPlayer
 from floorman.service.views import Options, SeatView, TableView
@@ -270,7 +271,7 @@ def _game(view: TableView) -> Game:
 
 
 def _act(view: TableView, move: Move, *, to: int = 0, cards: tuple[Card, ...] = ()) -> Act:
-    return Act(player=_name(view), move=move, to=to, cards=cards)
+    return Act(player=PlayerId(_name(view)), move=move, to=to, cards=cards)
 
 
 def _passive(view: TableView, legal: Options) -> Act:

@@ -16,9 +16,9 @@ saying what is wrong and where.
 
 >>> from floorman.deal.events import Wagered
 >>> from floorman.rulebook import Citation
->>> event = Wagered(player=2, to=300, amount=300, citations=(Citation.parse("betting.6"),))
+>>> event = Wagered(position=2, to=300, amount=300, citations=(Citation.parse("betting.6"),))
 >>> to_json(event)
-{'type': 'deal.Wagered', 'player': 2, 'to': 300, 'amount': 300, 'full': True, 'all_in': False, 'citations': ['RRP5 betting.6']}
+{'type': 'deal.Wagered', 'position': 2, 'to': 300, 'amount': 300, 'full': True, 'all_in': False, 'citations': ['RRP5 betting.6']}
 >>> from_json(to_json(event)) == event
 True
 """
@@ -203,8 +203,8 @@ def to_json(value: Value) -> dict[str, _Json]:
     bool, None), its ``"type"`` first.
 
     >>> from floorman.deal.actions import Call
-    >>> to_json(Call(player=1))
-    {'type': 'action.Call', 'player': 1}
+    >>> to_json(Call(position=1))
+    {'type': 'action.Call', 'position': 1}
     """
     name = _NAME_OF.get(type(value))
     if name is None:
@@ -228,6 +228,8 @@ def _encode_object(value: object, name: str | None) -> dict[str, _Json]:
 
 @functools.cache
 def _encoder(hint: object) -> _Encoder:
+    if isinstance(hint, typing.NewType):  # a PlayerId, Seat or Position: its plain value
+        return _encoder(hint.__supertype__)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
         optional = len(options) < len(typing.get_args(hint))
@@ -316,9 +318,9 @@ def from_json(data: object) -> Value:
     Raises :class:`~floorman.errors.NotationError` for an unknown ``"type"``, a
     missing or unknown field, or a field of the wrong form.
 
-    >>> from_json({"type": "action.Wager", "player": 2, "to": 300})
-    Wager(player=2, to=300)
-    >>> from_json({"type": "deal.Wagered", "player": 2})
+    >>> from_json({"type": "action.Wager", "position": 2, "to": 300})
+    Wager(position=2, to=300)
+    >>> from_json({"type": "deal.Wagered", "position": 2})
     Traceback (most recent call last):
     ...
     floorman.errors.NotationError: deal.Wagered: missing field 'to'
@@ -375,6 +377,8 @@ def _decode_fields(cls: type, data: Mapping[str, Any], *, skip: str = "") -> obj
 
 @functools.cache
 def _decoder(hint: object) -> _Decoder:
+    if isinstance(hint, typing.NewType):
+        return _decoder(hint.__supertype__)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
         optional = len(options) < len(typing.get_args(hint))
@@ -589,6 +593,8 @@ class _Source:
 def _fast_expr(hint: object, v: str, src: _Source) -> str:
     """Python source for the value of a field of type ``hint`` read from the
     JSON value named ``v`` (a plain name), raising on any other form."""
+    if isinstance(hint, typing.NewType):  # a PlayerId, Seat or Position: its plain value
+        return _fast_expr(hint.__supertype__, v, src)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
         optional = len(options) < len(typing.get_args(hint))
@@ -717,12 +723,12 @@ def dumps_log(values: Iterable[Value]) -> str:
     """A log as JSON lines: a header naming the schema, then one value a line.
 
     >>> from floorman.deal.events import Folded
-    >>> text = dumps_log([Folded(player=0)])
+    >>> text = dumps_log([Folded(position=0)])
     >>> print(text, end="")
     {"floorman": "log", "schema": 1}
-    {"type": "deal.Folded", "player": 0, "citations": []}
+    {"type": "deal.Folded", "position": 0, "citations": []}
     >>> loads_log(text)
-    (Folded(player=0, citations=()),)
+    (Folded(position=0, citations=()),)
     """
     lines = [json.dumps({"floorman": _HEADER_KIND, "schema": SCHEMA})]
     lines.extend(json.dumps(to_json(v), allow_nan=False) for v in values)

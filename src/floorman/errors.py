@@ -17,7 +17,8 @@ is a stable name for the kind of refusal (one of :data:`CODES`),
 :attr:`~FloormanError.fields` hold who and how much, and
 :attr:`~FloormanError.citations` name the rules. The English is rendered from
 those fields; a player named by a :class:`Who` is said by deal position, or by
-table seat once the table names its seats (:meth:`FloormanError.at_seats`).
+table seat once the table names its seats (:meth:`FloormanError.at_seats`), which
+also tells the error who sits there (:attr:`FloormanError.player`).
 
 >>> from floorman.rulebook import Citation
 >>> error = IllegalAction("{who} cannot check facing a bet of {bet}; call or fold",
@@ -27,10 +28,17 @@ table seat once the table names its seats (:meth:`FloormanError.at_seats`).
 'position 2 cannot check facing a bet of 100; call or fold [RRP5 betting.5]'
 >>> error.code, error.position, error.fields["bet"]
 ('check_facing_bet', 2, 100)
->>> str(error.at_seats((4, 7, 1)))
+>>> str(error.at_seats((4, 7, 1), players={1: "ann", 4: "bob", 7: "cy"}))
 'seat 1 cannot check facing a bet of 100; call or fold [RRP5 betting.5]'
->>> error.seat
-1
+>>> error.seat, error.player
+(1, 'ann')
+
+An error about a person at a table or in the cardroom names him by his
+``player`` field and his chair by its ``seat`` field:
+
+>>> error = FloorError("{player} cannot take seat {seat}: it is taken", player="ann", seat=3)
+>>> error.player, error.seat, str(error)
+('ann', 3, 'ann cannot take seat 3: it is taken')
 
 Every code, a stable string a client may rely on, is in :data:`CODES` with
 what it means; a refusal with no code of its own carries its class's
@@ -44,6 +52,8 @@ import dataclasses
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Protocol, Self, runtime_checkable
+
+from floorman.ids import PlayerId, Position, Seat
 
 if TYPE_CHECKING:
     from floorman.rulebook import Citation
@@ -65,15 +75,15 @@ __all__ = [
 ]
 
 #: How a deal position is said: ``position 2``, or ``seat 7`` at a table.
-Naming = Callable[[int], str]
+Naming = Callable[[Position], str]
 
 
-def by_position(position: int) -> str:
+def by_position(position: Position) -> str:
     """A deal position in the deal's own words."""
     return f"position {position}"
 
 
-def by_seats(seats: Sequence[int]) -> Naming:
+def by_seats(seats: Sequence[Seat]) -> Naming:
     """Deal positions said as a table's seats: ``seats[p]`` is position ``p``'s.
 
     >>> by_seats((4, 7, 1))(2)
@@ -81,7 +91,7 @@ def by_seats(seats: Sequence[int]) -> Naming:
     """
     seated = tuple(seats)
 
-    def by_seat(position: int) -> str:
+    def by_seat(position: Position) -> str:
         if 0 <= position < len(seated):
             return f"seat {seated[position]}"
         return by_position(position)
@@ -184,7 +194,7 @@ class Sayable(Protocol):
 class Who:
     """A player named in an error by deal position; said as a position or a seat."""
 
-    position: int
+    position: Position
 
     def say(self, name: Naming) -> str:
         """The player in words."""
@@ -231,7 +241,8 @@ class FloormanError(Exception):
         self.fields: Mapping[str, object] = dict(fields)
         self.code = code or self.default_code
         self.citations: tuple[Citation, ...] = tuple(citations)
-        self.seats: tuple[int, ...] | None = None
+        self.seats: tuple[Seat, ...] | None = None
+        self.players: Mapping[Seat, PlayerId] = {}
         self.where = ""
         super().__init__(self.message)
 
@@ -252,23 +263,41 @@ class FloormanError(Exception):
         return f"{self.where}: {said}" if self.where else said
 
     @property
-    def position(self) -> int | None:
+    def position(self) -> Position | None:
         """The deal position of the player refused, if the error names one."""
         who = self.fields.get("who")
         return who.position if isinstance(who, Who) else None
 
     @property
-    def seat(self) -> int | None:
-        """The table seat of the player refused, once a table has named its seats."""
+    def seat(self) -> Seat | None:
+        """The table seat of the player refused: the error's own ``seat`` field,
+        or the seat of its deal position once a table has named its seats."""
+        seat = self.fields.get("seat")
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return Seat(seat)
         p = self.position
         if p is None or self.seats is None or not 0 <= p < len(self.seats):
             return None
         return self.seats[p]
 
-    def at_seats(self, seats: Sequence[int]) -> Self:
+    @property
+    def player(self) -> PlayerId | None:
+        """The person refused: the error's own ``player`` field, or whoever sits
+        in its seat at the table that said it (:meth:`at_seats`)."""
+        player = self.fields.get("player")
+        if isinstance(player, str):
+            return PlayerId(player)
+        seat = self.seat
+        return None if seat is None else self.players.get(seat)
+
+    def at_seats(
+        self, seats: Sequence[Seat], players: Mapping[Seat, PlayerId] | None = None
+    ) -> Self:
         """Say this error of a table's seats: ``seats[p]`` is the seat of deal
-        position ``p``. Returns the error itself, for ``raise``."""
+        position ``p``, and ``players`` who sits in each seat. Returns the error
+        itself, for ``raise``."""
         self.seats = tuple(seats)
+        self.players = dict(players or {})
         self.args = (self.message,)
         return self
 
@@ -279,12 +308,15 @@ class FloormanError(Exception):
         return self
 
     def details(self) -> dict[str, object]:
-        """The error as plain data for a program: code, who, fields, citations."""
+        """The error as plain data for a program: code, who (position, seat and
+        player, as far as known), fields, citations."""
         data: dict[str, object] = {"code": self.code}
         if self.position is not None:
             data["position"] = self.position
         if self.seat is not None:
             data["seat"] = self.seat
+        if self.player is not None:
+            data["player"] = self.player
         data.update((k, _plain(v)) for k, v in self.fields.items() if k != "who")
         data["citations"] = [c.id for c in self.citations]
         data["message"] = self.message

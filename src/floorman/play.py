@@ -37,6 +37,7 @@ from floorman.deal.legal import Turn
 from floorman.deal.showdown import read_hand
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, NotationError
 from floorman.games import GAMES, Game, Structure
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as rev
 from floorman.room.values import GameKind
 from floorman.service import (
@@ -63,10 +64,10 @@ from floorman.table import events as tev
 __all__ = ["HUMAN", "run", "scripted", "simulate", "table_setup"]
 
 #: The person's seat.
-HUMAN = 1
+HUMAN = Seat(1)
 #: The person's name at the table; the game's table number in its cardroom.
 YOU, TABLE = "you", 1
-ME = AsPlayer(YOU)
+ME = AsPlayer(PlayerId(YOU))
 
 Ask = Callable[[str], str]
 Say = Callable[[str], object]
@@ -317,8 +318,8 @@ class _Session:
         return found
 
     def seat_human(self, chips: int) -> None:
-        self.handle(c.Arrive(player=YOU))
-        self.handle(c.Sit(player=YOU, table=TABLE, seat=HUMAN, chips=chips))
+        self.handle(c.Arrive(player=PlayerId(YOU)))
+        self.handle(c.Sit(player=PlayerId(YOU), table=TABLE, seat=Seat(HUMAN), chips=chips))
         self.bought = chips
 
     def seat_bot(self, seat: int, chips: int) -> str:
@@ -327,9 +328,11 @@ class _Session:
         self.joined += 1
         name = _NAMES[i] + (str(laps + 1) if laps else "")
         self.bots[name] = bot
-        self.handle(c.Arrive(player=name))
+        self.handle(c.Arrive(player=PlayerId(name)))
         post = bot.wants_to_post()
-        self.handle(c.Sit(player=name, table=TABLE, seat=seat, chips=chips, post=post))
+        self.handle(
+            c.Sit(player=PlayerId(name), table=TABLE, seat=Seat(seat), chips=chips, post=post)
+        )
         return name
 
     def start(self) -> None:
@@ -415,10 +418,10 @@ class _Session:
             self.say(f"your {lost} {chips_stay} in its pot: your hand is given up")
         else:
             if mine is not None:
-                self.room.handle(c.Leave(player=YOU))
+                self.room.handle(c.Leave(player=PlayerId(YOU)))
             chips = self.room.ledger.held(YOU)
             if chips:
-                self.room.handle(c.CashOut(player=YOU))
+                self.room.handle(c.CashOut(player=PlayerId(YOU)))
         net = chips - self.bought
         how = f"up {net}" if net > 0 else f"down {-net}" if net < 0 else "even"
         self.say(f"you leave with {chips} chips (you bought {self.bought}): {how}")
@@ -459,14 +462,14 @@ class _Session:
         if cmd == "out":
             if me.away:
                 raise FloorError("you sit out already: 'back' to play")
-            self.handle(c.StepAway(player=YOU))
+            self.handle(c.StepAway(player=PlayerId(YOU)))
             self.say("  you sit out; the table deals on, and blinds that pass you are owed")
         elif cmd == "back":
             self.back(me, rest)
         elif cmd in ("post", "wait"):
             if not (me.owes or me.new):
                 raise FloorError("you owe no blinds; press Enter to deal")
-            self.handle(c.Choose(player=YOU, post=cmd == "post"))
+            self.handle(c.Choose(player=PlayerId(YOU), post=cmd == "post"))
             self.say("  you post next deal" if cmd == "post" else "  you wait for the big blind")
         elif cmd == "buy":
             self.buy(me, rest)
@@ -488,7 +491,7 @@ class _Session:
                 f"this table's most is {most} chips in front of you"
                 f" (you have {me.stack}){'; ' * bool(room)}{room}"
             )
-        self.handle(c.Buy(player=YOU, chips=amount))
+        self.handle(c.Buy(player=PlayerId(YOU), chips=amount))
         self.bought += amount
         self.say(f"  you buy {amount} chip{'s' * (amount != 1)}: {self.me().stack} in all")
 
@@ -507,7 +510,7 @@ class _Session:
             )
             return
         owed = self.owed(me)
-        self.handle(c.ComeBack(player=YOU, post=rest != ["wait"]))
+        self.handle(c.ComeBack(player=PlayerId(YOU), post=rest != ["wait"]))
         if rest == ["wait"] and owed:
             self.say("  you are back: dealt in when the big blind reaches you")
         else:
@@ -558,7 +561,7 @@ class _Session:
             if player == YOU:
                 self.human_turn(ask)
             else:
-                self.handle(self.bots[player].choose(self.view(AsPlayer(player))))
+                self.handle(self.bots[player].choose(self.view(AsPlayer(PlayerId(player)))))
         after = self.view()
         self.say("stacks: " + " · ".join(f"{s.player} {s.stack}" for s in after.seats))
         mine = self.mine(after)
@@ -579,8 +582,8 @@ class _Session:
                 self.say(line)
 
     def event_text(self, e: object) -> str | None:
-        player = getattr(e, "player", None)
-        who = self.who(player) if isinstance(player, int) else ""
+        position = getattr(e, "position", None)
+        who = self.who(position) if isinstance(position, int) else ""
         all_in = " and is all in" if getattr(e, "all_in", False) else ""
         game = self.setup.game
         match e:
@@ -600,7 +603,7 @@ class _Session:
                 self.board += _known(e.cards)
                 cards, board = format_cards(_known(e.cards)), format_cards(self.board)
                 return f"── {name}: {cards}   board: {board}   pot {self.pot}"
-            case dev.HoleDealt() if self.seat_of(e.player) == HUMAN:
+            case dev.HoleDealt() if self.seat_of(e.position) == HUMAN:
                 up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
                 shown = f" ({format_cards(up)} face up)" if up and len(up) < len(e.cards) else ""
                 shown = " face up" if up and len(up) == len(e.cards) else shown
@@ -626,12 +629,12 @@ class _Session:
             case dev.Drew():
                 return f"{who} draws {len(e.discards)}" if e.discards else f"{who} stands pat"
             case dev.HandShown():
-                self.shown.add(e.player)
+                self.shown.add(e.position)
                 name = _hand_name(game, _known(e.cards), self.board)
                 return f"{who} shows {format_cards(_known(e.cards))}" + (f": {name}" * bool(name))
             case dev.HandMucked():
                 # A shown loser is mucked by the dealer: said once, at the show.
-                return None if e.player in self.shown else f"{who} mucks"
+                return None if e.position in self.shown else f"{who} mucks"
             case dev.PotAwarded():
                 pot = (
                     f"side pot {e.pot}" if e.pot else "the main pot" if self.several else "the pot"
@@ -725,11 +728,11 @@ class _Session:
             return None
         if cmd == "quit":
             self.quitting = True
-            self.handle(c.Leave(player=YOU))
+            self.handle(c.Leave(player=PlayerId(YOU)))
             self.say("  you leave when this deal ends; your hand is given up")
             return _autopilot(legal)
         if cmd == "out":
-            self.handle(c.StepAway(player=YOU))
+            self.handle(c.StepAway(player=PlayerId(YOU)))
             self.say("  you sit out from the next deal; play this one out")
             return None
         if cmd in ("back", "buy", "post", "wait"):
@@ -789,7 +792,7 @@ def _chips(text: str) -> int:
 
 
 def _act(move: Move, *, to: int = 0, cards: tuple[Card, ...] = ()) -> c.Act:
-    return c.Act(player=YOU, move=move, to=to, cards=cards)
+    return c.Act(player=PlayerId(YOU), move=move, to=to, cards=cards)
 
 
 def _autopilot(legal: Options) -> c.Act:

@@ -6,7 +6,7 @@
 >>> deal = Deal(HOLDEM, structure=Structure.FIXED_LIMIT,
 ...             stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
 ...             stacks=(100, 100), shuffler=SeededShuffler(3))
->>> deal.legal().player     # heads-up, the button posts the small blind and acts first
+>>> deal.legal().position   # heads-up, the button posts the small blind and acts first
 1
 """
 

@@ -7,10 +7,10 @@ posts the small blind (RRP5 blinds.4), so position 0 posts the big blind. At
 stud, position 0 is the first player dealt to.
 
 A wager is always given as the total the player's bet on this betting round
-comes *to* (``Wager(player=2, to=300)`` bets, raises or completes to 300).
+comes *to* (``Wager(position=2, to=300)`` bets, raises or completes to 300).
 
->>> Wager(player=2, to=300)
-Wager(player=2, to=300)
+>>> Wager(position=2, to=300)
+Wager(position=2, to=300)
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.ids import Position
 from floorman.rulebook import Citation
 
 __all__ = [
@@ -45,35 +46,35 @@ class Chop:
     """The small blind, with everyone else folded, agrees with the big blind to
     take both blinds back (RRP5 policies.15)."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Fold:
     """Give up the hand (dead, RRP5 dead-hands.1.1)."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Check:
     """Pass without betting, when no bet is faced."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Call:
     """Match the bet faced (or put in all one's chips if fewer)."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Wager:
     """Bet, raise or complete so that this round's bet comes to ``to``."""
 
-    player: int
+    position: Position
     to: int
 
 
@@ -81,14 +82,14 @@ class Wager:
 class BringIn:
     """Post the stud bring-in (the low alternative to completing)."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Draw:
     """Discard these cards and draw as many (none: stand pat)."""
 
-    player: int
+    position: Position
     discards: tuple[Card | None, ...] = ()
 
 
@@ -99,7 +100,7 @@ class Show:
     ``cards`` may name the cards shown, which fills in any the log did not know.
     """
 
-    player: int
+    position: Position
     cards: tuple[Card, ...] = ()
 
 
@@ -107,14 +108,14 @@ class Show:
 class Muck:
     """Throw the hand away at the showdown without showing it."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealHole:
     """The dealer gives a player cards (``None`` for a card nobody saw)."""
 
-    player: int
+    position: Position
     cards: tuple[Card | None, ...]
 
 
@@ -130,7 +131,7 @@ class Kill:
     """A ruling: the player's hand is dead, in turn or not, for the rule cited
     (a fold facing a bet, a hand thrown forward, too many cards, ...)."""
 
-    player: int
+    position: Position
     citations: tuple[Citation, ...]
 
 
@@ -139,7 +140,7 @@ class Expose:
     """A ruling at stud: a downcard the dealer exposed plays as an upcard; on
     third street, before anyone acts, the door card goes down in its place."""
 
-    player: int
+    position: Position
     card: Card
     citations: tuple[Citation, ...]
 
@@ -150,7 +151,7 @@ class Replace:
     replaced, by the next card of the stub or, when the caller deals, by
     ``new`` (an exposed card, a boxed card, a joker treated as scrap paper)."""
 
-    player: int
+    position: Position
     card: Card
     citations: tuple[Citation, ...]
     new: Card | None = None
@@ -184,7 +185,7 @@ class Void:
     deal (a player who knew the deck was bad and bet on, RRP5 irregularities.5)."""
 
     citations: tuple[Citation, ...]
-    keep: tuple[int, ...] = ()
+    keep: tuple[Position, ...] = ()
 
 
 Action = (

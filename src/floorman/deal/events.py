@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.ids import Position
 from floorman.rulebook import Citation
 
 __all__ = [
@@ -51,7 +52,7 @@ _NONE: tuple[Citation, ...] = ()
 class AntePosted:
     """A player put in an ante (dead money in the pot, not part of a bet)."""
 
-    player: int
+    position: Position
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -60,7 +61,7 @@ class AntePosted:
 class BlindPosted:
     """A player posted a blind: ``amount`` live (part of the bet), ``dead`` not."""
 
-    player: int
+    position: Position
     amount: int
     dead: int = 0
     citations: tuple[Citation, ...] = _NONE
@@ -70,7 +71,7 @@ class BlindPosted:
 class BringInPosted:
     """The stud bring-in, by the lowest (or highest) up card."""
 
-    player: int
+    position: Position
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -107,7 +108,7 @@ class StubReshuffled:
 class HoleDealt:
     """A player was dealt cards; ``up`` says which are face up."""
 
-    player: int
+    position: Position
     cards: tuple[Card | None, ...]
     up: tuple[bool, ...]
     citations: tuple[Citation, ...] = _NONE
@@ -136,7 +137,7 @@ class RunsStarted:
 class Folded:
     """A player folded; the hand is dead."""
 
-    player: int
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -144,7 +145,7 @@ class Folded:
 class Checked:
     """A player checked."""
 
-    player: int
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -152,7 +153,7 @@ class Checked:
 class Called:
     """A player called, putting ``amount`` more in; ``all_in`` if that was every chip."""
 
-    player: int
+    position: Position
     amount: int
     all_in: bool = False
     citations: tuple[Citation, ...] = _NONE
@@ -166,7 +167,7 @@ class Wagered:
     betting (RRP5 betting.5-7).
     """
 
-    player: int
+    position: Position
     to: int
     amount: int
     full: bool = True
@@ -178,7 +179,7 @@ class Wagered:
 class Drew:
     """A player discarded cards and was dealt as many (none: stood pat)."""
 
-    player: int
+    position: Position
     discards: tuple[Card | None, ...]
     cards: tuple[Card | None, ...]
     citations: tuple[Citation, ...] = _NONE
@@ -188,7 +189,7 @@ class Drew:
 class BetReturned:
     """The part of a bet nobody called went back to the bettor."""
 
-    player: int
+    position: Position
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -197,7 +198,7 @@ class BetReturned:
 class HandShown:
     """A player tabled the hand at the showdown."""
 
-    player: int
+    position: Position
     cards: tuple[Card | None, ...]
     citations: tuple[Citation, ...] = _NONE
 
@@ -206,7 +207,7 @@ class HandShown:
 class HandMucked:
     """A player's hand was thrown away (or killed) without winning."""
 
-    player: int
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -231,7 +232,7 @@ class BlindsChopped:
     blind agreed to take their blinds back (RRP5 policies.15). The chips go
     back by the :class:`BetReturned` events that follow."""
 
-    player: int
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -246,7 +247,7 @@ class PotAwarded:
 
     pot: int
     share: str
-    amounts: tuple[tuple[int, int], ...]
+    amounts: tuple[tuple[Position, int], ...]
     hand: str = ""
     run: int = 0
     citations: tuple[Citation, ...] = _NONE
@@ -256,7 +257,7 @@ class PotAwarded:
 class HandKilled:
     """A ruling declared a player's hand dead, for the rule cited."""
 
-    player: int
+    position: Position
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -264,7 +265,7 @@ class HandKilled:
 class CardTurned:
     """A ruling turned one of a player's cards up (``up``) or down."""
 
-    player: int
+    position: Position
     card: Card
     up: bool
     citations: tuple[Citation, ...] = _NONE
@@ -275,7 +276,7 @@ class CardReplaced:
     """A ruling took ``card`` out of a player's hand (to the muck, as a burn
     card) and gave ``new`` in its place."""
 
-    player: int
+    position: Position
     card: Card
     new: Card | None
     citations: tuple[Citation, ...] = _NONE
@@ -304,8 +305,8 @@ class DealVoided:
     they put in (blinds, antes, bets); the chips of the players in ``kept``
     stay in the pot, ``carried`` to the next deal."""
 
-    refunds: tuple[tuple[int, int], ...]
-    kept: tuple[int, ...] = ()
+    refunds: tuple[tuple[Position, int], ...]
+    kept: tuple[Position, ...] = ()
     carried: int = 0
     citations: tuple[Citation, ...] = _NONE
 

@@ -24,15 +24,15 @@ def on_ante(deal: Deal, event: ev.AntePosted) -> None:
     # big blind ante) it is dead money for every live hand; when everyone
     # antes, a player all in on a short ante wins only what it matched
     # (RRP5 policies.6, ties.5).
-    deal._players[event.player].stack -= event.amount
+    deal._players[event.position].stack -= event.amount
     if deal._table_ante:
         deal._dead += event.amount
     else:
-        deal._players[event.player].total += event.amount
+        deal._players[event.position].total += event.amount
 
 
 def on_blind(deal: Deal, event: ev.BlindPosted) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     pl.stack -= event.amount + event.dead
     pl.street_bet += event.amount
     pl.total += event.amount
@@ -40,25 +40,25 @@ def on_blind(deal: Deal, event: ev.BlindPosted) -> None:
 
 
 def on_chips_in(deal: Deal, event: ev.BringInPosted | ev.Called | ev.Wagered) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     pl.stack -= event.amount
     pl.street_bet += event.amount
     pl.total += event.amount
 
 
 def on_fold(deal: Deal, event: ev.Folded) -> None:
-    deal._players[event.player].folded = True
+    deal._players[event.position].folded = True
 
 
 def on_return(deal: Deal, event: ev.BetReturned) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     pl.stack += event.amount
     pl.street_bet -= event.amount
     pl.total -= event.amount
 
 
 def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     pl.hole.extend(event.cards)
     pl.up.extend(event.up)
     take(deal, event.cards)
@@ -71,7 +71,7 @@ def on_board(deal: Deal, event: ev.BoardDealt) -> None:
 
 
 def on_kill(deal: Deal, event: ev.HandKilled) -> None:
-    p = event.player
+    p = event.position
     pl = deal._players[p]
     pl.folded = pl.mucked = True
     # A dead hand is dealt no more cards (not even those it drew for), owes no
@@ -89,7 +89,7 @@ def on_chop(deal: Deal, event: ev.BlindsChopped) -> None:
 
 
 def on_replace(deal: Deal, event: ev.CardReplaced) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     i = pl.hole.index(event.card)
     pl.hole[i] = event.new
     deal._muck.append(event.card)
@@ -111,7 +111,7 @@ def on_take_back(deal: Deal, event: ev.CardsTakenBack) -> None:
 
 
 def on_turn(deal: Deal, event: ev.CardTurned) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     pl.up[pl.hole.index(event.card)] = event.up
 
 
@@ -145,7 +145,7 @@ def on_reshuffle(deal: Deal, event: ev.StubReshuffled) -> None:
 
 
 def on_draw(deal: Deal, event: ev.Drew) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     pl.discards = [c for c in event.discards if c is not None]
     deal._muck.extend(c for c in event.discards if c is not None)
     for card in event.discards:
@@ -155,14 +155,14 @@ def on_draw(deal: Deal, event: ev.Drew) -> None:
 
 
 def on_show(deal: Deal, event: ev.HandShown) -> None:
-    pl = deal._players[event.player]
+    pl = deal._players[event.position]
     pl.shown = True
     if len(event.cards) == len(pl.hole):
         pl.hole = list(event.cards)
 
 
 def on_muck(deal: Deal, event: ev.HandMucked) -> None:
-    deal._players[event.player].mucked = True
+    deal._players[event.position].mucked = True
 
 
 def on_award(deal: Deal, event: ev.PotAwarded) -> None:

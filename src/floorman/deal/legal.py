@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from floorman.errors import IllegalAction, OutOfTurn, Who
+from floorman.ids import Position
 from floorman.rulebook import cite
 
 __all__ = ["Legal", "Stakes", "Turn", "check_turn", "describe"]
@@ -70,7 +71,7 @@ class Legal:
     """
 
     turn: Turn
-    player: int | None = None
+    position: Position | None = None
     fold: bool = False
     check: bool = False
     call: int = 0
@@ -85,10 +86,10 @@ class Legal:
         """Whether a bet, raise or completion is allowed."""
         return self.max_to > 0
 
-    def say(self, name: Callable[[int], str]) -> str:
+    def say(self, name: Callable[[Position], str]) -> str:
         """What may be done, in words, the player named by ``name`` (a position
         or a seat): this is how an error says what is allowed instead."""
-        return describe(self, who=None if self.player is None else name(self.player))
+        return describe(self, who=None if self.position is None else name(self.position))
 
     @property
     def needless_fold(self) -> bool:
@@ -100,7 +101,7 @@ class Legal:
 def describe(legal: Legal, *, who: str | None = None) -> str:
     """What may be done instead, in words; ``who`` names the player (by default
     ``position N``; a table names the seat)."""
-    who = f"position {legal.player}" if who is None else who
+    who = f"position {legal.position}" if who is None else who
     if legal.turn is Turn.OVER:
         return "the deal is over"
     if legal.turn is Turn.DEAL_HOLE:
@@ -133,24 +134,24 @@ def describe(legal: Legal, *, who: str | None = None) -> str:
     )
 
 
-def check_turn(legal: Legal, turn: Turn, player: int, what: str) -> None:
-    """Refuse ``what`` by ``player`` unless the deal waits for ``turn`` from
-    that player; the refusal says what may be done instead."""
+def check_turn(legal: Legal, turn: Turn, position: Position, what: str) -> None:
+    """Refuse ``what`` by ``position`` unless the deal waits for ``turn`` from
+    that position; the refusal says what may be done instead."""
     if legal.turn is not turn:
         raise IllegalAction(
             "{who} cannot {what} now; {allowed}",
             code="not_now",
-            who=Who(player),
+            who=Who(position),
             what=what,
             allowed=legal,
         )
-    if legal.player != player:
+    if legal.position != position:
         raise OutOfTurn(
             "{who} cannot {what}: it is {turn}'s turn ({allowed})",
             code="out_of_turn",
-            who=Who(player),
+            who=Who(position),
             what=what,
-            turn=Who(legal.player if legal.player is not None else -1),
+            turn=Who(legal.position if legal.position is not None else Position(-1)),
             allowed=legal,
             citations=cite("conduct.improper.1"),
         )

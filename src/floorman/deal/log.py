@@ -13,7 +13,7 @@ reconstruction (RRP5 decisions.6).
 ...             stacks=(50, 50), shuffler=SeededShuffler(4))
 >>> while not deal.is_over:
 ...     legal = deal.legal()
-...     _ = deal.apply(Call(player=legal.player) if legal.call else Check(player=legal.player))
+...     _ = deal.apply(Call(position=legal.position) if legal.call else Check(position=legal.position))
 >>> again = rebuild(deal.events, like=deal)
 >>> again.stacks == deal.stacks, again.board == deal.board
 (True, True)
@@ -57,40 +57,40 @@ def inputs(events: Sequence[ev.Event]) -> Iterator[Action]:
     :class:`~ev.PlayerMucked` (what the dealer does by rule is no input)."""
     for event in events:
         match event:
-            case ev.HoleDealt(player=p, cards=cards):
-                yield DealHole(player=p, cards=cards)
+            case ev.HoleDealt(position=p, cards=cards):
+                yield DealHole(position=p, cards=cards)
             case ev.BoardDealt(cards=cards):
                 yield DealBoard(cards=cards)
-            case ev.Folded(player=p):
-                yield Fold(player=p)
-            case ev.Checked(player=p):
-                yield Check(player=p)
-            case ev.Called(player=p):
-                yield Call(player=p)
-            case ev.Wagered(player=p, to=to):
-                yield Wager(player=p, to=to)
-            case ev.BringInPosted(player=p):
-                yield BringIn(player=p)
-            case ev.CardTurned(player=p, card=card, up=True, citations=citations):
-                yield Expose(player=p, card=card, citations=citations)
-            case ev.CardReplaced(player=p, card=card, new=new, citations=citations):
-                yield Replace(player=p, card=card, new=new, citations=citations)
+            case ev.Folded(position=p):
+                yield Fold(position=p)
+            case ev.Checked(position=p):
+                yield Check(position=p)
+            case ev.Called(position=p):
+                yield Call(position=p)
+            case ev.Wagered(position=p, to=to):
+                yield Wager(position=p, to=to)
+            case ev.BringInPosted(position=p):
+                yield BringIn(position=p)
+            case ev.CardTurned(position=p, card=card, up=True, citations=citations):
+                yield Expose(position=p, card=card, citations=citations)
+            case ev.CardReplaced(position=p, card=card, new=new, citations=citations):
+                yield Replace(position=p, card=card, new=new, citations=citations)
             case ev.CardScrapped(card=card, citations=citations):
                 yield Scrap(card=card, citations=citations)
             case ev.CardsTakenBack(cards=cards, citations=citations):
                 yield TakeBack(cards=cards, citations=citations)
-            case ev.HandKilled(player=p, citations=citations):
-                yield Kill(player=p, citations=citations)
+            case ev.HandKilled(position=p, citations=citations):
+                yield Kill(position=p, citations=citations)
             case ev.DealVoided(citations=citations, kept=kept):
                 yield Void(citations=citations, keep=kept)
-            case ev.BlindsChopped(player=p):
-                yield Chop(player=p)
-            case ev.Drew(player=p, discards=discards):
-                yield Draw(player=p, discards=discards)
-            case ev.PlayerShowed(player=p, cards=cards):
-                yield Show(player=p, cards=tuple(c for c in cards if c is not None))
-            case ev.PlayerMucked(player=p):
-                yield Muck(player=p)
+            case ev.BlindsChopped(position=p):
+                yield Chop(position=p)
+            case ev.Drew(position=p, discards=discards):
+                yield Draw(position=p, discards=discards)
+            case ev.PlayerShowed(position=p, cards=cards):
+                yield Show(position=p, cards=tuple(c for c in cards if c is not None))
+            case ev.PlayerMucked(position=p):
+                yield Muck(position=p)
             case _:
                 pass
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from floorman.deal.legal import Legal, Turn
 from floorman.deal.showdown import last_in_pot
 from floorman.games import Structure
+from floorman.ids import Position
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def betting_options(deal: Deal, p: int) -> Legal:
     facing = deal._level > pl.street_bet
     return Legal(
         turn=Turn.BET,
-        player=p,
+        position=Position(p),
         fold=not bring_in,
         check=not facing and bring_in == 0,
         call=to_call if facing else 0,
@@ -140,7 +141,7 @@ def legal_now(deal: Deal) -> Legal:
         return NO_ACTION
     if deal._dealing:
         p, up = deal._dealing[0]
-        return Legal(turn=Turn.DEAL_HOLE, player=p, cards=len(up))
+        return Legal(turn=Turn.DEAL_HOLE, position=Position(p), cards=len(up))
     if deal._board_due:
         return Legal(turn=Turn.DEAL_BOARD, cards=deal._board_due)
     street = deal.game.streets[deal._street] if deal._street < len(deal.game.streets) else None
@@ -148,15 +149,15 @@ def legal_now(deal: Deal) -> Legal:
         p = next(
             q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
         )
-        return Legal(turn=Turn.SHOW, player=p, muck=last_in_pot(deal, p) is None)
+        return Legal(turn=Turn.SHOW, position=Position(p), muck=last_in_pot(deal, p) is None)
     if not deal._has_draw:
         pass
     elif street is not None and street.draw and not deal._draws_done():
         p = next(q for q in draw_order(deal) if not deal._players[q].drew)
-        return Legal(turn=Turn.DRAW, player=p, cards=len(deal._players[p].hole))
+        return Legal(turn=Turn.DRAW, position=Position(p), cards=len(deal._players[p].hole))
     elif deal._draw_pending():
         p = next(q for q, pl in enumerate(deal._players) if pl.pending_draw)
-        return Legal(turn=Turn.DEAL_HOLE, player=p, cards=deal._players[p].pending_draw)
+        return Legal(turn=Turn.DEAL_HOLE, position=Position(p), cards=deal._players[p].pending_draw)
     if deal._needs:
         return betting_options(deal, deal._needs[0])
     return NO_ACTION

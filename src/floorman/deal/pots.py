@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+from floorman.ids import Position
 
 __all__ = ["Pot", "build_pots", "split"]
 
@@ -19,7 +22,7 @@ class Pot:
     """Chips in one pot and the players who may win it."""
 
     amount: int
-    eligible: tuple[int, ...]
+    eligible: tuple[Position, ...]
 
 
 def build_pots(
@@ -37,7 +40,7 @@ def build_pots(
     left = list(contributions)
     pots: list[Pot] = []
     while any(left):
-        eligible = tuple(p for p, c in enumerate(left) if c > 0 and live[p])
+        eligible = tuple(Position(p) for p, c in enumerate(left) if c > 0 and live[p])
         if not eligible:
             # Only folded money remains: it belongs to the last pot contested.
             extra = sum(left)
@@ -60,7 +63,7 @@ def build_pots(
             pots.append(Pot(amount, eligible))
     if dead:
         # Dead chips (antes, dead blinds) belong to every live hand.
-        everyone = tuple(p for p, alive in enumerate(live) if alive)
+        everyone = tuple(Position(p) for p, alive in enumerate(live) if alive)
         if pots and pots[0].eligible == everyone:
             pots[0] = Pot(pots[0].amount + dead, everyone)
         else:
@@ -68,7 +71,11 @@ def build_pots(
     return tuple(pots)
 
 
-def split(amount: int, winners: Sequence[int], *, unit: int = 1) -> tuple[tuple[int, int], ...]:
+#: Who shares a pot: deal positions, or the boards of a pot run more than once.
+_W = TypeVar("_W", bound=int)
+
+
+def split(amount: int, winners: Sequence[_W], *, unit: int = 1) -> tuple[tuple[_W, int], ...]:
     """Split ``amount`` evenly among ``winners``, given in odd-chip order.
 
     The pot is split in the smallest unit used in the game (``unit``, RRP5

@@ -21,6 +21,7 @@ from floorman.deal import events as ev
 from floorman.deal.checks import check_cards, held_back_after, stub
 from floorman.deal.legal import Legal, Turn, check_turn
 from floorman.errors import IllegalAction, Who
+from floorman.ids import Position
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
@@ -36,14 +37,14 @@ def can_chop(deal: Deal) -> bool:
     legal = deal.legal()
     if not deal.game.is_button_game or legal.turn is not Turn.BET or deal.street != 0:
         return False
-    live = [p for p in range(deal.players) if not deal.folded(p)]
+    live = [p for p in range(deal.players) if not deal.folded(Position(p))]
     blinds, bets = deal.blinds, deal.bets
     posted = [p for p in range(deal.players) if blinds[p]]
     return (
         deal.players > 2
         and len(live) == 2
         and sorted(live) == sorted(posted)
-        and legal.player == min(posted, key=lambda p: blinds[p])
+        and legal.position == min(posted, key=lambda p: blinds[p])
         # Each blind's bet is still the blind: nobody has raised.
         and all(bets[p] == blinds[p] for p in live)
         and deal.pot == sum(bets[p] for p in live)
@@ -52,23 +53,23 @@ def can_chop(deal: Deal) -> bool:
 
 def chop(deal: Deal, legal: Legal, p: int) -> list[ev.Event]:
     """The chop, small blind ``p`` first: the agreement, then each blind back."""
-    check_turn(legal, Turn.BET, p, "chop")
+    check_turn(legal, Turn.BET, Position(p), "chop")
     if not deal.can_chop:
         raise IllegalAction(
             "{who} cannot chop: the blinds chop only when everyone else has"
             " folded to the small blind and the pot holds just the blinds; {allowed}",
             code="chop_not_allowed",
-            who=Who(p),
+            who=Who(Position(p)),
             allowed=legal,
             citations=cite("policies.15"),
         )
     rule = cite("policies.15")
-    live = [q for q in range(deal.players) if not deal.folded(q)]
+    live = [q for q in range(deal.players) if not deal.folded(Position(q))]
     back: list[ev.Event] = [
-        ev.BetReturned(player=q, amount=deal.bets[q], citations=rule)
+        ev.BetReturned(position=Position(q), amount=deal.bets[q], citations=rule)
         for q in sorted(live, key=lambda q: q != p)
     ]
-    return [ev.BlindsChopped(player=p, citations=rule), *back]
+    return [ev.BlindsChopped(position=Position(p), citations=rule), *back]
 
 
 def _refuse_if_over(deal: Deal, what: str = "") -> None:
@@ -81,19 +82,19 @@ def _refuse_if_over(deal: Deal, what: str = "") -> None:
         )
 
 
-def void(deal: Deal, rule: tuple[Citation, ...], keep: tuple[int, ...] = ()) -> list[ev.Event]:
+def void(deal: Deal, rule: tuple[Citation, ...], keep: tuple[Position, ...] = ()) -> list[ev.Event]:
     """Every chip back to whoever put it in, but those of the players ``keep``."""
     _refuse_if_over(deal)
     if any(not 0 <= p < deal.players for p in keep):
         raise IllegalAction("no such player among {keep}", code="no_such_player", keep=keep)
     put_in = [deal.starting_stacks[p] - s for p, s in enumerate(deal.stacks)]
-    refunds = tuple((p, n) for p, n in enumerate(put_in) if n and p not in keep)
+    refunds = tuple((Position(p), n) for p, n in enumerate(put_in) if n and p not in keep)
     carried = sum(put_in[p] for p in set(keep))
     return [ev.DealVoided(refunds=refunds, kept=keep, carried=carried, citations=rule)]
 
 
 def _live_hand(deal: Deal, p: int) -> bool:
-    return not deal.is_over and 0 <= p < deal.players and not deal.folded(p)
+    return not deal.is_over and 0 <= p < deal.players and not deal.folded(Position(p))
 
 
 def replace_card(
@@ -103,11 +104,13 @@ def replace_card(
     ``new``) in its place."""
     if not _live_hand(deal, p):
         raise IllegalAction(
-            "{who} has no live hand whose card could be replaced", code="no_live_hand", who=Who(p)
+            "{who} has no live hand whose card could be replaced",
+            code="no_live_hand",
+            who=Who(Position(p)),
         )
-    if card not in deal.hole(p):
+    if card not in deal.hole(Position(p)):
         raise IllegalAction(
-            "{who} does not hold {card}", code="card_not_held", who=Who(p), card=str(card)
+            "{who} does not hold {card}", code="card_not_held", who=Who(Position(p)), card=str(card)
         )
     undealt = stub(deal)
     if new is None and undealt is not None:
@@ -116,7 +119,7 @@ def replace_card(
         new = undealt[0]
     elif new is not None:
         check_cards(deal, (new,))
-    return [ev.CardReplaced(player=p, card=card, new=new, citations=rule)]
+    return [ev.CardReplaced(position=Position(p), card=card, new=new, citations=rule)]
 
 
 def scrap(deal: Deal, card: Card, rule: tuple[Citation, ...]) -> list[ev.Event]:
@@ -177,22 +180,27 @@ def expose(deal: Deal, p: int, card: Card, rule: tuple[Citation, ...]) -> list[e
     and the bring-in is found again from the cards now showing."""
     if deal.game.is_button_game:
         raise IllegalAction("{game} has no upcards to turn", code="no_upcards", game=deal.game.name)
-    live = 0 <= p < deal.players and not deal.folded(p)
-    hole = deal.hole(p) if live else ()
-    up = deal.up(p) if live else ()
+    live = 0 <= p < deal.players and not deal.folded(Position(p))
+    hole = deal.hole(Position(p)) if live else ()
+    up = deal.up(Position(p)) if live else ()
     if card not in hole or up[hole.index(card)]:
         raise IllegalAction(
-            "{who} holds no downcard {card}", code="no_downcard", who=Who(p), card=str(card)
+            "{who} holds no downcard {card}",
+            code="no_downcard",
+            who=Who(Position(p)),
+            card=str(card),
         )
     acted = any(
         isinstance(e, ev.BringInPosted | ev.Wagered | ev.Called | ev.Checked | ev.Folded)
         for e in deal.events
     )
-    turned: list[ev.Event] = [ev.CardTurned(player=p, card=card, up=True, citations=rule)]
+    turned: list[ev.Event] = [
+        ev.CardTurned(position=Position(p), card=card, up=True, citations=rule)
+    ]
     if deal.street == 0 and not acted and len(hole) == 3:
         door = next(c for c, shown in zip(hole, up, strict=True) if shown and c != card)
         assert door is not None
-        turned.append(ev.CardTurned(player=p, card=door, up=False, citations=rule))
+        turned.append(ev.CardTurned(position=Position(p), card=door, up=False, citations=rule))
     return turned
 
 
@@ -202,9 +210,11 @@ def kill(deal: Deal, legal: Legal, p: int, rule: tuple[Citation, ...]) -> list[e
         raise IllegalAction(
             "{who} has no live hand to rule dead; {allowed}",
             code="no_live_hand",
-            who=Who(p),
+            who=Who(Position(p)),
             allowed=legal,
         )
-    if deal.mucked(p):
-        raise IllegalAction("{who}'s hand is already mucked", code="hand_mucked", who=Who(p))
-    return [ev.HandKilled(player=p, citations=rule)]
+    if deal.mucked(Position(p)):
+        raise IllegalAction(
+            "{who}'s hand is already mucked", code="hand_mucked", who=Who(Position(p))
+        )
+    return [ev.HandKilled(position=Position(p), citations=rule)]

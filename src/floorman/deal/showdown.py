@@ -32,6 +32,7 @@ from floorman.evaluation.variants import (
     evaluate_short_deck,
 )
 from floorman.games import Game, Reading
+from floorman.ids import Position
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
@@ -125,13 +126,13 @@ def _readers(
     return readers[game.reading]
 
 
-def _odd_chip_order(deal: Deal, winners: list[int], *, low: bool) -> list[int]:
+def _odd_chip_order(deal: Deal, winners: list[Position], *, low: bool) -> list[Position]:
     if deal.game.is_button_game:
         # Position 0 is the first seat clockwise from the button (RRP5 ties.4.1).
         return sorted(winners)
 
     def best_card(p: int) -> tuple[int, int]:
-        cards = [c for c in deal.hole(p) if c is not None]
+        cards = [c for c in deal.hole(Position(p)) if c is not None]
         orders = [card_order(c, ace_low=low) for c in cards]
         if not orders:
             return (0, 0)
@@ -160,7 +161,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
         readers = _readers(deal.game, board) if len(contenders) > 1 else ()
         values: dict[int, list[Value | None]] = {}
         for p in contenders:
-            cards = _known(deal.hole(p))
+            cards = _known(deal.hole(Position(p)))
             values[p] = [r(cards) if cards is not None else None for r in readers]
         several = len(pots) > 1
         for index, pot in enumerate(pots):
@@ -204,7 +205,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
-        ev.HandMucked(player=p, citations=cite("showdown.4"))
+        ev.HandMucked(position=Position(p), citations=cite("showdown.4"))
         for p in contenders
         if p not in won and players[p].shown
     ]
@@ -231,10 +232,10 @@ def _claimed(pots: Sequence[Pot], contenders: Sequence[int]) -> list[tuple[Pot, 
 
 
 def _halves(
-    values: dict[int, list[Value | None]], eligible: list[int], readers: int
-) -> list[tuple[list[int], Value]]:
+    values: dict[int, list[Value | None]], eligible: list[Position], readers: int
+) -> list[tuple[list[Position], Value]]:
     """The winners of each half: the high, and the low if any hand qualifies."""
-    halves: list[tuple[list[int], Value]] = []
+    halves: list[tuple[list[Position], Value]] = []
     for r in range(readers):
         scored = [(values[p][r], p) for p in eligible if values[p][r] is not None]
         if not scored:
@@ -249,7 +250,7 @@ def _award(
     index: int,
     share: str,
     amount: int,
-    half: tuple[list[int], Value],
+    half: tuple[list[Position], Value],
     base: tuple[Citation, ...],
     *,
     low: bool,

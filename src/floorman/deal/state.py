@@ -9,11 +9,11 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 >>> deal = Deal(HOLDEM, structure=Structure.NO_LIMIT, stakes=Stakes(blinds=(1, 2)),
 ...             stacks=(200, 200, 200), shuffler=SeededShuffler(1))
 >>> turn = deal.legal()
->>> turn.player, turn.call, turn.min_to, turn.max_to
+>>> turn.position, turn.call, turn.min_to, turn.max_to
 (2, 2, 4, 200)
->>> _ = deal.apply(Wager(player=2, to=6))
->>> _ = deal.apply(Fold(player=0))
->>> _ = deal.apply(Fold(player=1))
+>>> _ = deal.apply(Wager(position=2, to=6))
+>>> _ = deal.apply(Fold(position=0))
+>>> _ = deal.apply(Fold(position=1))
 >>> deal.is_over, deal.stacks
 (True, (199, 198, 203))
 """
@@ -55,6 +55,7 @@ from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_
 from floorman.deal.showing import bring_in_player, showing_key
 from floorman.errors import ConfigError, IllegalAction, Who
 from floorman.games import Game, RuleSet, Structure
+from floorman.ids import Position
 from floorman.rulebook import cite
 from floorman.shuffle import Shuffler
 
@@ -196,9 +197,9 @@ class Deal:
         """The community cards."""
         return tuple(self._board)
 
-    def hole(self, player: int) -> tuple[Card | None, ...]:
+    def hole(self, position: Position) -> tuple[Card | None, ...]:
         """A player's cards."""
-        return tuple(self._players[player].hole)
+        return tuple(self._players[position].hole)
 
     @property
     def pot(self) -> int:
@@ -234,17 +235,17 @@ class Deal:
         """Whether every pot has been awarded."""
         return self._over
 
-    def folded(self, player: int) -> bool:
+    def folded(self, position: Position) -> bool:
         """Whether a player's hand is dead."""
-        return self._players[player].folded
+        return self._players[position].folded
 
-    def mucked(self, player: int) -> bool:
+    def mucked(self, position: Position) -> bool:
         """Whether a player's hand was thrown away or ruled dead, unshown."""
-        return self._players[player].mucked
+        return self._players[position].mucked
 
-    def up(self, player: int) -> tuple[bool, ...]:
+    def up(self, position: Position) -> tuple[bool, ...]:
         """Which of a player's cards are face up (stud), in the order of :meth:`hole`."""
-        return tuple(self._players[player].up)
+        return tuple(self._players[position].up)
 
     @property
     def blinds(self) -> tuple[int, ...]:
@@ -271,7 +272,7 @@ class Deal:
         for p, pl in enumerate(self._players):
             ante = antes[p] if p < len(antes) else 0
             if ante:
-                self._emit(ev.AntePosted(player=p, amount=min(ante, pl.stack)))
+                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, pl.stack)))
         if self.game.is_button_game:
             rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
             deads = self.stakes.dead_blinds
@@ -282,7 +283,11 @@ class Deal:
                     stack = self._players[p].stack
                     amount = min(blind, stack)
                     dead = min(dead, stack - amount)
-                    self._emit(ev.BlindPosted(player=p, amount=amount, dead=dead, citations=rule))
+                    self._emit(
+                        ev.BlindPosted(
+                            position=Position(p), amount=amount, dead=dead, citations=rule
+                        )
+                    )
         self._next_street()
 
     def _free(self, pl: _Player) -> int:
@@ -388,7 +393,7 @@ class Deal:
                 return
             self._begin_betting()
 
-    def _reshuffle(self, player: int) -> None:
+    def _reshuffle(self, position: int) -> None:
         """Form a new stub from the discards when the deck runs short in a draw.
 
         The rulebook leaves this to each draw game's section, which it does not
@@ -398,13 +403,13 @@ class Deal:
         """
         assert self._deck is not None
         assert self._shuffler is not None
-        own = set(self._players[player].discards)
+        own = set(self._players[position].discards)
         pool = self._deck + [c for c in self._muck if c not in own]
         self._emit(ev.StubReshuffled(cards=tuple(self._shuffler.shuffle(pool))))
 
-    def _deal_hole(self, player: int, cards: tuple[Card | None, ...]) -> None:
+    def _deal_hole(self, position: int, cards: tuple[Card | None, ...]) -> None:
         p, up = self._dealing.pop(0)
-        self._emit(ev.HoleDealt(player=p, cards=cards, up=up))
+        self._emit(ev.HoleDealt(position=Position(p), cards=cards, up=up))
 
     def _deal_board(self, cards: tuple[Card | None, ...]) -> None:
         run = self._board_run
@@ -418,10 +423,10 @@ class Deal:
             self._board_due = due
             self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
 
-    def _deal_draw(self, player: int, cards: tuple[Card | None, ...]) -> None:
-        pl = self._players[player]
+    def _deal_draw(self, position: int, cards: tuple[Card | None, ...]) -> None:
+        pl = self._players[position]
         pl.pending_draw = 0
-        self._emit(ev.HoleDealt(player=player, cards=cards, up=(False,) * len(cards)))
+        self._emit(ev.HoleDealt(position=Position(position), cards=cards, up=(False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
         return any(pl.pending_draw for pl in self._players)
@@ -509,7 +514,7 @@ class Deal:
         bets = sorted((pl.street_bet, p) for p, pl in enumerate(self._players))
         if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
             top, p = bets[-1]
-            self._emit(ev.BetReturned(player=p, amount=top - bets[-2][0]))
+            self._emit(ev.BetReturned(position=Position(p), amount=top - bets[-2][0]))
         if len(self._live()) <= 1:
             self._finish()
             return
@@ -521,7 +526,13 @@ class Deal:
         known = all(None not in self._players[p].hole for p in self._show_order)
         if self.auto_showdown and known:
             for p in self._show_order:
-                self._emit(ev.HandShown(player=p, cards=self.hole(p), citations=cite("showdown.7")))
+                self._emit(
+                    ev.HandShown(
+                        position=Position(p),
+                        cards=self.hole(Position(p)),
+                        citations=cite("showdown.7"),
+                    )
+                )
             self._finish()
 
     def _finish(self) -> None:
@@ -555,7 +566,7 @@ class Deal:
         start = len(self.events)
         legal = self.legal()
         match action:
-            case DealHole(player=p, cards=cards):
+            case DealHole(position=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
             case DealBoard(cards=cards):
                 check_cards(self, cards)
@@ -581,27 +592,27 @@ class Deal:
                     )
                 self._deal_board(cards)
                 self._auto_deal()
-            case Draw(player=p, discards=discards):
+            case Draw(position=p, discards=discards):
                 self._apply_draw(legal, p, discards)
-            case Show(player=p, cards=cards):
+            case Show(position=p, cards=cards):
                 self._apply_show(legal, p, show=True, cards=cards)
-            case Muck(player=p):
+            case Muck(position=p):
                 self._apply_show(legal, p, show=False)
             case Fold() | Check() | Call() | Wager() | BringIn():
                 self._apply_bet(legal, action)
-            case Chop(player=p):
+            case Chop(position=p):
                 self._record(rulings.chop(self, legal, p))
                 self._emit(ev.DealEnded(stacks=self.stacks, citations=cite("policies.15")))
-            case Kill(player=p, citations=rule):
+            case Kill(position=p, citations=rule):
                 self._record(rulings.kill(self, legal, p, rule))
                 self._after_kill(legal)
-            case Expose(player=p, card=card, citations=rule):
+            case Expose(position=p, card=card, citations=rule):
                 turned = rulings.expose(self, p, card, rule)
                 self._record(turned)
                 if len(turned) > 1:
                     # The door card went down again: the bring-in is found anew.
                     self._begin_betting()
-            case Replace(player=p, card=card, citations=rule, new=new):
+            case Replace(position=p, card=card, citations=rule, new=new):
                 self._record(rulings.replace_card(self, p, card, new, rule))
             case Scrap(card=card, citations=rule):
                 self._record(rulings.scrap(self, card, rule))
@@ -650,7 +661,7 @@ class Deal:
 
     def _apply_deal_hole(self, legal: Legal, p: int, cards: tuple[Card | None, ...]) -> None:
         check_cards(self, cards)
-        if legal.turn is Turn.DEAL_HOLE and legal.player == p and len(cards) == legal.cards:
+        if legal.turn is Turn.DEAL_HOLE and legal.position == p and len(cards) == legal.cards:
             if self._dealing:
                 self._deal_hole(p, cards)
             else:
@@ -665,13 +676,13 @@ class Deal:
         raise IllegalAction(
             "the dealer cannot give {who} {cards} cards now; {allowed}",
             code="cards_not_due",
-            who=Who(p),
+            who=Who(Position(p)),
             cards=len(cards),
             allowed=legal,
         )
 
     def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
-        check_turn(legal, Turn.DRAW, p, "draw")
+        check_turn(legal, Turn.DRAW, Position(p), "draw")
         pl = self._players[p]
         known = [c for c in discards if c is not None]
         missing = [c for c in known if c not in pl.hole]
@@ -679,12 +690,14 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot discard {cards}: not in the hand",
                 code="no_such_card_to_discard",
-                who=Who(p),
+                who=Who(Position(p)),
                 cards=format_cards(missing),
             )
         if len(set(known)) != len(known):
             raise IllegalAction(
-                "{who} cannot discard the same card twice", code="discard_twice", who=Who(p)
+                "{who} cannot discard the same card twice",
+                code="discard_twice",
+                who=Who(Position(p)),
             )
         unknown = len(discards) - len(known)
         if unknown > pl.hole.count(None):
@@ -692,11 +705,11 @@ class Deal:
                 "{who} cannot discard {unknown} unknown cards: its hand has"
                 " {unseen} cards nobody saw; name the cards discarded",
                 code="unknown_discards",
-                who=Who(p),
+                who=Who(Position(p)),
                 unknown=unknown,
                 unseen=pl.hole.count(None),
             )
-        self._emit(ev.Drew(player=p, discards=discards, cards=()))
+        self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
         pl.drew = True
         pl.pending_draw = len(discards)
         self._auto_deal()
@@ -704,9 +717,9 @@ class Deal:
     def _apply_show(
         self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
     ) -> None:
-        check_turn(legal, Turn.SHOW, p, "show or muck")
+        check_turn(legal, Turn.SHOW, Position(p), "show or muck")
         if show:
-            hole = self.hole(p)
+            hole = self.hole(Position(p))
             if cards:
                 known = sorted(c for c in hole if c is not None)
                 rest = list(cards)
@@ -717,7 +730,7 @@ class Deal:
                     raise IllegalAction(
                         "{who} holds {known} and {unknown} unknown; it cannot show {cards}",
                         code="show_wrong_cards",
-                        who=Who(p),
+                        who=Who(Position(p)),
                         known=format_cards(c for c in hole if c),
                         unknown=hole.count(None),
                         cards=format_cards(cards),
@@ -729,10 +742,12 @@ class Deal:
                 raise IllegalAction(
                     "{who} holds cards nobody saw; to show the hand, name all its cards",
                     code="show_unknown_cards",
-                    who=Who(p),
+                    who=Who(Position(p)),
                     citations=cite("showdown.1"),
                 )
-            self._emit(ev.PlayerShowed(player=p, cards=hole, citations=cite("showdown.1")))
+            self._emit(
+                ev.PlayerShowed(position=Position(p), cards=hole, citations=cite("showdown.1"))
+            )
         else:
             pot = last_in_pot(self, p)
             if pot is not None:
@@ -740,15 +755,15 @@ class Deal:
                     "{who} holds the last hand in a pot of {pot}, which it"
                     " wins without showing; it may show, not muck",
                     code="last_hand_must_show",
-                    who=Who(p),
+                    who=Who(Position(p)),
                     pot=pot.amount,
                     citations=cite("showdown.1"),
                 )
-            self._emit(ev.PlayerMucked(player=p, citations=cite("showdown.1")))
+            self._emit(ev.PlayerMucked(position=Position(p), citations=cite("showdown.1")))
         self._after_show()
 
     def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
-        p = action.player
+        p = action.position
         check_turn(legal, Turn.BET, p, type(action).__name__.lower())
         pl = self._players[p]
         match action:
@@ -766,7 +781,7 @@ class Deal:
                 rule = (
                     cite("betting.9", "dead-hands.1.2") if legal.check else cite("dead-hands.1.1")
                 )
-                self._emit(ev.Folded(player=p, citations=rule))
+                self._emit(ev.Folded(position=p, citations=rule))
             case Check():
                 if not legal.check:
                     raise IllegalAction(
@@ -777,7 +792,7 @@ class Deal:
                         allowed=legal,
                         citations=cite("betting.5"),
                     )
-                self._emit(ev.Checked(player=p))
+                self._emit(ev.Checked(position=p))
                 self._checked.add(p)
             case Call():
                 if not legal.call:
@@ -788,7 +803,7 @@ class Deal:
                         allowed=legal,
                     )
                 self._emit(
-                    ev.Called(player=p, amount=legal.call, all_in=legal.call == self._free(pl))
+                    ev.Called(position=p, amount=legal.call, all_in=legal.call == self._free(pl))
                 )
             case BringIn():
                 if not legal.bring_in:
@@ -798,7 +813,7 @@ class Deal:
                         who=Who(p),
                         allowed=legal,
                     )
-                self._emit(ev.BringInPosted(player=p, amount=legal.bring_in))
+                self._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
                 # The bring-in is not a full bet: completing it to the small bet is.
                 self._bring_in_due = None
                 self._level = max(self._level, legal.bring_in)
@@ -827,7 +842,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot bet or raise now: {why}; {allowed}",
                 code=code,
-                who=Who(p),
+                who=Who(Position(p)),
                 why=why,
                 allowed=legal,
                 citations=rule,
@@ -837,7 +852,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: it has only {reach} in all (table stakes); {allowed}",
                 code="wager_over_stack",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 reach=reach,
                 allowed=legal,
@@ -852,7 +867,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: {allowed}",
                 code="wager_out_of_range",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 min_to=legal.min_to,
                 max_to=legal.max_to,
@@ -863,7 +878,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: the smallest chip that plays is {chip}; {allowed}",
                 code="wager_off_chip",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 chip=self.stakes.chip,
                 allowed=legal,
@@ -873,7 +888,7 @@ class Deal:
             raise IllegalAction(
                 "{who} cannot wager to {to}: that does not raise the bet of {bet}; {allowed}",
                 code="wager_not_raise",
-                who=Who(p),
+                who=Who(Position(p)),
                 to=to,
                 bet=self._level,
                 allowed=legal,
@@ -905,7 +920,7 @@ class Deal:
         full = full or capped
         self._emit(
             ev.Wagered(
-                player=p,
+                position=Position(p),
                 to=to,
                 amount=to - pl.street_bet,
                 full=full,

@@ -28,6 +28,7 @@ from floorman.floor.reports import (
 )
 from floorman.floor.requests import ask_to_see
 from floorman.floor.rulings import (
+    RULING_CODES,
     Ruling,
     acted_in_turn,
     decide,
@@ -39,6 +40,7 @@ from floorman.floor.rulings import (
 )
 
 __all__ = [
+    "RULING_CODES",
     "ActionDeclared",
     "BlindNotPosted",
     "BoxedCard",

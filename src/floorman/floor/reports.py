@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from floorman.cards import Card
 from floorman.deal.actions import Action
+from floorman.ids import Position
 
 __all__ = [
     "ActionDeclared",
@@ -102,7 +103,7 @@ class HandInQuestion:
     ``cards`` is how many cards the hand holds, for a wrong number of cards.
     """
 
-    player: int
+    position: Position
     cause: DeadHandCause
     cards: int | None = None
 
@@ -112,7 +113,7 @@ class HandFouled:
     """A player's cards were fouled or mucked by the dealer; ``protected``: the
     player had protected them (a hand or a chip on top)."""
 
-    player: int
+    position: Position
     protected: bool = False
 
 
@@ -120,7 +121,7 @@ class HandFouled:
 class MuckedHand:
     """A player's hand went into the muck and the player wants it back."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -135,7 +136,7 @@ class DuplicateCard:
     """Two cards of the same rank and suit turned up. ``knew`` names a player
     who knew and bet on to win a freeroll (RRP5 irregularities.5)."""
 
-    knew: int | None = None
+    knew: Position | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,14 +148,14 @@ class MissingCards:
 class CardsDropped:
     """A player dropped cards from the hand onto the floor."""
 
-    player: int
+    position: Position
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionDeclared:
     """A player said an action aloud (a fold, check, call, bet or raise)."""
 
-    player: int
+    position: Position
     action: Action
 
 
@@ -163,7 +164,7 @@ class BlindNotPosted:
     """A player owing a blind was dealt in without posting it; ``acted``: the
     player had already acted on the hand, putting chips in, when it was found."""
 
-    player: int
+    position: Position
     acted: bool = False
 
 
@@ -175,7 +176,7 @@ class BoxedCard:
     player."""
 
     card: Card | None = None
-    player: int | None = None
+    position: Position | None = None
     next_dealt: bool = False
 
 
@@ -183,7 +184,7 @@ class BoxedCard:
 class JokerFound:
     """A joker turned up in a player's hand in a game without one."""
 
-    player: int
+    position: Position
     acted: bool = False
 
 
@@ -197,7 +198,7 @@ class ExposedCard:
     """A card was exposed or flashed: by the dealer (``by_player`` False) or by
     the player holding it. ``card`` names it, so that it can be replaced."""
 
-    player: int
+    position: Position
     by_player: bool = False
     card: Card | None = None
 
@@ -215,8 +216,8 @@ class CardsShown:
     """A player showed cards to another player (``to``; none: someone not
     dealt in) during or after the deal; ``part``: only some of the hand."""
 
-    player: int
-    to: int | None
+    position: Position
+    to: Position | None
     after_deal: bool = False
     part: bool = False
 

@@ -23,6 +23,7 @@ from floorman.cards import format_cards
 from floorman.deal import Deal, Muck, Show, Turn, inputs
 from floorman.errors import FloorError, IllegalAction
 from floorman.floor.rulings import Ruling
+from floorman.ids import Position, Seat
 from floorman.rulebook import cite
 from floorman.table import Table
 
@@ -45,8 +46,8 @@ def _shown_instead(deal: Deal, shown: int) -> Deal:
     for action in inputs(deal.events):
         if again.is_over:
             break
-        if isinstance(action, Muck) and action.player == shown:
-            action = Show(player=shown)
+        if isinstance(action, Muck) and action.position == shown:
+            action = Show(position=Position(shown))
         try:
             again.apply(action)
         except IllegalAction:
@@ -54,11 +55,11 @@ def _shown_instead(deal: Deal, shown: int) -> Deal:
                 raise
             # With one more hand live, a hand that mucked may now be the last
             # in a pot, which may only show.
-            again.apply(Show(player=action.player))
+            again.apply(Show(position=action.position))
     while not again.is_over and again.legal().turn is Turn.SHOW:
-        player = again.legal().player
+        player = again.legal().position
         assert player is not None
-        again.apply(Show(player=player))
+        again.apply(Show(position=player))
     return again
 
 
@@ -75,20 +76,25 @@ def ask_to_see(table: Table, *, asker: int, shown: int, deal: int | None = None)
             f"seat {asker} was not dealt cards and may not ask to see a hand",
             citations=cite("showdown.5"),
         )
-    if shown not in seats or played.folded(seats.index(shown)):
+    if shown not in seats or played.folded(Position(seats.index(shown))):
         raise FloorError(
             f"seat {shown}'s hand was not called: only a called hand may be asked for",
             citations=cite("showdown.5"),
         )
     s = seats.index(shown)
-    cards = played.hole(s)
+    cards = played.hole(Position(s))
     if None in cards:
         raise FloorError(f"seat {shown}'s cards are not known to the table")
     seen = format_cards(c for c in cards if c is not None)
-    if not table.won(asker):
+    if not table.won(Seat(asker)):
         return Ruling(
-            decision=f"seat {shown} shows {seen}; asked for by a player who did not win the"
-            " pot, the hand is dead",
+            code="hand_shown_dead",
+            said="seat {shown} shows {seen}; asked for by a player who did not win the pot, the"
+            " hand is dead",
+            words=(
+                ("shown", str(shown)),
+                ("seen", seen),
+            ),
             citations=cite("showdown.5"),
         )
     again = _shown_instead(played, s)
@@ -105,17 +111,27 @@ def ask_to_see(table: Table, *, asker: int, shown: int, deal: int | None = None)
                 break
             amount = min(owed, int(gain[1]))
             if amount:
-                table.transfer(seat, int(gain[0]), amount, deal=number)
+                table.transfer(seat, Seat(int(gain[0])), amount, deal=number)
                 moves.append(f"{amount} from seat {seat} to seat {gain[0]}")
                 gain[1] = int(gain[1]) - amount
                 owed -= amount
     if not moves:
         return Ruling(
-            decision=f"seat {shown} shows {seen}; both hands are live and the pots stand",
+            code="pots_stand",
+            said="seat {shown} shows {seen}; both hands are live and the pots stand",
+            words=(
+                ("shown", str(shown)),
+                ("seen", seen),
+            ),
             citations=cite("showdown.5"),
         )
     return Ruling(
-        decision=f"seat {shown} shows {seen}; both hands are live and the pots are read"
-        f" again: {', '.join(moves)}",
+        code="pots_read_again",
+        said="seat {shown} shows {seen}; both hands are live and the pots are read again: {moves}",
+        words=(
+            ("shown", str(shown)),
+            ("seen", seen),
+            ("moves", str(", ".join(moves))),
+        ),
         citations=cite("showdown.5", "decisions.6"),
     )

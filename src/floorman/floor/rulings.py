@@ -20,7 +20,9 @@ allow; :func:`decide` applies the one management chooses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Final
 
 from floorman.cards import JOKER, Card, format_cards
 from floorman.deal import Action, Deal, Expose, Kill, Replace, Scrap, TakeBack, Turn, Void
@@ -55,10 +57,12 @@ from floorman.floor.reports import (
     PrematureCards,
     Report,
 )
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, cite
 from floorman.table import Table
 
 __all__ = [
+    "RULING_CODES",
     "Ruling",
     "acted_in_turn",
     "decide",
@@ -72,22 +76,101 @@ __all__ = [
 _ACTIONS = (ev.Folded, ev.Checked, ev.Called, ev.Wagered, ev.BringInPosted)
 
 
+#: Every code a ruling may carry, each a stable string, with what it means.
+RULING_CODES: Final[Mapping[str, str]] = {
+    "ruling": "a ruling with no code of its own (made outside the floorperson's rules)",
+    "misdeal": "the deal is void, every chip goes back, and it is dealt again",
+    "no_misdeal": "the deal is played on: no misdeal is called",
+    "deal_void": "all action is void and the chips go back (some may stay in the pot)",
+    "deal_stands": "the deal stands as it is",
+    "hand_dead": "a player's hand is ruled dead",
+    "hand_live": "a player's hand is ruled live",
+    "management_decides": "the rules leave the call to management: the options are offered",
+    "card_plays": "the card in question plays",
+    "card_plays_up": "an exposed downcard plays as an upcard",
+    "card_exposed": "a card exposed by the dealer is dealt with by the form's procedure",
+    "card_replaced": "a card is taken out of play and replaced",
+    "card_scrapped": "a card is a scrap of paper and leaves play",
+    "burn_card": "an extra card becomes the burn card",
+    "cards_taken_back": "cards dealt too soon go back and do not play",
+    "cards_shown": "cards one player showed are shown to others as the rules say",
+    "declaration_binds": "an action declared in turn is taken",
+    "declaration_not_binding": "an action declared out of turn does not bind",
+    "blind_next_deal": "a blind found missing is posted on the next deal",
+    "hand_shown_dead": "a hand asked to be seen is shown, and is dead",
+    "pots_stand": "a hand asked to be seen is shown, and the pots stand",
+    "pots_read_again": "a hand asked to be seen is shown, and the pots are read again",
+}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ruling:
-    """A floorperson's ruling: the decision in words, the rules behind it, the
-    events it applied to the deal, and, when the rulebook leaves the call to
-    management, the ``options`` it allows (nothing is applied until
-    :func:`decide`)."""
+    """A floorperson's ruling, as data a program reads without parsing words.
 
-    decision: str
+    ``code`` names what was ruled (one of :data:`RULING_CODES`); ``position``
+    is the player the ruling is about and ``to`` a second one it names (cards
+    shown to him), by deal position; ``amounts`` are the numbers it rests on
+    and ``words`` the other things it names (a card, a procedure), each by its
+    place in ``said``, the English with ``{who}``, ``{to}`` and those places.
+    ``citations`` are the rules behind it, ``events`` what it applied to the
+    deal, and ``options`` what management may choose when the rulebook leaves
+    the call to it (nothing is applied until :func:`decide`). Ruled at a
+    table, ``seats`` (by position) and ``players`` (by seat) say who is who.
+
+    >>> ruling = Ruling(code="hand_dead", said="{who}: the hand is dead",
+    ...                 position=Position(1), citations=())
+    >>> ruling.decision, ruling.say(by_seats((4, 7)))
+    ('position 1: the hand is dead', 'seat 7: the hand is dead')
+    """
+
+    code: str = "ruling"
+    said: str = ""
     citations: tuple[Citation, ...]
     events: tuple[ev.Event, ...] = ()
     options: tuple[str, ...] = ()
+    position: Position | None = None
+    to: Position | None = None
+    amounts: tuple[tuple[str, int], ...] = ()
+    words: tuple[tuple[str, str], ...] = ()
+    seats: tuple[Seat, ...] = ()
+    players: tuple[tuple[Seat, PlayerId], ...] = ()
 
     @property
     def needs_decision(self) -> bool:
         """Whether management must choose among the options."""
         return bool(self.options)
+
+    def say(self, name: Naming | None = None) -> str:
+        """The ruling in words, players named by ``name`` (by default as seats
+        when ruled at a table, else as deal positions)."""
+        if name is None:
+            name = by_seats(self.seats) if self.seats else by_position
+        who = "" if self.position is None else name(self.position)
+        to = "someone not dealt in" if self.to is None else name(self.to)
+        return self.said.format(who=who, to=to, **dict(self.amounts), **dict(self.words))
+
+    @property
+    def decision(self) -> str:
+        """The ruling in words, as :meth:`say` gives it."""
+        return self.say()
+
+    @property
+    def seat(self) -> Seat | None:
+        """The seat of the player the ruling is about, when ruled at a table."""
+        p = self.position
+        return self.seats[p] if p is not None and 0 <= p < len(self.seats) else None
+
+    @property
+    def player(self) -> PlayerId | None:
+        """The person the ruling is about, when ruled at a table."""
+        seat = self.seat
+        return None if seat is None else dict(self.players).get(seat)
+
+    def at_table(self, table: Table) -> Ruling:
+        """The ruling as said at ``table``: its seats and who sits in them."""
+        return replace(
+            self, seats=tuple(table.positions), players=tuple(sorted(table.players.items()))
+        )
 
 
 def acted_in_turn(deal: Deal) -> int:
@@ -108,15 +191,16 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
     match report:
         case DealingError(cause=MisdealCause.PLAYER_DEALT_OUT, entitled=False):
             return Ruling(
-                decision="no misdeal: the player dealt out was neither at the table nor had"
-                " posted a blind or ante, so was not entitled to a hand",
+                code="no_misdeal",
+                said="no misdeal: the player dealt out was neither at the table nor had posted"
+                " a blind or ante, so was not entitled to a hand",
                 citations=cite("misdeals.1.10"),
             )
         case DealingError(cause=cause):
             return _dealing_error(deal, cause)
         case HandInQuestion():
             return _hand_in_question(deal, report, name)
-        case HandFouled(player=p, protected=False):
+        case HandFouled(position=p, protected=False):
             return _kill(
                 deal,
                 p,
@@ -124,23 +208,28 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
                 "its cards were not protected: there is no redress",
                 name,
             )
-        case HandFouled(player=p):
+        case HandFouled(position=p):
             return Ruling(
-                decision=f"{name(p)} protected its cards: management decides whether the"
-                " fouled hand can be identified and retrieved",
+                code="management_decides",
+                said="{who} protected its cards: management decides whether the fouled hand can"
+                " be identified and retrieved",
+                position=Position(p),
                 citations=cite("irregularities.2", "dead-hands.2", "decisions.1"),
                 options=rule_options(report),
             )
-        case MuckedHand(player=p):
+        case MuckedHand(position=p):
             return Ruling(
-                decision=f"{name(p)}'s mucked hand is dead unless management rules it"
-                " clearly identifiable and retrieves it",
+                code="management_decides",
+                said="{who}'s mucked hand is dead unless management rules it clearly"
+                " identifiable and retrieves it",
+                position=Position(p),
                 citations=cite("dead-hands.2"),
                 options=rule_options(report),
             )
         case ForeignCard(in_stub=True):
             return Ruling(
-                decision="a card with a different back in the stub: all action stands",
+                code="deal_stands",
+                said="a card with a different back in the stub: all action stands",
                 citations=cite("irregularities.3"),
             )
         case ForeignCard():
@@ -149,23 +238,28 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
             return _void(deal, "a duplicate card", "irregularities.4")
         case DuplicateCard(knew=int() as p):
             return Ruling(
-                decision=f"a duplicate card, and {name(p)} knew the deck was defective and"
-                " bet on: management may refuse that player's refund and keep the chips in"
-                " the pot for the next deal",
+                code="management_decides",
+                said="a duplicate card, and {who} knew the deck was defective and bet on:"
+                " management may refuse that player's refund and keep the chips in the pot"
+                " for the next deal",
+                position=Position(p),
                 citations=cite("irregularities.4", "irregularities.5"),
                 options=rule_options(report),
             )
         case MissingCards():
             return Ruling(
-                decision="cards missing from the deck do not change the deal: it stands",
+                code="deal_stands",
+                said="cards missing from the deck do not change the deal: it stands",
                 citations=cite("irregularities.10"),
             )
-        case CardsDropped(player=p):
+        case CardsDropped(position=p):
             return Ruling(
-                decision=f"{name(p)}'s dropped cards play: the hand is played with them",
+                code="card_plays",
+                said="{who}'s dropped cards play: the hand is played with them",
+                position=Position(p),
                 citations=cite("irregularities.14"),
             )
-        case ActionDeclared(player=p, action=action):
+        case ActionDeclared(position=p, action=action):
             return _declared(deal, p, action, name)
         case (
             BoxedCard()
@@ -176,14 +270,16 @@ def rule(deal: Deal, report: Report, *, name: Naming = by_position) -> Ruling:
             | CardsShown()
         ):
             return _procedure(deal, report, name)
-        case BlindNotPosted(player=p, acted=False):
+        case BlindNotPosted(position=p, acted=False):
             return _kill(
                 deal, p, "blinds.10", "it was dealt in owing a blind and has not acted", name
             )
-        case BlindNotPosted(player=p, acted=True):
+        case BlindNotPosted(position=p, acted=True):
             return Ruling(
-                decision=f"{name(p)} acted and put chips in before the missing blind was"
-                " found: the hand is live, and the blind is posted on the next deal",
+                code="blind_next_deal",
+                said="{who} acted and put chips in before the missing blind was found: the hand"
+                " is live, and the blind is posted on the next deal",
+                position=Position(p),
                 citations=cite("blinds.10"),
             )
     raise TypeError(f"not a report: {report!r}")
@@ -202,10 +298,10 @@ def rule_at_table(table: Table, report: Report) -> Ruling:
     (:meth:`~floorman.table.Table.post_next_deal`).
     """
     try:
-        return _rule_at_table(table, report)
+        return _rule_at_table(table, report).at_table(table)
     except FloormanError as error:
         # The ruling speaks of the deal's positions; at the table they are seats.
-        error.at_seats(table.positions)
+        error.at_seats(table.positions, table.players)
         raise
 
 
@@ -220,28 +316,30 @@ def _rule_at_table(table: Table, report: Report) -> Ruling:
         # Through the table, which records what the ruling does to the deal
         # and takes the result if it ends the deal (a misdeal, a hand killed).
         return table.on_deal(lambda under_way: rule(under_way, report, name=name))
-    if not 0 <= report.player < len(table.positions):
-        raise IllegalAction("{who} is not dealt in", code="no_such_player", who=Who(report.player))
-    seat = table.positions[report.player]
-    owed = table.owes(seat)
+    if not 0 <= report.position < len(table.positions):
+        raise IllegalAction(
+            "{who} is not dealt in", code="no_such_player", who=Who(report.position)
+        )
+    seat = table.positions[report.position]
+    owed = table.owes(Seat(seat))
     if not report.acted:
         if not owed:
             raise FloorError(
                 "{who} owes no blind by the table's record: its hand is not dead for a blind",
                 code="no_blind_owed",
-                who=Who(report.player),
+                who=Who(report.position),
                 citations=cite("blinds.10"),
             )
         return table.on_deal(lambda under_way: rule(under_way, report, name=name))
-    event = table.post_next_deal(seat)  # refused, changing nothing, if nothing is owed
+    event = table.post_next_deal(Seat(seat))  # refused, changing nothing, if nothing is owed
     ruling = table.on_deal(lambda under_way: rule(under_way, report, name=name))
     owes = " and ".join(event.blinds)
     owes += " blinds it owes go" if len(event.blinds) > 1 else " blind it owes goes"
     return replace(
         ruling,
-        decision=f"{name(report.player)} acted and put chips in before the missing blind"
-        f" was found: the hand is live, and the {owes} in on the next deal it is dealt in"
-        " (by the table's record)",
+        said="{who} acted and put chips in before the missing blind was found: the hand is"
+        " live, and the {owes} in on the next deal it is dealt in (by the table's record)",
+        words=(("owes", owes),),
     )
 
 
@@ -255,7 +353,7 @@ def _procedure(
     by them, and at a live table the dealer deals the cards as ruled."""
     game = deal.game
     match report:
-        case BoxedCard(card=Card() as card, player=int() as p):
+        case BoxedCard(card=Card() as card, position=int() as p):
             # floorman's own stub has no physical order of dealing round the
             # table: the next stub card is the one the rule gives, either way.
             later = (
@@ -264,10 +362,16 @@ def _procedure(
                 else ""
             )
             citations = cite("irregularities.7")
-            events = deal.apply(Replace(player=p, card=card, citations=citations))
+            events = deal.apply(Replace(position=Position(p), card=card, citations=citations))
             return Ruling(
-                decision=f"the boxed {card} dealt to {name(p)} is a scrap of paper: it is"
-                f" replaced by the next card{later}",
+                code="card_replaced",
+                said="the boxed {card} dealt to {who} is a scrap of paper: it is replaced by"
+                " the next card{later}",
+                position=Position(p),
+                words=(
+                    ("card", str(card)),
+                    ("later", later),
+                ),
                 citations=citations,
                 events=tuple(events),
             )
@@ -275,76 +379,103 @@ def _procedure(
             citations = cite("irregularities.7")
             events = deal.apply(Scrap(card=card, citations=citations))
             return Ruling(
-                decision=f"the boxed {card} is a scrap of paper: it leaves play, and the cards"
-                " below it are dealt in its place",
+                code="card_scrapped",
+                said="the boxed {card} is a scrap of paper: it leaves play, and the cards below"
+                " it are dealt in its place",
+                words=(("card", str(card)),),
                 citations=citations,
                 events=tuple(events),
             )
         case BoxedCard(next_dealt=False):
             return Ruling(
-                decision="the boxed card is a scrap of paper: the next card in the deck replaces it",
+                code="card_scrapped",
+                said="the boxed card is a scrap of paper: the next card in the deck replaces it",
                 citations=cite("irregularities.7"),
             )
         case BoxedCard():
             return Ruling(
-                decision="the boxed card is a scrap of paper; the card below it is already dealt"
+                code="card_scrapped",
+                said="the boxed card is a scrap of paper; the card below it is already dealt"
                 " facedown, so its replacement is dealt after every other card of the round",
                 citations=cite("irregularities.7"),
             )
-        case JokerFound(player=p, acted=True) if JOKER not in deal.game.deck:
+        case JokerFound(position=p, acted=True) if JOKER not in deal.game.deck:
             # Acting without looking at every card takes on that liability
             # (RRP5 irregularities.9, dead-hands.1.5).
             rules = ("irregularities.8", "irregularities.9")
             return _kill(deal, p, rules, "it acted on a hand holding a joker", name)
-        case JokerFound(player=p) if JOKER not in deal.game.deck:
+        case JokerFound(position=p) if JOKER not in deal.game.deck:
             return Ruling(
-                decision=f"the joker in {name(p)}'s hand is a scrap of paper, replaced as a"
-                " boxed card is; no misdeal",
+                code="card_scrapped",
+                said="the joker in {who}'s hand is a scrap of paper, replaced as a boxed card"
+                " is; no misdeal",
+                position=Position(p),
                 citations=cite("irregularities.8", "irregularities.7"),
             )
-        case JokerFound(player=p):
+        case JokerFound(position=p):
             return Ruling(
-                decision=f"{game.name} is played with the joker: {name(p)}'s card plays",
+                code="card_plays",
+                said="{game} is played with the joker: {who}'s card plays",
+                position=Position(p),
+                words=(("game", str(game.name)),),
                 citations=cite("irregularities.8"),
             )
         case ExtraCard():
             return Ruling(
-                decision="the one extra card goes back on the deck and is the burn card",
+                code="burn_card",
+                said="the one extra card goes back on the deck and is the burn card",
                 citations=cite("irregularities.11"),
             )
-        case ExposedCard(player=p, by_player=True):
+        case ExposedCard(position=p, by_player=True):
             return Ruling(
-                decision=f"{name(p)} flashed its own card: the card plays",
+                code="card_plays",
+                said="{who} flashed its own card: the card plays",
+                position=Position(p),
                 citations=cite("irregularities.12"),
             )
-        case ExposedCard(player=p, card=Card() as card) if deal.game.is_button_game:
+        case ExposedCard(position=p, card=Card() as card) if deal.game.is_button_game:
             citations = cite("irregularities.12", "irregularities.13")
-            events = deal.apply(Replace(player=p, card=card, citations=citations))
+            events = deal.apply(Replace(position=Position(p), card=card, citations=citations))
             return Ruling(
-                decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
-                f" {card} is replaced and goes to the muck",
+                code="card_replaced",
+                said="{who}'s card exposed by the dealer: {practice}; {card} is replaced and"
+                " goes to the muck",
+                position=Position(p),
+                words=(
+                    ("practice", str(_exposed_practice(deal))),
+                    ("card", str(card)),
+                ),
                 citations=citations,
                 events=tuple(events),
             )
-        case ExposedCard(player=p, card=Card() as card):
+        case ExposedCard(position=p, card=Card() as card):
             citations = cite("irregularities.12", "irregularities.13")
-            events = deal.apply(Expose(player=p, card=card, citations=citations))
+            events = deal.apply(Expose(position=Position(p), card=card, citations=citations))
             return Ruling(
-                decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
-                f" {card} plays up",
+                code="card_plays_up",
+                said="{who}'s card exposed by the dealer: {practice}; {card} plays up",
+                position=Position(p),
+                words=(
+                    ("practice", str(_exposed_practice(deal))),
+                    ("card", str(card)),
+                ),
                 citations=citations,
                 events=tuple(events),
             )
-        case ExposedCard(player=p):
+        case ExposedCard(position=p):
             return Ruling(
-                decision=f"{name(p)}'s card exposed by the dealer: {_exposed_practice(deal)};"
-                " the player has no option to take or refuse it",
+                code="card_exposed",
+                said="{who}'s card exposed by the dealer: {practice}; the player has no option"
+                " to take or refuse it",
+                position=Position(p),
+                words=(("practice", str(_exposed_practice(deal))),),
                 citations=cite("irregularities.12", "irregularities.13"),
             )
         case PrematureCards(cards=()):
             return Ruling(
-                decision="cards dealt before the betting was complete do not play, even if a"
-                " player yet to act folds: they go back and are dealt when the round is over",
+                code="cards_taken_back",
+                said="cards dealt before the betting was complete do not play, even if a player"
+                " yet to act folds: they go back and are dealt when the round is over",
                 citations=cite("irregularities.15"),
             )
         case PrematureCards(cards=cards):
@@ -355,27 +486,28 @@ def _procedure(
             citations = cite("irregularities.15")
             events = deal.apply(TakeBack(cards=cards, citations=citations))
             return Ruling(
-                decision=f"{format_cards(cards)} dealt before the betting was complete do not"
-                " play, even if a player yet to act folds: they go back beneath the stub and"
-                " the street is dealt when the round is over",
+                code="cards_taken_back",
+                said="{cards} dealt before the betting was complete do not play, even if a"
+                " player yet to act folds: they go back beneath the stub and the street is"
+                " dealt when the round is over",
+                words=(("cards", str(format_cards(cards))),),
                 citations=citations,
                 events=tuple(events),
             )
-        case CardsShown(player=p, to=q, after_deal=True):
+        case CardsShown(after_deal=True):
             return _shown(
                 report,
-                f"{name(p)} showed cards to {_whom(q, name)} after the deal: every player dealt"
-                " in may see them",
+                "{who} showed cards to {to} after the deal: every player dealt in may see them",
                 "showdown.6.1",
             )
-        case CardsShown(player=p, to=q) if q is None or deal.folded(q):
+        case CardsShown(to=q) if q is None or deal.folded(Position(q)):
             return _shown(
                 report,
-                f"{name(p)} showed cards to {_whom(q, name)}, who cannot use them in wagering:"
-                " nothing about them is told until the betting is over",
+                "{who} showed cards to {to}, who cannot use them in wagering: nothing about"
+                " them is told until the betting is over",
                 "showdown.6.2",
             )
-        case CardsShown(player=p, to=int() as q):
+        case CardsShown(to=int() as q):
             legal = deal.legal()
             still = legal.turn is Turn.BET and q in _to_act(deal)
             when = (
@@ -385,29 +517,27 @@ def _procedure(
             )
             return _shown(
                 report,
-                f"{name(p)} showed cards to {name(q)} during the deal: they are shown {when}",
+                "{who} showed cards to {to} during the deal: they are shown " + when,
                 "showdown.6.3" if still else "showdown.6.4",
             )
     raise TypeError(f"not a card report: {report!r}")
 
 
-def _whom(q: int | None, name: Naming) -> str:
-    return "someone not dealt in" if q is None else name(q)
-
-
-def _shown(report: CardsShown, decision: str, part: str) -> Ruling:
+def _shown(report: CardsShown, said: str, part: str) -> Ruling:
     """Show one, show all: only what was shown need be shown (RRP5 showdown.6.5)."""
-    if report.part:
-        return Ruling(
-            decision=f"{decision}; only the cards shown, not the rest of the hand",
-            citations=cite("showdown.6", part, "showdown.6.5"),
-        )
-    return Ruling(decision=decision, citations=cite("showdown.6", part))
+    rules = ("showdown.6", part, "showdown.6.5") if report.part else ("showdown.6", part)
+    return Ruling(
+        code="cards_shown",
+        said=said + ("; only the cards shown, not the rest of the hand" if report.part else ""),
+        position=report.position,
+        to=None if report.to is None else Position(report.to),
+        citations=cite(*rules),
+    )
 
 
 def _to_act(deal: Deal) -> list[int]:
     """Players who may still have a wagering decision this round."""
-    return [p for p in range(deal.players) if not deal.folded(p) and deal.stacks[p] > 0]
+    return [p for p in range(deal.players) if not deal.folded(Position(p)) and deal.stacks[p] > 0]
 
 
 def _exposed_practice(deal: Deal) -> str:
@@ -427,25 +557,30 @@ def _exposed_practice(deal: Deal) -> str:
     )
 
 
-def _declared(deal: Deal, player: int, action: Action, name: Naming) -> Ruling:
+def _declared(deal: Deal, position: Position, action: Action, name: Naming) -> Ruling:
     """A declaration in turn binds (RRP5 betting.9): the action is taken."""
-    if getattr(action, "player", None) != player:
+    if getattr(action, "position", None) != position:
         raise IllegalAction(
             "{who} declared another player's action: {action}",
             code="not_own_action",
-            who=Who(player),
+            who=Who(position),
             action=repr(action),
         )
     legal = deal.legal()
-    if legal.player != player:
+    if legal.position != position:
         return Ruling(
-            decision=f"{name(player)} spoke out of turn: the declaration does not bind;"
-            f" {legal.say(name)}",
+            code="declaration_not_binding",
+            said="{who} spoke out of turn: the declaration does not bind; {allowed}",
+            position=position,
+            words=(("allowed", str(legal.say(name))),),
             citations=cite("betting.9", "conduct.improper.1"),
         )
     events = deal.apply(action)
     return Ruling(
-        decision=f"{name(player)}'s declaration in turn binds: {type(action).__name__.lower()}",
+        code="declaration_binds",
+        said="{who}'s declaration in turn binds: {action}",
+        position=position,
+        words=(("action", str(type(action).__name__.lower())),),
         citations=cite("betting.9"),
         events=tuple(events),
     )
@@ -467,36 +602,44 @@ def decide(deal: Deal, report: Report, choice: str, *, name: Naming = by_positio
             citations=cite("decisions.1"),
         )
     match report, choice:
-        case HandFouled(player=p), "dead":
+        case HandFouled(position=p), "dead":
             return _kill(deal, p, "dead-hands.2", "the fouled hand is dead", name)
-        case HandFouled(player=p), "retrieve":
+        case HandFouled(position=p), "retrieve":
             return Ruling(
-                decision=f"{name(p)}'s hand is retrieved and stays live",
+                code="hand_live",
+                said="{who}'s hand is retrieved and stays live",
+                position=Position(p),
                 citations=cite("irregularities.2", "decisions.1"),
             )
-        case MuckedHand(player=p), "dead":
+        case MuckedHand(position=p), "dead":
             return _kill(deal, p, "dead-hands.2", "the mucked hand is dead", name)
-        case MuckedHand(player=p), "retrieve":
+        case MuckedHand(position=p), "retrieve":
             return Ruling(
-                decision=f"{name(p)}'s hand is retrieved and stays live",
+                code="hand_live",
+                said="{who}'s hand is retrieved and stays live",
+                position=Position(p),
                 citations=cite("dead-hands.2", "decisions.1"),
             )
-        case HandInQuestion(player=p), "dead":
+        case HandInQuestion(position=p), "dead":
             return _kill(deal, p, report.cause.rule, "the hand is dead", name)
-        case HandInQuestion(player=p), "live":
+        case HandInQuestion(position=p), "live":
             return Ruling(
-                decision=f"{name(p)}'s hand is ruled live",
+                code="hand_live",
+                said="{who}'s hand is ruled live",
+                position=Position(p),
                 citations=cite(report.cause.rule, "decisions.1"),
             )
         case DuplicateCard(), "refund everyone":
             return _void(deal, "a duplicate card", "irregularities.4")
         case DuplicateCard(knew=int(p)), _:
             citations = cite("irregularities.4", "irregularities.5", "irregularities.6")
-            events = deal.apply(Void(citations=citations, keep=(p,)))
+            events = deal.apply(Void(citations=citations, keep=(Position(p),)))
             return Ruling(
-                decision=f"a duplicate card: all action is void and every chip goes back but"
-                f" {name(p)}'s, which knew and bet on: its chips stay in the pot for the"
-                " next deal, for which only the players dealt in now may be dealt in",
+                code="deal_void",
+                said="a duplicate card: all action is void and every chip goes back but"
+                " {who}'s, which knew and bet on: its chips stay in the pot for the next"
+                " deal, for which only the players dealt in now may be dealt in",
+                position=Position(p),
                 citations=citations,
                 events=tuple(events),
             )
@@ -509,7 +652,8 @@ def decide_at_table(
     """Apply management's choice, as :func:`decide` does, to the table's deal
     under way, through the table (:meth:`~floorman.table.Table.on_deal`): the
     table's log records it, and a deal it ends (a misdeal) is settled at once."""
-    return table.on_deal(lambda under_way: decide(under_way, report, choice, name=name))
+    ruling = table.on_deal(lambda under_way: decide(under_way, report, choice, name=name))
+    return ruling.at_table(table)
 
 
 def rule_options(report: Report) -> tuple[str, ...]:
@@ -528,19 +672,30 @@ def _void(deal: Deal, what: str, rule_id: str) -> Ruling:
     citations = cite(rule_id)
     events = deal.apply(Void(citations=citations))
     return Ruling(
-        decision=f"{what}: all action is void and every chip goes back to whoever put it in",
+        code="deal_void",
+        said="{what}: all action is void and every chip goes back to whoever put it in",
+        words=(("what", what),),
         citations=citations,
         events=tuple(events),
     )
 
 
 def _kill(
-    deal: Deal, player: int, rule_id: str | tuple[str, ...], what: str, name: Naming
+    deal: Deal,
+    position: int,
+    rule_id: str | tuple[str, ...],
+    why: str,
+    name: Naming,
+    amounts: tuple[tuple[str, int], ...] = (),
 ) -> Ruling:
+    """The hand at ``position`` is dead for ``why`` (a template over ``amounts``)."""
     citations = cite(*((rule_id,) if isinstance(rule_id, str) else rule_id))
-    events = deal.apply(Kill(player=player, citations=citations))
+    events = deal.apply(Kill(position=Position(position), citations=citations))
     return Ruling(
-        decision=f"{name(player)}: {what}; it can no longer act or win any part of the pot",
+        code="hand_dead",
+        said="{who}: " + why + "; it can no longer act or win any part of the pot",
+        position=Position(position),
+        amounts=amounts,
         citations=citations,
         events=tuple(events),
     )
@@ -550,23 +705,26 @@ def _dealing_error(deal: Deal, cause: MisdealCause) -> Ruling:
     acted = acted_in_turn(deal)
     if acted >= 2:
         return Ruling(
-            decision=f"no misdeal: {acted} players have acted in turn, so the deal is played"
-            " to its end and no money is returned for a fouled hand; an error is to be"
-            " called when it happens",
+            code="no_misdeal",
+            said="no misdeal: {acted} players have acted in turn, so the deal is played to its"
+            " end and no money is returned for a fouled hand; an error is to be called when"
+            " it happens",
+            amounts=(("acted", acted),),
             citations=cite("decisions.3", "misdeals.1", "misdeals.2"),
         )
     citations = cite("misdeals.1", cause.rule)
     events = deal.apply(Void(citations=citations))
     return Ruling(
-        decision="misdeal: the deal is void, every chip goes back, and the cards are dealt again",
+        code="misdeal",
+        said="misdeal: the deal is void, every chip goes back, and the cards are dealt again",
         citations=citations,
         events=tuple(events),
     )
 
 
-def _facing_bet(deal: Deal, player: int) -> bool:
+def _facing_bet(deal: Deal, position: Position) -> bool:
     bets = deal.bets
-    return bets[player] < max(bets)
+    return bets[position] < max(bets)
 
 
 def _proper_cards(deal: Deal) -> int:
@@ -575,18 +733,26 @@ def _proper_cards(deal: Deal) -> int:
 
 
 def _hand_in_question(deal: Deal, report: HandInQuestion, name: Naming) -> Ruling:
-    p, cause = report.player, report.cause
+    p, cause = report.position, report.cause
     if deal.folded(p):
         raise IllegalAction("{who}'s hand is already dead", code="no_live_hand", who=Who(p))
     facing = _facing_bet(deal, p)
     if cause in (DeadHandCause.FOLDED_FACING_BET, DeadHandCause.CLOCK_EXPIRED) and not facing:
         return Ruling(
-            decision=f"{name(p)}'s hand stays live: it did not face a bet or raise",
+            code="hand_live",
+            said="{who}'s hand stays live: it did not face a bet or raise",
+            position=Position(p),
             citations=cite(cause.rule),
         )
     if cause is DeadHandCause.STUD_UPCARDS_DISTURBED and (deal.game.is_button_game or not facing):
         where = "this is not a stud game" if deal.game.is_button_game else "it faced no bet"
-        return Ruling(decision=f"{name(p)}'s hand stays live: {where}", citations=cite(cause.rule))
+        return Ruling(
+            code="hand_live",
+            said="{who}'s hand stays live: {where}",
+            position=Position(p),
+            words=(("where", where),),
+            citations=cite(cause.rule),
+        )
     if cause is DeadHandCause.WRONG_NUMBER_OF_CARDS:
         return _card_count(deal, report, name)
     return _kill(deal, p, cause.rule, _WHY[cause], name)
@@ -607,30 +773,41 @@ def _card_count(deal: Deal, report: HandInQuestion, name: Naming) -> Ruling:
     explanation of it is not included; these are the exceptions the rule
     names: at stud a hand short only the final card may be ruled live
     (management's call), and at draw games a short hand before the draw plays."""
-    p = report.player
+    p = report.position
     held = report.cards if report.cards is not None else len(deal.hole(p))
     proper = _proper_cards(deal)
     last = deal.street == len(deal.game.streets) - 1
     if held == proper:
         return Ruling(
-            decision=f"{name(p)} holds {held} cards, the proper number: the hand is live",
+            code="hand_live",
+            said="{who} holds {held} cards, the proper number: the hand is live",
+            position=Position(p),
+            amounts=(("held", held), ("proper", proper)),
             citations=cite("dead-hands.1.4"),
         )
     if not deal.game.is_button_game and last and held == proper - 1:
         return Ruling(
-            decision=f"{name(p)}'s stud hand lacks only its final card: management may"
-            " rule it live",
+            code="management_decides",
+            said="{who}'s stud hand lacks only its final card: management may rule it live",
+            position=Position(p),
             citations=cite("dead-hands.1.4", "decisions.1"),
             options=rule_options(report),
         )
     before_draw = deal.game.has_draw and not any(isinstance(e, ev.Drew) for e in deal.events)
     if before_draw and held < proper:
         return Ruling(
-            decision=f"{name(p)} holds {held} of {proper} cards before the draw: the hand"
-            " is live and draws to its proper number",
+            code="hand_live",
+            said="{who} holds {held} of {proper} cards before the draw: the hand is live and"
+            " draws to its proper number",
+            position=Position(p),
+            amounts=(
+                ("held", held),
+                ("proper", proper),
+            ),
             citations=cite("dead-hands.1.4"),
         )
-    return _kill(deal, p, "dead-hands.1.4", f"it holds {held} cards, not {proper}", name)
+    counted = (("held", held), ("proper", proper))
+    return _kill(deal, p, "dead-hands.1.4", "it holds {held} cards, not {proper}", name, counted)
 
 
 def _applied() -> dict[str, list[str]]:

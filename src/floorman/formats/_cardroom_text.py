@@ -27,7 +27,7 @@ from floorman.table import events as tev
 __all__ = ["Narrator", "where"]
 
 #: A report's fields that name a player by position in the deal.
-_PEOPLE = frozenset(("player", "knew", "to"))
+_PEOPLE = frozenset(("position", "knew", "to"))
 _REPORTS = typing.get_args(FloorReport)
 _CAGE = typing.get_args(led.LedgerEvent)
 _DEAL = typing.get_args(dev.Event)
@@ -105,7 +105,7 @@ class Narrator:
             if value is None or value is False or value == ():
                 continue
             if f.name in _PEOPLE and isinstance(value, int) and not isinstance(value, bool):
-                label = "" if f.name == "player" else f"{f.name} "
+                label = "" if f.name == "position" else f"{f.name} "
                 facts.append(f"{label}{self._who(table, value)}")
             elif value is True:
                 facts.append(f.name.replace("_", " "))
@@ -211,14 +211,14 @@ class Narrator:
         who = self._who
         match e:
             case dev.AntePosted():
-                return f"{who(table, e.player)} antes {e.amount}"
+                return f"{who(table, e.position)} antes {e.amount}"
             case dev.BlindPosted():
                 self._bet[table] = True
                 dead = f" and {e.dead} dead" if e.dead else ""
-                return f"{who(table, e.player)} posts {e.amount}{dead}"
+                return f"{who(table, e.position)} posts {e.amount}{dead}"
             case dev.BringInPosted():
                 self._bet[table] = True
-                return f"{who(table, e.player)} brings it in for {e.amount}"
+                return f"{who(table, e.position)} brings it in for {e.amount}"
             case dev.StreetStarted():
                 if e.street:
                     self._bet[table] = False
@@ -232,31 +232,31 @@ class Narrator:
             case dev.HoleDealt():
                 up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
                 shown = f", up {format_cards(up)}" if up else ""
-                return f"{who(table, e.player)} is dealt {len(e.cards)} cards{shown}"
+                return f"{who(table, e.position)} is dealt {len(e.cards)} cards{shown}"
             case dev.BoardDealt():
                 run = f" (run {e.run + 1})" if e.run else ""
                 return f"the board: {_cards(e.cards)}{run}"
             case dev.Folded():
-                return f"{who(table, e.player)} folds"
+                return f"{who(table, e.position)} folds"
             case dev.Checked():
-                return f"{who(table, e.player)} checks"
+                return f"{who(table, e.position)} checks"
             case dev.Called():
                 all_in = ", all in" if e.all_in else ""
-                return f"{who(table, e.player)} calls {e.amount}{all_in}"
+                return f"{who(table, e.position)} calls {e.amount}{all_in}"
             case dev.Wagered():
                 verb = "raises to" if self._bet.get(table) else "bets"
                 self._bet[table] = True
                 all_in = ", all in" if e.all_in else ""
-                return f"{who(table, e.player)} {verb} {e.to}{all_in}"
+                return f"{who(table, e.position)} {verb} {e.to}{all_in}"
             case dev.Drew():
                 drew = f"draws {len(e.discards)}" if e.discards else "stands pat"
-                return f"{who(table, e.player)} {drew}"
+                return f"{who(table, e.position)} {drew}"
             case dev.BetReturned():
-                return f"{e.amount} goes back to {who(table, e.player)}"
+                return f"{e.amount} goes back to {who(table, e.position)}"
             case dev.HandShown():
-                return f"{who(table, e.player)} shows {_cards(e.cards)}"
+                return f"{who(table, e.position)} shows {_cards(e.cards)}"
             case dev.HandMucked():
-                return f"{who(table, e.player)} mucks"
+                return f"{who(table, e.position)} mucks"
             case dev.BlindsChopped():
                 return "the blinds chop"
             case dev.PotAwarded():
@@ -266,11 +266,11 @@ class Narrator:
                 hand = f" with {e.hand}" if e.hand else ""
                 return f"{won} from {pot}{share}{hand}"
             case dev.HandKilled():
-                return f"{who(table, e.player)}'s hand is dead"
+                return f"{who(table, e.position)}'s hand is dead"
             case dev.CardTurned():
-                return f"a card of {who(table, e.player)}'s is turned"
+                return f"a card of {who(table, e.position)}'s is turned"
             case dev.CardReplaced():
-                return f"a card of {who(table, e.player)}'s is replaced"
+                return f"a card of {who(table, e.position)}'s is replaced"
             case dev.CardScrapped():
                 return "a card is taken out of play"
             case dev.CardsTakenBack():

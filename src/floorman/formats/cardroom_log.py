@@ -138,6 +138,7 @@ from floorman.formats.room_log import (
     _whole,
 )
 from floorman.formats.session import _report as _read_report
+from floorman.ids import PlayerId, Seat
 from floorman.room import GameKind
 from floorman.service import Cardroom, Entry
 from floorman.service import commands as cmd
@@ -289,7 +290,7 @@ class _LogPlayer:
         minutes = options.get("minutes")
         return self.do(
             cmd.Sanction(
-                player=player,
+                player=PlayerId(player),
                 sanction=_SANCTIONS[verb],
                 rules=tuple(r for r in rules.split(",") if r),
                 minutes=None if minutes is None else _minutes(minutes),
@@ -302,32 +303,32 @@ class _LogPlayer:
 
     def _list(self, line: str) -> list[Entry]:
         (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.SignUp(player=player, kind=self.kind(name)))
+        return self.do(cmd.SignUp(player=PlayerId(player), kind=self.kind(name)))
 
     def _unlist(self, line: str) -> list[Entry]:
         (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.Unlist(player=player, kind=self.kind(name)))
+        return self.do(cmd.Unlist(player=PlayerId(player), kind=self.kind(name)))
 
     def _one(self, line: str) -> str:
         (player,), _, _ = _split(line, need=1)
         return player
 
     def _arrive(self, line: str) -> list[Entry]:
-        return self.do(cmd.Arrive(player=self._one(line)))
+        return self.do(cmd.Arrive(player=PlayerId(self._one(line))))
 
     def _refuse(self, line: str) -> list[Entry]:
-        return self.do(cmd.Refuse(player=self._one(line)))
+        return self.do(cmd.Refuse(player=PlayerId(self._one(line))))
 
     def _noanswer(self, line: str) -> list[Entry]:
-        return self.do(cmd.NoAnswer(player=self._one(line)))
+        return self.do(cmd.NoAnswer(player=PlayerId(self._one(line))))
 
     def _leave(self, line: str) -> list[Entry]:
-        return self.do(cmd.Leave(player=self._one(line)))
+        return self.do(cmd.Leave(player=PlayerId(self._one(line))))
 
     def _out(self, line: str) -> list[Entry]:
         (player,), options, _ = _split(line, need=1, keys=("lockup",))
         lockup = _whole(options.get("lockup", "0"), "lockup", _CHIPS)
-        return self.do(cmd.LeaveArea(player=player, lockup=lockup))
+        return self.do(cmd.LeaveArea(player=PlayerId(player), lockup=lockup))
 
     def _take(self, line: str) -> list[Entry]:
         (player, table, *seat), options, flags = _split(
@@ -335,9 +336,9 @@ class _LogPlayer:
         )
         return self.do(
             cmd.TakeSeat(
-                player=player,
+                player=PlayerId(player),
                 table=_whole(table, "table", _TABLES),
-                seat=_whole(seat[0], "seat", _SEAT) if seat else None,
+                seat=Seat(_whole(seat[0], "seat", _SEAT)) if seat else None,
                 chips=_whole(options.get("chips", "0"), "chips", _CHIPS),
                 post="post" in flags,
             )
@@ -349,9 +350,9 @@ class _LogPlayer:
         )
         return self.do(
             cmd.Sit(
-                player=player,
+                player=PlayerId(player),
                 table=_whole(table, "table", _TABLES),
-                seat=_whole(seat, "seat", _SEAT),
+                seat=Seat(_whole(seat, "seat", _SEAT)),
                 chips=_whole(options.get("chips", "0"), "chips", _CHIPS),
                 post="post" in flags,
             )
@@ -360,32 +361,38 @@ class _LogPlayer:
     def _change(self, line: str) -> list[Entry]:
         (player, *seat), _, _ = _split(line, need=1, most=2)
         return self.do(
-            cmd.ChangeSeat(player=player, seat=_whole(seat[0], "seat", _SEAT) if seat else None)
+            cmd.ChangeSeat(
+                player=PlayerId(player), seat=Seat(_whole(seat[0], "seat", _SEAT)) if seat else None
+            )
         )
 
     def _transfer(self, line: str) -> list[Entry]:
         (player, table), _, _ = _split(line, need=2)
-        return self.do(cmd.ChangeGame(player=player, table=_whole(table, "table", _TABLES)))
+        return self.do(
+            cmd.ChangeGame(player=PlayerId(player), table=_whole(table, "table", _TABLES))
+        )
 
     def _away(self, line: str) -> list[Entry]:
         (player,), options, _ = _split(line, need=1, keys=("took",))
         return self.do(
-            cmd.StepAway(player=player, took=_whole(options.get("took", "0"), "took", _CHIPS))
+            cmd.StepAway(
+                player=PlayerId(player), took=_whole(options.get("took", "0"), "took", _CHIPS)
+            )
         )
 
     def _extend(self, line: str) -> list[Entry]:
         (player, minutes), _, _ = _split(line, need=2)
-        return self.do(cmd.ExtendAbsence(player=player, minutes=_minutes(minutes)))
+        return self.do(cmd.ExtendAbsence(player=PlayerId(player), minutes=_minutes(minutes)))
 
     def _back(self, line: str) -> list[Entry]:
         (player,), _, flags = _split(line, need=1, flags=("post", "wait"))
-        return self.do(cmd.ComeBack(player=player, post=_post(flags, True)))
+        return self.do(cmd.ComeBack(player=PlayerId(player), post=_post(flags, True)))
 
     def _buy(self, line: str) -> list[Entry]:
         (player, chips), _, flags = _split(line, need=2, flags=("on-the-way", "unannounced"))
         return self.do(
             cmd.Buy(
-                player=player,
+                player=PlayerId(player),
                 chips=_whole(chips, "chips", _CHIPS),
                 arrived="on-the-way" not in flags,
                 announced="unannounced" not in flags,
@@ -395,7 +402,9 @@ class _LogPlayer:
     def _cashout(self, line: str) -> list[Entry]:
         (player, *chips), _, _ = _split(line, need=1, most=2)
         return self.do(
-            cmd.CashOut(player=player, chips=_whole(chips[0], "chips", _CHIPS) if chips else None)
+            cmd.CashOut(
+                player=PlayerId(player), chips=_whole(chips[0], "chips", _CHIPS) if chips else None
+            )
         )
 
     # ----- time -------------------------------------------------------------
@@ -410,9 +419,9 @@ class _LogPlayer:
     def live(self, number: int) -> Table:
         return self.cardroom.table(number)
 
-    def player_at(self, number: int, seat: int) -> str:
+    def player_at(self, number: int, seat: int) -> PlayerId:
         table = self.live(number)
-        player = table.players.get(seat)
+        player = table.players.get(Seat(seat))
         if player is None:
             seated = ", ".join(f"{s} {p}" for s, p in sorted(table.players.items())) or "nobody"
             raise FloorError(f"nobody sits in seat {seat} at table {number}; seated: {seated}")
@@ -462,32 +471,32 @@ class _LogPlayer:
     def _move(self, number: int, action: phh.PlayerAction) -> Callable[[str], cmd.Act]:
         match action:
             case phh.Fold():
-                return lambda p: cmd.Act(player=p, move=cmd.Move.FOLD)
+                return lambda p: cmd.Act(player=PlayerId(p), move=cmd.Move.FOLD)
             case phh.CheckOrCall():
                 deal = self.live(number).deal
                 legal = deal.legal() if deal is not None and not deal.is_over else None
                 facing = legal is not None and legal.call is not None and not legal.check
                 move = cmd.Move.CALL if facing else cmd.Move.CHECK
-                return lambda p: cmd.Act(player=p, move=move)
+                return lambda p: cmd.Act(player=PlayerId(p), move=move)
             case phh.CompleteBetOrRaiseTo():
-                return lambda p: cmd.Act(player=p, move=cmd.Move.WAGER, to=action.amount)
+                return lambda p: cmd.Act(player=PlayerId(p), move=cmd.Move.WAGER, to=action.amount)
             case phh.PostBringIn():
-                return lambda p: cmd.Act(player=p, move=cmd.Move.BRING_IN)
+                return lambda p: cmd.Act(player=PlayerId(p), move=cmd.Move.BRING_IN)
             case phh.StandPatOrDiscard():
                 cards = tuple(c for c in action.cards if c is not None)
-                return lambda p: cmd.Act(player=p, move=cmd.Move.DRAW, cards=cards)
+                return lambda p: cmd.Act(player=PlayerId(p), move=cmd.Move.DRAW, cards=cards)
             case phh.ShowOrMuck() if action.mucks:
-                return lambda p: cmd.Act(player=p, move=cmd.Move.MUCK)
+                return lambda p: cmd.Act(player=PlayerId(p), move=cmd.Move.MUCK)
             case phh.ShowOrMuck():
                 shown = tuple(c for c in action.cards or () if c is not None)
-                return lambda p: cmd.Act(player=p, move=cmd.Move.SHOW, cards=shown)
+                return lambda p: cmd.Act(player=PlayerId(p), move=cmd.Move.SHOW, cards=shown)
         raise NotationError(f"{type(action).__name__} is not a player's action here")
 
     def _chop(self, number: int, rest: str, args: list[str]) -> list[Entry]:
         _split(rest, need=0)
         table = self.live(number)
         deal = table.deal
-        position = deal.legal().player if deal is not None and table.in_deal else None
+        position = deal.legal().position if deal is not None and table.in_deal else None
         if position is None:
             raise FloorError(f"no deal is under way at table {number}")
         player = table.players[table.positions[position]]
@@ -507,11 +516,13 @@ class _LogPlayer:
 
     def _choose(self, number: int, rest: str, args: list[str]) -> list[Entry]:
         (seat,), _, _ = _split(rest, need=1)
-        return self.do(cmd.Choose(player=self._seat_arg(number, seat), post=args[0] != "wait"))
+        return self.do(
+            cmd.Choose(player=PlayerId(self._seat_arg(number, seat)), post=args[0] != "wait")
+        )
 
     def _straddle(self, number: int, rest: str, args: list[str]) -> list[Entry]:
         (seat,), _, _ = _split(rest, need=1)
-        return self.do(cmd.Straddle(player=self._seat_arg(number, seat)))
+        return self.do(cmd.Straddle(player=PlayerId(self._seat_arg(number, seat))))
 
     def _deal_named(self, options: dict[str, str]) -> int | None:
         deal = options.get("deal")
@@ -522,7 +533,7 @@ class _LogPlayer:
         return self.do(
             cmd.Transfer(
                 table=number,
-                player=self._seat_arg(number, seat),
+                player=PlayerId(self._seat_arg(number, seat)),
                 to=self._seat_arg(number, to),
                 amount=_whole(amount, "chips", _CHIPS),
                 deal=self._deal_named(options),
@@ -534,7 +545,7 @@ class _LogPlayer:
         return self.do(
             cmd.Impound(
                 table=number,
-                player=self._seat_arg(number, seat),
+                player=PlayerId(self._seat_arg(number, seat)),
                 amount=_whole(amount, "chips", _CHIPS),
                 deal=self._deal_named(options),
             )

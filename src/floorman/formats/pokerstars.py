@@ -30,8 +30,8 @@ runs a board twice at most; three times follows the same pattern (``THIRD``,
 >>> from floorman.shuffle import SeededShuffler
 >>> deal = Deal(HOLDEM, structure=Structure.NO_LIMIT, stakes=Stakes(blinds=(1, 2)),
 ...             stacks=(200, 150, 300), shuffler=SeededShuffler(5))
->>> for action in (Wager(player=2, to=6), Fold(player=0), Call(player=1),
-...                Check(player=1), Wager(player=2, to=8), Fold(player=1)):
+>>> for action in (Wager(position=2, to=6), Fold(position=0), Call(position=1),
+...                Check(position=1), Wager(position=2, to=8), Fold(position=1)):
 ...     _ = deal.apply(action)
 >>> header = StarsHeader(hand_id=1, table="Floorman I", max_seats=6, seats=(2, 4, 5),
 ...                      names=("ann", "bob", "cy"), button_seat=5,
@@ -79,6 +79,7 @@ from floorman.deal import events as ev
 from floorman.errors import ConfigError
 from floorman.formats._stars_text import ORDINALS, describe, folded_when, markers, times
 from floorman.games import Reading, Structure
+from floorman.ids import Position
 
 __all__ = ["GAME_NAMES", "StarsHeader", "write_pokerstars"]
 
@@ -254,7 +255,7 @@ class _Writer:
         # A card replaced by a ruling (an exposed card) was never the player's:
         # the history deals the replacement in its place.
         self.replaced = {
-            (e.player, e.card): e.new for e in deal.events if isinstance(e, ev.CardReplaced)
+            (e.position, e.card): e.new for e in deal.events if isinstance(e, ev.CardReplaced)
         }
         self.board: list[Card | None] = []
         self.street = -1
@@ -329,12 +330,12 @@ class _Writer:
     # ------------------------------------------------------------- events
 
     def on(self, event: ev.Event) -> None:
-        player = getattr(event, "player", None)
+        player = getattr(event, "position", None)
         name = "" if player is None else self.names[player]
         match event:
-            case ev.AntePosted(player=p, amount=a):
+            case ev.AntePosted(position=p, amount=a):
                 self.emit(f"{name}: posts the ante {self.money(a)}{self.chips_in(p, a)}")
-            case ev.BlindPosted(player=p, amount=a, dead=d):
+            case ev.BlindPosted(position=p, amount=a, dead=d):
                 self.post_blind(p, a, d)
             case ev.StreetStarted(street=s):
                 self.street = s
@@ -362,11 +363,11 @@ class _Writer:
                 # The street's opening line carries the cards it turns.
                 head, self.marker = self.marker, None
                 self.emit(f"{head} {line}" if head else f"Board {line}")
-            case ev.HoleDealt(player=p, cards=cards):
+            case ev.HoleDealt(position=p, cards=cards):
                 self.deal_hole(p, cards)
             case ev.StubReshuffled():
                 self.emit("The deck is reshuffled")
-            case ev.Drew(player=p, discards=discards):
+            case ev.Drew(position=p, discards=discards):
                 for card in discards:
                     hand = self.hands[p]
                     hand.remove(card if card in hand else None)
@@ -376,34 +377,34 @@ class _Writer:
                     self.emit(f"{name}: discards {n} card{'s' if n > 1 else ''}{seen}")
                 else:
                     self.emit(f"{name}: stands pat")
-            case ev.Folded(player=p) | ev.HandKilled(player=p):
+            case ev.Folded(position=p) | ev.HandKilled(position=p):
                 # A hand ruled dead leaves the deal as a fold does; trackers know folds.
                 self.folded_on[p] = self.street
                 self.emit(f"{name}: folds")
             case ev.Checked():
                 self.emit(f"{name}: checks")
-            case ev.Called(player=p, amount=a, all_in=all_in):
+            case ev.Called(position=p, amount=a, all_in=all_in):
                 self.chips_in(p, a)
                 self.bets[p] += a
                 self.voluntary[p] = True
                 suffix = " and is all-in" if all_in else ""
                 self.emit(f"{name}: calls {self.money(a)}{suffix}")
-            case ev.BringInPosted(player=p, amount=a):
+            case ev.BringInPosted(position=p, amount=a):
                 self.bets[p] += a
                 self.voluntary[p] = True
                 self.emit(f"{name}: brings in for {self.money(a)}{self.chips_in(p, a)}")
-            case ev.Wagered(player=p, to=to, amount=a, all_in=all_in):
+            case ev.Wagered(position=p, to=to, amount=a, all_in=all_in):
                 self.wager(p, to, a, all_in)
-            case ev.BetReturned(player=p, amount=a):
+            case ev.BetReturned(position=p, amount=a):
                 self.stacks[p] += a
                 self.bets[p] -= a
                 self.emit(f"Uncalled bet ({self.money(a)}) returned to {name}")
-            case ev.HandShown(player=p, cards=cards):
+            case ev.HandShown(position=p, cards=cards):
                 if len(cards) == len(self.hands[p]):
                     self.hands[p] = list(cards)
                 self.shown[p] = cards
                 self.at_showdown.append(p)
-            case ev.HandMucked(player=p) if p not in self.shown:
+            case ev.HandMucked(position=p) if p not in self.shown:
                 # A shown hand that lost is killed by the dealer; PokerStars says nothing.
                 self.at_showdown.append(p)
             case ev.PotAwarded(pot=index, share=share, amounts=amounts, run=r):
@@ -441,7 +442,7 @@ class _Writer:
         self.posts.append((order, line))
 
     def deal_hole(self, p: int, cards: tuple[Card | None, ...]) -> None:
-        cards = tuple(self.replaced.get((p, c), c) if c is not None else c for c in cards)
+        cards = tuple(self.replaced.get((Position(p), c), c) if c is not None else c for c in cards)
         before = [c for c in self.hands[p] if c is not None]
         self.hands[p].extend(cards)
         if all(c is None for c in cards):

@@ -64,6 +64,7 @@ from floorman.games import (
     RuleSet,
     Structure,
 )
+from floorman.ids import Position
 from floorman.rulebook import cite
 
 __all__ = [
@@ -225,23 +226,23 @@ def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck
         case phh.DealBoard(cards=cards):
             deal.apply(DealBoard(cards=cards))
         case phh.DealHole(player=p, cards=cards):
-            deal.apply(DealHole(player=p - 1, cards=cards))
+            deal.apply(DealHole(position=Position(p - 1), cards=cards))
         case phh.ShowOrMuck(player=p):
             shows[p - 1] = action
         case phh.Fold(player=p):
-            deal.apply(Fold(player=p - 1))
+            deal.apply(Fold(position=Position(p - 1)))
         case phh.CheckOrCall(player=p):
             legal = deal.legal()
-            if legal.turn is Turn.BET and legal.player == p - 1 and legal.call:
-                deal.apply(Call(player=p - 1))
+            if legal.turn is Turn.BET and legal.position == p - 1 and legal.call:
+                deal.apply(Call(position=Position(p - 1)))
             else:
-                deal.apply(Check(player=p - 1))
+                deal.apply(Check(position=Position(p - 1)))
         case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
-            deal.apply(Wager(player=p - 1, to=amount))
+            deal.apply(Wager(position=Position(p - 1), to=amount))
         case phh.PostBringIn(player=p):
-            deal.apply(BringIn(player=p - 1))
+            deal.apply(BringIn(position=Position(p - 1)))
         case phh.StandPatOrDiscard(player=p, cards=cards):
-            deal.apply(Draw(player=p - 1, discards=cards))
+            deal.apply(Draw(position=Position(p - 1), discards=cards))
         case _:
             raise NotationError(f"cannot replay {action}", text=str(action))
 
@@ -254,19 +255,19 @@ def settle_showdown(deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool
     """
     while not deal.is_over:
         legal = deal.legal()
-        if legal.turn is not Turn.SHOW or legal.player is None:
+        if legal.turn is not Turn.SHOW or legal.position is None:
             return
-        p = legal.player
+        p = legal.position
         decision = shows.pop(p, None)
         if decision is None:
             if not final:
                 return
             known = all(c is not None for c in deal.hole(p))
-            deal.apply(Show(player=p) if known else Muck(player=p))
+            deal.apply(Show(position=p) if known else Muck(position=p))
         elif decision.mucks:
-            deal.apply(Muck(player=p))
+            deal.apply(Muck(position=p))
         else:
-            deal.apply(Show(player=p, cards=_revealed(deal.hole(p), decision.cards)))
+            deal.apply(Show(position=p, cards=_revealed(deal.hole(p), decision.cards)))
 
 
 def _revealed(
@@ -332,23 +333,23 @@ def history_from_deal(deal: Deal, *, variant: str | None = None) -> phh.HandHist
     actions: list[str] = []
     for event in deal.events:
         match event:
-            case ev.HoleDealt(player=p, cards=cards):
+            case ev.HoleDealt(position=p, cards=cards):
                 actions.append(f"d dh p{p + 1} {_cards_text(cards)}")
             case ev.BoardDealt(cards=cards):
                 actions.append(f"d db {_cards_text(cards)}")
-            case ev.Folded(player=p):
+            case ev.Folded(position=p):
                 actions.append(f"p{p + 1} f")
-            case ev.Checked(player=p) | ev.Called(player=p):
+            case ev.Checked(position=p) | ev.Called(position=p):
                 actions.append(f"p{p + 1} cc")
-            case ev.Wagered(player=p, to=to):
+            case ev.Wagered(position=p, to=to):
                 actions.append(f"p{p + 1} cbr {to}")
-            case ev.BringInPosted(player=p):
+            case ev.BringInPosted(position=p):
                 actions.append(f"p{p + 1} pb")
-            case ev.Drew(player=p, discards=discards):
+            case ev.Drew(position=p, discards=discards):
                 actions.append(f"p{p + 1} sd {_cards_text(discards)}".rstrip())
-            case ev.HandShown(player=p, cards=cards):
+            case ev.HandShown(position=p, cards=cards):
                 actions.append(f"p{p + 1} sm {_cards_text(cards)}")
-            case ev.PlayerMucked(player=p):
+            case ev.PlayerMucked(position=p):
                 # A shown loser the dealer mucks (RRP5 showdown.4) is no action.
                 actions.append(f"p{p + 1} sm")
             case _:

@@ -111,6 +111,7 @@ from types import MappingProxyType
 from floorman.cards import Card
 from floorman.clock import ManualClock
 from floorman.errors import ConfigError, FloormanError, NotationError
+from floorman.ids import PlayerId, Seat
 from floorman.room import GameKind, Room, Sanction
 from floorman.room import events as ev
 from floorman.room.events import RoomEvent, is_decision
@@ -495,7 +496,7 @@ class _LogPlayer:
 
     def _apart(self, line: str) -> list[RoomEvent]:
         (a, b), _, _ = _split(line, need=2)
-        return self.do(cmd.KeepApart(players=(a, b)))
+        return self.do(cmd.KeepApart(players=(PlayerId(a), PlayerId(b))))
 
     def _reserve(self, line: str) -> list[RoomEvent]:
         words = line.split()
@@ -505,8 +506,8 @@ class _LogPlayer:
         return self.do(
             cmd.Reserve(
                 table=_whole(table, "table", _TABLES),
-                seat=_whole(seat, "seat", _SEAT),
-                player=player,
+                seat=Seat(_whole(seat, "seat", _SEAT)),
+                player=PlayerId(player),
                 reason=" ".join(words[4:]),
             )
         )
@@ -517,7 +518,7 @@ class _LogPlayer:
         minutes = options.get("minutes")
         return self.do(
             cmd.Sanction(
-                player=player,
+                player=PlayerId(player),
                 sanction=_SANCTIONS[verb],
                 rules=tuple(r for r in rules.split(",") if r),
                 minutes=None if minutes is None else _minutes(minutes),
@@ -530,86 +531,92 @@ class _LogPlayer:
 
     def _list(self, line: str) -> list[RoomEvent]:
         (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.SignUp(player=player, kind=self.kind(name)))
+        return self.do(cmd.SignUp(player=PlayerId(player), kind=self.kind(name)))
 
     def _interest(self, line: str) -> list[RoomEvent]:
         (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.NoteInterest(player=player, kind=self.kind(name)))
+        return self.do(cmd.NoteInterest(player=PlayerId(player), kind=self.kind(name)))
 
     def _unlist(self, line: str) -> list[RoomEvent]:
         (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.Unlist(player=player, kind=self.kind(name)))
+        return self.do(cmd.Unlist(player=PlayerId(player), kind=self.kind(name)))
 
     def _one(self, line: str) -> str:
         (player,), _, _ = _split(line, need=1)
         return player
 
     def _arrive(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.Arrive(player=self._one(line)))
+        return self.do(cmd.Arrive(player=PlayerId(self._one(line))))
 
     def _refuse(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.Refuse(player=self._one(line)))
+        return self.do(cmd.Refuse(player=PlayerId(self._one(line))))
 
     def _noanswer(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.NoAnswer(player=self._one(line)))
+        return self.do(cmd.NoAnswer(player=PlayerId(self._one(line))))
 
     def _leave(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.Leave(player=self._one(line)))
+        return self.do(cmd.Leave(player=PlayerId(self._one(line))))
 
     def _due(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.Due(player=self._one(line)))
+        return self.do(cmd.Due(player=PlayerId(self._one(line))))
 
     def _out(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("lockup",))
         lockup = _whole(options.get("lockup", "0"), "lockup", _CHIPS)
-        return self.do(cmd.LeaveArea(player=player, lockup=lockup))
+        return self.do(cmd.LeaveArea(player=PlayerId(player), lockup=lockup))
 
     def _take(self, line: str) -> list[RoomEvent]:
         (player, table, *seat), _, _ = _split(line, need=2, most=3)
         return self.do(
             cmd.TakeSeat(
-                player=player,
+                player=PlayerId(player),
                 table=_whole(table, "table", _TABLES),
-                seat=_whole(seat[0], "seat", _SEAT) if seat else None,
+                seat=Seat(_whole(seat[0], "seat", _SEAT)) if seat else None,
             )
         )
 
     def _change(self, line: str) -> list[RoomEvent]:
         (player, *seat), _, _ = _split(line, need=1, most=2)
         return self.do(
-            cmd.ChangeSeat(player=player, seat=_whole(seat[0], "seat", _SEAT) if seat else None)
+            cmd.ChangeSeat(
+                player=PlayerId(player), seat=Seat(_whole(seat[0], "seat", _SEAT)) if seat else None
+            )
         )
 
     def _transfer(self, line: str) -> list[RoomEvent]:
         (player, table), _, _ = _split(line, need=2)
-        return self.do(cmd.ChangeGame(player=player, table=_whole(table, "table", _TABLES)))
+        return self.do(
+            cmd.ChangeGame(player=PlayerId(player), table=_whole(table, "table", _TABLES))
+        )
 
     def _over(self, line: str) -> list[RoomEvent]:
         (player, table, seat), _, _ = _split(line, need=3)
         return self.do(
             cmd.PlayOver(
-                player=player,
+                player=PlayerId(player),
                 table=_whole(table, "table", _TABLES),
-                seat=_whole(seat, "seat", _SEAT),
+                seat=Seat(_whole(seat, "seat", _SEAT)),
             )
         )
 
     def _away(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("took",))
         return self.do(
-            cmd.StepAway(player=player, took=_whole(options.get("took", "0"), "took", _CHIPS))
+            cmd.StepAway(
+                player=PlayerId(player), took=_whole(options.get("took", "0"), "took", _CHIPS)
+            )
         )
 
     def _extend(self, line: str) -> list[RoomEvent]:
         (player, minutes), _, _ = _split(line, need=2)
-        return self.do(cmd.ExtendAbsence(player=player, minutes=_minutes(minutes)))
+        return self.do(cmd.ExtendAbsence(player=PlayerId(player), minutes=_minutes(minutes)))
 
     def _back(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("restored",))
         restored = options.get("restored")
         return self.do(
             cmd.ComeBack(
-                player=player,
+                player=PlayerId(player),
                 restored=None if restored is None else _whole(restored, "restored", _CHIPS),
             )
         )

@@ -125,6 +125,7 @@ from floorman.formats import phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import _revealed
 from floorman.games import GAMES, RuleSet, Structure
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, cite
 from floorman.service import Cardroom, Entry
 from floorman.service import commands as cmd
@@ -246,7 +247,7 @@ def _words(key: str, value: str, count: int) -> tuple[int, ...]:
     return tuple(int(p) for p in parts)
 
 
-def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
+def parse_table_line(text: str) -> tuple[TableSetup, int, Seat | None]:
     """The table's setup, the shuffle seed and the starting button from a ``table`` line.
 
     >>> setup, seed, start = parse_table_line("table stud fixed-limit ante=1 bring-in=2 bets=5/10 seed=3")
@@ -310,7 +311,7 @@ def parse_table_line(text: str) -> tuple[TableSetup, int, int | None]:
         else:
             raise NotationError(f"unknown table setting {key!r}", text=key)
     setup = TableSetup(game=game, structure=structure, **options)  # type: ignore[arg-type]
-    return setup, seed, start
+    return setup, seed, None if start is None else Seat(start)
 
 
 def _naming(line: str) -> dict[str, Any]:
@@ -488,41 +489,43 @@ def _table_event(table: Table, clock: ManualClock, line: str) -> None:
     match verb:
         case "sit":
             table.sit(
-                seat,
-                rest[0],
+                Seat(seat),
+                PlayerId(rest[0]),
                 _int(rest[1], "chips"),
                 post=_choice(rest, False),
                 transfer="transfer" in rest,
             )
         case "over":
-            table.play_over(seat, rest[0], _int(rest[1], "chips"), post=_choice(rest, False))
+            table.play_over(
+                Seat(seat), PlayerId(rest[0]), _int(rest[1], "chips"), post=_choice(rest, False)
+            )
         case "buy":
             table.buy(
-                seat,
+                Seat(seat),
                 _int(rest[0], "chips"),
                 arrived="on-the-way" not in rest,
                 announced="unannounced" not in rest,
             )
         case "arrive":
-            table.arrive(seat)
+            table.arrive(Seat(seat))
         case "out":
-            table.sit_out(seat, minutes=_int(rest[0], "minutes") if rest else None)
+            table.sit_out(Seat(seat), minutes=_int(rest[0], "minutes") if rest else None)
         case "back":
-            table.come_back(seat, post=_choice(rest, True))
+            table.come_back(Seat(seat), post=_choice(rest, True))
         case "post" | "wait":
-            table.choose(seat, post=verb == "post")
+            table.choose(Seat(seat), post=verb == "post")
         case "leave":
-            table.leave(seat)
+            table.leave(Seat(seat))
         case "move":
-            table.change_seat(seat, _int(rest[0], "seat"))
+            table.change_seat(Seat(seat), Seat(_int(rest[0], "seat")))
         case "straddle":
-            table.straddle(seat)
+            table.straddle(Seat(seat))
         case "pickup":
-            table.pick_up(seat)
+            table.pick_up(Seat(seat))
         case "courtesy":
-            table.decline_time(seat)
+            table.decline_time(Seat(seat))
         case "misplaced":
-            table.correct_button(seat)
+            table.correct_button(Seat(seat))
 
 
 def _under_way(table: Table) -> None:
@@ -537,11 +540,11 @@ def _ruling(entries: list[Entry]) -> Ruling:
     return next(e.event for e in reversed(entries) if isinstance(e.event, Ruling))
 
 
-def _seat_word(table: Table, word: str) -> int:
+def _seat_word(table: Table, word: str) -> Position:
     found = _SEAT_WORD.fullmatch(word)
     if found is None:
         raise NotationError(f"{word!r} is not a seat such as s3", text=word)
-    return table.position_of(int(found.group(1)))
+    return table.position_of(Seat(int(found.group(1))))
 
 
 def _report(table: Table, deal: Deal, words: list[str]) -> Report:
@@ -561,9 +564,9 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
                 raise NotationError(f"{rule_id} needs the seat whose hand it is", text=rule_id)
             cards = options.get("cards")
             held = _int(cards, "cards=") if cards is not None else None
-            return HandInQuestion(player=seats[0], cause=dead, cards=held)
+            return HandInQuestion(position=Position(seats[0]), cause=dead, cards=held)
     if rule_id == "dead-hands.2" and seats:
-        return MuckedHand(player=seats[0])
+        return MuckedHand(position=Position(seats[0]))
     if rule_id == "irregularities.3":
         return ForeignCard(in_stub="stub" in args)
     if rule_id == "irregularities.4":
@@ -572,24 +575,24 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
     if rule_id == "irregularities.10":
         return MissingCards()
     if rule_id == "irregularities.14" and seats:
-        return CardsDropped(player=seats[0])
+        return CardsDropped(position=Position(seats[0]))
     if rule_id == "irregularities.2" and seats:
-        return HandFouled(player=seats[0], protected="protected" in args)
+        return HandFouled(position=Position(seats[0]), protected="protected" in args)
     if rule_id == "irregularities.7":
         card = parse_cards(options["card"]) if "card" in options else ()
         return BoxedCard(
             card=card[0] if len(card) == 1 else None,
-            player=seats[0] if seats else None,
+            position=seats[0] if seats else None,
             next_dealt="next-dealt" in args,
         )
     if rule_id == "irregularities.8" and seats:
-        return JokerFound(player=seats[0], acted="acted" in args)
+        return JokerFound(position=Position(seats[0]), acted="acted" in args)
     if rule_id == "irregularities.11":
         return ExtraCard()
     if rule_id in ("irregularities.12", "irregularities.13") and seats:
         card = parse_cards(options["card"]) if "card" in options else ()
         return ExposedCard(
-            player=seats[0],
+            position=Position(seats[0]),
             by_player="by-player" in args,
             card=card[0] if len(card) == 1 else None,
         )
@@ -597,11 +600,15 @@ def _report(table: Table, deal: Deal, words: list[str]) -> Report:
         return PrematureCards(cards=parse_cards(options.get("cards", "")))
     if rule_id == "showdown.6" and seats and "to" in options:
         to = None if options["to"] == "out" else _seat_word(table, options["to"])
-        return CardsShown(player=seats[0], to=to, after_deal="after" in args, part="part" in args)
+        return CardsShown(
+            position=Position(seats[0]), to=to, after_deal="after" in args, part="part" in args
+        )
     if rule_id == "blinds.10" and seats:
-        return BlindNotPosted(player=seats[0], acted="acted" in args)
+        return BlindNotPosted(position=Position(seats[0]), acted="acted" in args)
     if rule_id == "betting.9" and seats and len(args) >= 2:
-        return ActionDeclared(player=seats[0], action=_declared(deal, seats[0], args[1:]))
+        return ActionDeclared(
+            position=Position(seats[0]), action=_declared(deal, seats[0], args[1:])
+        )
     raise NotationError(
         f"no report for {rule_id!r}: reports name misdeals.1.1-1.10, dead-hands.1.1-1.6,"
         " dead-hands.2, dead-hands.3, irregularities.2-.4, .7, .8, .10-.15, showdown.6,"
@@ -614,16 +621,16 @@ def _declared(deal: Deal, player: int, words: list[str]) -> Action:
     """A declared action in the log's notation (``f``, ``cc``, ``cbr N``)."""
     match words:
         case ["f"]:
-            return Fold(player=player)
+            return Fold(position=Position(player))
         case ["cc"]:
             legal = deal.legal()
             return (
-                Call(player=player)
-                if legal.call and legal.player == player
-                else Check(player=player)
+                Call(position=Position(player))
+                if legal.call and legal.position == player
+                else Check(position=Position(player))
             )
         case ["cbr", amount] if _NUMBER.fullmatch(amount):
-            return Wager(player=player, to=int(amount))
+            return Wager(position=Position(player), to=int(amount))
     raise NotationError(
         f"{' '.join(words)!r} is not a declared action (f, cc, cbr N)", text=" ".join(words)
     )
@@ -642,9 +649,9 @@ class _Player:
     def do(self, command: cmd.Command) -> list[Entry]:
         return self.cardroom.handle(command)
 
-    def name_at(self, seat: int) -> str:
+    def name_at(self, seat: int) -> PlayerId:
         """The player in ``seat``, as the table names him."""
-        player = self.table.players.get(seat)
+        player = self.table.players.get(Seat(seat))
         if player is None:
             raise FloorError(f"nobody sits in seat {seat}")
         return player
@@ -660,8 +667,8 @@ class _Player:
             self.do(
                 cmd.SitDown(
                     table=_TABLE,
-                    seat=seat,
-                    player=rest[0],
+                    seat=Seat(seat),
+                    player=PlayerId(rest[0]),
                     chips=_int(rest[1], "chips"),
                     post=_choice(rest, False),
                     transfer="transfer" in rest,
@@ -670,40 +677,42 @@ class _Player:
         elif verb == "over":
             self.do(
                 cmd.PlayOver(
-                    player=rest[0],
+                    player=PlayerId(rest[0]),
                     table=_TABLE,
-                    seat=seat,
+                    seat=Seat(seat),
                     chips=_int(rest[1], "chips"),
                     post=_choice(rest, False),
                 )
             )
         elif verb == "misplaced":
-            self.do(cmd.CorrectButton(table=_TABLE, seat=seat))
+            self.do(cmd.CorrectButton(table=_TABLE, seat=Seat(seat)))
         else:
             self.do(self._seat_command(verb, self.name_at(seat), rest))
 
     def _seat_command(self, verb: str, name: str, rest: list[str]) -> cmd.Command:
         if verb == "buy":
             return cmd.Buy(
-                player=name,
+                player=PlayerId(name),
                 chips=_int(rest[0], "chips"),
                 arrived="on-the-way" not in rest,
                 announced="unannounced" not in rest,
             )
         if verb == "out":
-            return cmd.SitOut(player=name, minutes=_int(rest[0], "minutes") if rest else None)
+            return cmd.SitOut(
+                player=PlayerId(name), minutes=_int(rest[0], "minutes") if rest else None
+            )
         if verb == "back":
-            return cmd.ComeBack(player=name, post=_choice(rest, True))
+            return cmd.ComeBack(player=PlayerId(name), post=_choice(rest, True))
         if verb in ("post", "wait"):
-            return cmd.Choose(player=name, post=verb == "post")
+            return cmd.Choose(player=PlayerId(name), post=verb == "post")
         if verb == "move":
-            return cmd.ChangeSeat(player=name, seat=_int(rest[0], "seat"))
+            return cmd.ChangeSeat(player=PlayerId(name), seat=Seat(_int(rest[0], "seat")))
         commands: dict[str, Callable[[str], cmd.Command]] = {
-            "arrive": lambda p: cmd.ChipsArrive(player=p),
-            "leave": lambda p: cmd.Leave(player=p),
-            "straddle": lambda p: cmd.Straddle(player=p),
-            "pickup": lambda p: cmd.PickUp(player=p),
-            "courtesy": lambda p: cmd.DeclineTime(player=p),
+            "arrive": lambda p: cmd.ChipsArrive(player=PlayerId(p)),
+            "leave": lambda p: cmd.Leave(player=PlayerId(p)),
+            "straddle": lambda p: cmd.Straddle(player=PlayerId(p)),
+            "pickup": lambda p: cmd.PickUp(player=PlayerId(p)),
+            "courtesy": lambda p: cmd.DeclineTime(player=PlayerId(p)),
         }
         return commands[verb](name)
 
@@ -731,7 +740,7 @@ class _Player:
             if verb == "transfer":
                 command: cmd.Command = cmd.Transfer(
                     table=_TABLE,
-                    player=self.name_at(numbers[0]),
+                    player=PlayerId(self.name_at(numbers[0])),
                     to=self.name_at(numbers[1]),
                     amount=numbers[2],
                     deal=deal,
@@ -739,7 +748,10 @@ class _Player:
                 what = f"{numbers[2]} moves from seat {numbers[0]} to seat {numbers[1]}"
             elif verb == "impound":
                 command = cmd.Impound(
-                    table=_TABLE, player=self.name_at(numbers[0]), amount=numbers[1], deal=deal
+                    table=_TABLE,
+                    player=PlayerId(self.name_at(numbers[0])),
+                    amount=numbers[1],
+                    deal=deal,
                 )
                 what = f"{numbers[1]} of seat {numbers[0]}'s chips impounded pending a decision"
             else:
@@ -750,7 +762,7 @@ class _Player:
                 what = f"the impounded chips go to seat {numbers[0]}"
             entries = self.do(command)
             event = next(e.event for e in entries if e.table == _TABLE)
-            ruling = Ruling(decision=what, citations=getattr(event, "citations", ()))
+            ruling = Ruling(said=what, citations=getattr(event, "citations", ()))
         last = session.deals[-1]
         moved = dict(last.stacks)
         for seat, stack in self.table.stacks.items():
@@ -856,7 +868,7 @@ class _Player:
     def _chop(self, table: Table, deal: Deal) -> None:
         """The blinds chop (RRP5 policies.15), the small blind being the one to act."""
         _under_way(table)
-        position = deal.legal().player
+        position = deal.legal().position
         if position is None:
             raise IllegalAction("no player is to act: the blinds chop as the deal begins")
         self.do(cmd.Act(player=table.players[table.positions[position]], move=cmd.Move.CHOP))
@@ -873,8 +885,8 @@ class _Player:
         if not isinstance(action, phh.PlayerAction):
             return  # nothing done
         # The log names seats; the deal knows its players by position.
-        position = table.position_of(action.player)
-        name = table.players[action.player]
+        position = table.position_of(Seat(action.player))
+        name = table.players[Seat(action.player)]
         act = functools.partial(cmd.Act, player=name)
         match action:
             case phh.DealHole(cards=cards):
@@ -885,7 +897,7 @@ class _Player:
                 self.do(act(move=cmd.Move.FOLD))
             case phh.CheckOrCall():
                 legal = deal.legal()
-                calls = legal.turn is Turn.BET and legal.player == position and legal.call
+                calls = legal.turn is Turn.BET and legal.position == position and legal.call
                 self.do(act(move=cmd.Move.CALL if calls else cmd.Move.CHECK))
             case phh.CompleteBetOrRaiseTo(amount=amount):
                 self.do(act(move=cmd.Move.WAGER, to=amount))
@@ -905,9 +917,9 @@ class _Player:
         whose cards are all known and mucks one that is not."""
         while not deal.is_over:
             legal = deal.legal()
-            if legal.turn is not Turn.SHOW or legal.player is None:
+            if legal.turn is not Turn.SHOW or legal.position is None:
                 return
-            position = legal.player
+            position = legal.position
             name = table.players[table.positions[position]]
             decision = shows.pop(position, None)
             if decision is None:

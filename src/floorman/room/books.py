@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, fields
 
 from floorman.clock import Clock
 from floorman.errors import FloorError
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as ev
 from floorman.room import timers
 from floorman.room.values import Due, GameKind, Sanction
@@ -30,9 +31,9 @@ class Lock:
     ``move`` (a player moving from another game), ``broken`` (an absent player
     of a broken game, RRP5 seating.15)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int | None
+    seat: Seat | None
     since: float
     reason: str = "called"
     money: int = 0
@@ -76,29 +77,29 @@ def _frozen(value: object) -> object:
 class _Game:
     table: int
     kind: GameKind
-    numbers: list[int]  # the seat numbers in use (RRP5 seating.9 takes one away)
+    numbers: list[Seat]  # the seat numbers in use (RRP5 seating.9 takes one away)
     main: int | None
     extra: bool
     new: bool = True
-    sitting: dict[int, str] = field(default_factory=dict)
+    sitting: dict[Seat, PlayerId] = field(default_factory=dict)
     locks: list[Lock] = field(default_factory=list)
-    reserved: dict[int, str] = field(default_factory=dict)
-    changes: list[tuple[str, int | None]] = field(default_factory=list)
-    quit_seat: int | None = None  # a seat just given up, for RRP5 seating.9
+    reserved: dict[Seat, PlayerId] = field(default_factory=dict)
+    changes: list[tuple[PlayerId, Seat | None]] = field(default_factory=list)
+    quit_seat: Seat | None = None  # a seat just given up, for RRP5 seating.9
 
     @property
     def seats(self) -> int:
         return len(self.numbers)
 
-    def open_seats(self) -> list[int]:
+    def open_seats(self) -> list[Seat]:
         held = {lock.seat for lock in self.locks}
         return [s for s in self.numbers if s not in self.sitting and s not in held]
 
-    def free_for(self, player: str) -> list[int]:
+    def free_for(self, player: PlayerId) -> list[Seat]:
         """Open seats not reserved for someone else."""
         return [s for s in self.open_seats() if self.reserved.get(s, player) == player]
 
-    def places_held(self, *, besides: str | None = None) -> int:
+    def places_held(self, *, besides: PlayerId | None = None) -> int:
         """Places held in a new game (but ``besides``'s) that will take seats
         nobody reserved when it starts: a player with an open seat reserved
         for him takes that one (RRP5 seating.7, seating.8)."""
@@ -118,7 +119,7 @@ class _Game:
 
 @dataclass(slots=True)
 class _Player:
-    name: str
+    name: PlayerId
     present: bool = True
     notified: bool = False
     lockup: int = 0
@@ -142,18 +143,18 @@ class RoomBooks:
         self.clock = clock
         self.events: list[ev.RoomEvent] = []
         self._games: dict[int, _Game] = {}
-        self._players: dict[str, _Player] = {}
-        self._lists: dict[GameKind, list[str]] = {}
-        self._interest: dict[GameKind, list[str]] = {}
-        self._must_move: dict[int, list[str]] = {}  # main table -> names, list order
-        self._moves: dict[str, _Move] = {}
+        self._players: dict[PlayerId, _Player] = {}
+        self._lists: dict[GameKind, list[PlayerId]] = {}
+        self._interest: dict[GameKind, list[PlayerId]] = {}
+        self._must_move: dict[int, list[PlayerId]] = {}  # main table -> names, list order
+        self._moves: dict[PlayerId, _Move] = {}
         self._declined: set[tuple[str, int]] = set()  # new or must-move seats turned down
         # (player, table) -> until: barred from that must-move game (RRP5 seating.10)
         self._bars: dict[tuple[str, int], float] = {}
         self._apart: set[frozenset[str]] = set()
         self._sanctions: dict[str, list[ev.Sanctioned]] = {}
         self._order: dict[tuple[str, GameKind], float] = {}  # list order, for must-move
-        self._over: dict[tuple[int, int], str] = {}  # (table, seat) -> playing over it
+        self._over: dict[tuple[int, Seat], PlayerId] = {}  # (table, seat) -> playing over it
         self._passed: set[tuple[str, int]] = set()  # passed over while away (RRP5 seating.2)
 
     # ----- what the room looks like -----------------------------------------
@@ -167,7 +168,7 @@ class RoomBooks:
         """The kind of game at ``table``."""
         return self._game(table).kind
 
-    def seated(self, table: int) -> dict[int, str]:
+    def seated(self, table: int) -> dict[Seat, PlayerId]:
         """Who sits where at ``table``."""
         return dict(sorted(self._game(table).sitting.items()))
 
@@ -179,19 +180,19 @@ class RoomBooks:
         """The lock-ups held at ``table``."""
         return tuple(self._game(table).locks)
 
-    def waiting(self, kind: GameKind) -> tuple[str, ...]:
+    def waiting(self, kind: GameKind) -> tuple[PlayerId, ...]:
         """The waiting list for a kind of game, first up first."""
         return tuple(self._lists.get(kind, ()))
 
-    def interested(self, kind: GameKind) -> tuple[str, ...]:
+    def interested(self, kind: GameKind) -> tuple[PlayerId, ...]:
         """Remote interest in a kind of game: names with no place yet."""
         return tuple(self._interest.get(kind, ()))
 
-    def must_move(self, main: int) -> tuple[str, ...]:
+    def must_move(self, main: int) -> tuple[PlayerId, ...]:
         """The must-move list for the main game at ``main``, in waiting-list order."""
         return tuple(self._must_move.get(main, ()))
 
-    def seat_of(self, player: str) -> tuple[int, int] | None:
+    def seat_of(self, player: PlayerId) -> tuple[int, Seat] | None:
         """The (table, seat) a player sits in, if any (RRP5 seating.4: one at most)."""
         for game in self._games.values():
             for seat, name in game.sitting.items():
@@ -199,16 +200,16 @@ class RoomBooks:
                     return game.table, seat
         return None
 
-    def playing_over(self, table: int) -> dict[int, str]:
+    def playing_over(self, table: int) -> dict[Seat, PlayerId]:
         """Who plays over which absent player's seat at ``table`` (RRP5 policies.12)."""
         return {seat: p for (t, seat), p in sorted(self._over.items()) if t == table}
 
-    def is_away(self, player: str) -> bool:
+    def is_away(self, player: PlayerId) -> bool:
         """Whether a seated player is away from his seat (RRP5 policies.20)."""
         state = self._players.get(player)
         return state is not None and state.away_since is not None
 
-    def lock_of(self, player: str) -> Lock | None:
+    def lock_of(self, player: PlayerId) -> Lock | None:
         """The lock-up held for a player, if any."""
         for game in self._games.values():
             for lock in game.locks:
@@ -216,16 +217,16 @@ class RoomBooks:
                     return lock
         return None
 
-    def moving(self) -> tuple[str, ...]:
+    def moving(self) -> tuple[PlayerId, ...]:
         """The players the floor has ordered moved, the moves not made yet."""
         return tuple(self._moves)
 
-    def move_of(self, player: str) -> tuple[int, int, Due] | None:
+    def move_of(self, player: PlayerId) -> tuple[int, int, Due] | None:
         """A move the floor ordered for a player: (from, to, when)."""
         move = self._moves.get(player)
         return None if move is None else (move.table, move.to, move.when)
 
-    def record(self, player: str) -> tuple[ev.Sanctioned, ...]:
+    def record(self, player: PlayerId) -> tuple[ev.Sanctioned, ...]:
         """The warnings, suspensions and bars recorded against a player."""
         return tuple(self._sanctions.get(player, ()))
 
@@ -236,7 +237,7 @@ class RoomBooks:
         from the books, changing nothing. See :mod:`floorman.room.timers`."""
         return timers.next_deadline(self)
 
-    def kept_apart(self, a: str, b: str) -> bool:
+    def kept_apart(self, a: PlayerId, b: PlayerId) -> bool:
         """Whether the house keeps ``a`` and ``b`` out of the same game (RRP5 seating.5)."""
         return frozenset((a, b)) in self._apart
 
@@ -266,7 +267,7 @@ class RoomBooks:
 
     # ----- who may play where -----------------------------------------------
 
-    def _could_play(self, player: str, game: _Game, *, when: float | None = None) -> bool:
+    def _could_play(self, player: PlayerId, game: _Game, *, when: float | None = None) -> bool:
         """A name on the list the floor could call to ``game``, seat or no seat,
         now or at the moment ``when``: no rule keeps the player out, the game was
         not turned down, and the player is not called, moving, or in a game of
@@ -280,7 +281,7 @@ class RoomBooks:
             or self._blocked(player, game, when=when) is not None
         )
 
-    def _waiting_for(self, game: _Game, *, when: float | None = None) -> list[str]:
+    def _waiting_for(self, game: _Game, *, when: float | None = None) -> list[PlayerId]:
         """Names on the list, not yet called, who could play in ``game``, seat
         open or not: someone "waiting to play" (RRP5 policies.21, seating.14).
         A player away with nothing left to hold a seat is not (RRP5 seating.2)."""
@@ -291,7 +292,7 @@ class RoomBooks:
             and (self._player(p).present or self._player(p).lockup)
         ]
 
-    def _eligible_list(self, game: _Game) -> list[str]:
+    def _eligible_list(self, game: _Game) -> list[PlayerId]:
         """Names the floor may call to ``game`` now, a seat being open for them."""
         return [
             p
@@ -299,14 +300,16 @@ class RoomBooks:
             if self._could_play(p, game) and self._eligible_seat(p, game)
         ]
 
-    def _eligible_seat(self, player: str, game: _Game) -> bool:
+    def _eligible_seat(self, player: PlayerId, game: _Game) -> bool:
         """An open seat not reserved for someone else is left for ``player``.
         A place held in a new game takes one of those seats when the game
         starts, unless an open seat is reserved for its player, which it takes
         instead (RRP5 seating.7, seating.8)."""
         return len(game.free_for(player)) > game.places_held()
 
-    def _blocked(self, player: str, game: _Game, *, when: float | None = None) -> FloorError | None:
+    def _blocked(
+        self, player: PlayerId, game: _Game, *, when: float | None = None
+    ) -> FloorError | None:
         """Why ``player`` may not play in ``game`` (now, or at ``when``), if a rule forbids it."""
         sanction = self._standing(player, when=when)
         if sanction is not None:
@@ -322,14 +325,14 @@ class RoomBooks:
             )
         others = self._in_game(game)
         for other in sorted(others):
-            if self.kept_apart(player, other):
+            if self.kept_apart(player, PlayerId(other)):
                 return FloorError(
                     f"the house keeps {player} and {other} out of the same game",
                     citations=cite("seating.5"),
                 )
         return None
 
-    def _standing(self, player: str, *, when: float | None = None) -> FloorError | None:
+    def _standing(self, player: PlayerId, *, when: float | None = None) -> FloorError | None:
         now = self._now() if when is None else when
         for record in self._sanctions.get(player, ()):
             if record.sanction is Sanction.WARNING:
@@ -347,27 +350,29 @@ class RoomBooks:
                 )
         return None
 
-    def _in_game(self, game: _Game) -> set[str]:
+    def _in_game(self, game: _Game) -> set[PlayerId]:
         """Everyone in a game: seated, holding a seat locked up, or playing over."""
         over = {p for (t, _), p in self._over.items() if t == game.table}
         return set(game.sitting.values()) | {k.player for k in game.locks} | over
 
-    def _may_list(self, player: str, kind: GameKind) -> None:
+    def _may_list(self, player: PlayerId, kind: GameKind) -> None:
         # A refused move bars one game, not the list its kind shares (RRP5
         # seating.3): the list passes the name by for that game (_blocked).
         barred = self._standing(player)
         if barred is not None:
             raise barred
         if player in self._lists.get(kind, ()):
-            raise FloorError(f"{player} is on the {kind} list already")
+            raise FloorError("{player} is on the {kind} list already", player=player, kind=kind)
         at = self.seat_of(player)
         if at is not None and self._game(at[0]).kind == kind:
             raise FloorError(
-                f"{player} is in a {kind} game already; ask for a transfer instead",
+                "{player} is in a {kind} game already; ask for a transfer instead",
+                player=player,
+                kind=kind,
                 citations=cite("seating.3", "seating.4"),
             )
 
-    def _may_play(self, player: str, game: _Game) -> None:
+    def _may_play(self, player: PlayerId, game: _Game) -> None:
         why = self._blocked(player, game)
         if why is not None:
             raise why
@@ -386,7 +391,7 @@ class RoomBooks:
                 self._games[event.table] = _Game(
                     table=event.table,
                     kind=event.kind,
-                    numbers=list(range(1, event.seats + 1)),
+                    numbers=[Seat(s) for s in range(1, event.seats + 1)],
                     main=event.main,
                     extra=event.extra,
                 )
@@ -551,7 +556,7 @@ class RoomBooks:
             case ev.PlayerCalled():
                 pass
 
-    def _list(self, player: str, kind: GameKind, place: int) -> None:
+    def _list(self, player: PlayerId, kind: GameKind, place: int) -> None:
         names = self._lists.setdefault(kind, [])
         _remove(names, player)
         names.insert(place, player)
@@ -569,7 +574,7 @@ class RoomBooks:
             key = max((v for (_, k), v in self._order.items() if k == kind), default=0.0) + 1
         self._order[(player, kind)] = key
 
-    def _seat(self, player: str, table: int, seat: int) -> None:
+    def _seat(self, player: PlayerId, table: int, seat: Seat) -> None:
         game = self._games[table]
         # A lock-up here is used; one in another game (a move to come) stays.
         game.locks = [k for k in game.locks if k.player != player]
@@ -586,7 +591,7 @@ class RoomBooks:
                 names.append(player)
             names.sort(key=lambda p: self._order.get((p, game.kind), 1 << 62))
 
-    def _vacate(self, player: str, table: int, seat: int, *, leaving: bool = True) -> None:
+    def _vacate(self, player: PlayerId, table: int, seat: Seat, *, leaving: bool = True) -> None:
         game = self._games[table]
         if game.sitting.get(seat) != player:
             return
@@ -602,13 +607,13 @@ class RoomBooks:
             if game.extra:
                 game.quit_seat = seat
 
-    def _delist(self, player: str, kinds: Sequence[GameKind] | None = None) -> None:
+    def _delist(self, player: PlayerId, kinds: Sequence[GameKind] | None = None) -> None:
         every = [*self._lists, *(k for k in self._interest if k not in self._lists)]
         for kind in every if kinds is None else kinds:
             _remove(self._lists.get(kind, []), player)
             _remove(self._interest.get(kind, []), player)
 
-    def _unlock(self, player: str) -> None:
+    def _unlock(self, player: PlayerId) -> None:
         for game in self._games.values():
             game.locks = [k for k in game.locks if k.player != player]
 
@@ -620,29 +625,38 @@ class RoomBooks:
     def _game(self, table: int) -> _Game:
         game = self._games.get(table)
         if game is None:
-            raise FloorError(f"no game is open at table {table}; tables: {list(self.tables)}")
+            raise FloorError(
+                "no game is open at table {table}; tables: {tables}",
+                table=table,
+                tables=list(self.tables),
+            )
         return game
 
-    def _player(self, player: str) -> _Player:
+    def _player(self, player: PlayerId) -> _Player:
         state = self._players.get(player)
         if state is None:
-            raise FloorError(f"no player {player!r} is known to the room")
+            raise FloorError("no player {player!r} is known to the room", player=player)
         return state
 
-    def _seat_exists(self, game: _Game, seat: int) -> None:
+    def _seat_exists(self, game: _Game, seat: Seat) -> None:
         if seat not in game.numbers:
-            raise FloorError(f"table {game.table} has seats {game.numbers}, not {seat}")
+            raise FloorError(
+                "table {game_table} has seats {game_numbers}, not {seat}",
+                game_table=game.table,
+                game_numbers=game.numbers,
+                seat=seat,
+            )
 
-    def _seat_at(self, game: _Game, player: str) -> int:
+    def _seat_at(self, game: _Game, player: PlayerId) -> int:
         return next(s for s, p in game.sitting.items() if p == player)
 
 
-def _remove(names: list[str], player: str) -> None:
+def _remove(names: list[PlayerId], player: PlayerId) -> None:
     if player in names:
         names.remove(player)
 
 
-def _with_seat(lock: Lock, seat: int) -> Lock:
+def _with_seat(lock: Lock, seat: Seat) -> Lock:
     return Lock(
         player=lock.player,
         table=lock.table,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.ids import PlayerId, Seat
 from floorman.room.values import Due, GameKind, Sanction
 from floorman.rulebook import Citation
 
@@ -78,8 +79,8 @@ class GameStarted:
     (RRP5 seating.6); stud has no button."""
 
     table: int
-    button: int | None
-    cards: tuple[tuple[int, Card], ...]
+    button: Seat | None
+    cards: tuple[tuple[Seat, Card], ...]
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -98,7 +99,7 @@ class PlayerListed:
     """A player's name went on the waiting list for a kind of game, at
     ``place`` (0 is first up)."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
     place: int
     at: float = 0.0
@@ -110,7 +111,7 @@ class InterestNoted:
     """Someone not in the room asked for a game: noted, but no place on the
     list until the player arrives (RRP5 seating.1)."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -121,7 +122,7 @@ class PlayerDelisted:
     """A name came off a list (``kind``; ``main``: the must-move list of that
     table), and why."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
     reason: str
     main: int | None = None
@@ -133,7 +134,7 @@ class PlayerDelisted:
 class PlayerArrived:
     """A player came into the room."""
 
-    player: str
+    player: PlayerId
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -143,7 +144,7 @@ class AreaLeft:
     """A listed player told the list-person of leaving the playing area,
     leaving ``lockup`` for a lock-up (RRP5 seating.2)."""
 
-    player: str
+    player: PlayerId
     lockup: int = 0
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -153,7 +154,7 @@ class AreaLeft:
 class AreaReturned:
     """A player came back to the playing area."""
 
-    player: str
+    player: PlayerId
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -163,9 +164,9 @@ class PlayerCalled:
     """The floor called a player to a seat (``seat`` None: any seat of a new
     game, chosen on arrival, RRP5 seating.7)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int | None
+    seat: Seat | None
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -176,7 +177,7 @@ class PassedOver:
     passed over for a seat at ``table`` and keeps the place on the list
     (RRP5 seating.2)."""
 
-    player: str
+    player: PlayerId
     table: int
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -189,9 +190,9 @@ class SeatLocked:
     held for an absent player of a broken game until due for the big blind
     (RRP5 seating.15), not picked up for time."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int | None
+    seat: Seat | None
     money: int = 0
     until_due: bool = False
     at: float = 0.0
@@ -202,9 +203,9 @@ class SeatLocked:
 class LockUpPickedUp:
     """The floor picked up a lock-up that was held too long (RRP5 policies.21)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int | None
+    seat: Seat | None
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -213,9 +214,9 @@ class LockUpPickedUp:
 class PlayerSeated:
     """A player sat down in a seat."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -225,7 +226,7 @@ class SeatRefused:
     """A called player turned the seat down; ``kept_place``: the name stays
     on the list."""
 
-    player: str
+    player: PlayerId
     table: int
     kept_place: bool
     at: float = 0.0
@@ -236,9 +237,9 @@ class SeatRefused:
 class PlayerLeft:
     """A player gave up a seat."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -249,7 +250,7 @@ class SeatRemoved:
     (RRP5 seating.9)."""
 
     table: int
-    seat: int
+    seat: Seat
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -260,10 +261,10 @@ class MoveDue:
     (RRP5 seating.12, seating.14); the new seat is locked meanwhile.
     ``as_new``: from a must-move game, entering as a new player (RRP5 seating.12)."""
 
-    player: str
+    player: PlayerId
     table: int
     to: int
-    seat: int | None
+    seat: Seat | None
     when: Due
     as_new: bool = False
     at: float = 0.0
@@ -275,11 +276,11 @@ class PlayerMoved:
     """A player moved seats, in one game or to another; ``as_new``: enters the
     new game as a new player, posting or waiting for the big blind."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     to: int
-    to_seat: int
+    to_seat: Seat
     as_new: bool = False
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -289,9 +290,9 @@ class PlayerMoved:
 class SeatChangeRequested:
     """A player in a game asked for another seat in it (``seat`` None: any)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int | None
+    seat: Seat | None
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -301,7 +302,7 @@ class WentAway:
     """A seated player left the table, taking ``took`` chips for safety
     (RRP5 policies.4)."""
 
-    player: str
+    player: PlayerId
     table: int
     took: int = 0
     at: float = 0.0
@@ -313,7 +314,7 @@ class AbsenceExtended:
     """A floorperson, told in advance, extended a player's absence until
     ``until`` (RRP5 policies.20)."""
 
-    player: str
+    player: PlayerId
     until: float
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -323,7 +324,7 @@ class AbsenceExtended:
 class CameBack:
     """A player came back to the seat, restoring ``restored`` chips."""
 
-    player: str
+    player: PlayerId
     table: int
     restored: int = 0
     at: float = 0.0
@@ -335,9 +336,9 @@ class PlayingOver:
     """With the floor's permission, ``player`` plays over the seat of ``over``,
     who is away (RRP5 policies.12)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     over: str
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -347,9 +348,9 @@ class PlayingOver:
 class PlayOverEnded:
     """The player playing over gave the seat back."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -358,9 +359,9 @@ class PlayOverEnded:
 class ChipsPickedUp:
     """The floor picked up an absent player's chips; the seat is open (RRP5 policies.20)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -374,8 +375,8 @@ class GameBroken:
     meanwhile (RRP5 seating.2)."""
 
     table: int
-    order: tuple[tuple[str, Card], ...]
-    away: tuple[str, ...] = ()
+    order: tuple[tuple[PlayerId, Card], ...]
+    away: tuple[PlayerId, ...] = ()
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -386,7 +387,7 @@ class BarredFromGame:
     the list until ``until``; other games of its kind are open to him (RRP5
     seating.10)."""
 
-    player: str
+    player: PlayerId
     table: int
     until: float
     at: float = 0.0
@@ -397,7 +398,7 @@ class BarredFromGame:
 class KeptApart:
     """The house keeps two players out of the same game (RRP5 seating.5)."""
 
-    players: tuple[str, str]
+    players: tuple[PlayerId, PlayerId]
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
 
@@ -406,9 +407,9 @@ class KeptApart:
 class SeatReserved:
     """Management reserved a seat for a player (RRP5 seating.8)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     reason: str = ""
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -419,7 +420,7 @@ class Sanctioned:
     """A warning, suspension or bar recorded against a player for the rules
     in ``citations``; ``until`` None: for good (a bar) or no term (a warning)."""
 
-    player: str
+    player: PlayerId
     sanction: Sanction
     until: float | None = None
     at: float = 0.0

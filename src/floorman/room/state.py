@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from floorman.cards import DECK_52, Card
 from floorman.clock import Clock
 from floorman.errors import ConfigError, FloorError, NotationError
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as ev
 from floorman.room.books import RoomBooks, _Game
 from floorman.room.timers import AWAY_LIMIT, MINUTE, REFUSAL_BAR, away_limit, lock_limit
@@ -49,7 +50,8 @@ class Room(RoomBooks):
     def __init__(self, *, clock: Clock, shuffler: Shuffler | None = None, lockup: int = 20) -> None:
         if not is_whole(lockup) or lockup < 1:
             raise ConfigError(
-                f"the house's least lock-up is a whole number of chips, 1 or more, not {lockup!r}",
+                "the house's least lock-up is a whole number of chips, 1 or more, not {lockup!r}",
+                lockup=lockup,
                 citations=cite("seating.2"),
             )
         super().__init__(clock=clock)
@@ -71,25 +73,31 @@ class Room(RoomBooks):
         that table (RRP5 seating.10); ``extra``: one seat over ``seats``, taken
         away when someone quits (RRP5 seating.9)."""
         if not is_whole(table) or table < 1:
-            raise ConfigError(f"tables are numbered 1 and up, not {table!r}")
+            raise ConfigError("tables are numbered 1 and up, not {table!r}", table=table)
         if not is_whole(seats):
-            raise ConfigError(f"seats are a whole number, 2 to 10, not {seats!r}")
+            raise ConfigError("seats are a whole number, 2 to 10, not {seats!r}", seats=seats)
         if table in self._games:
-            raise FloorError(f"table {table} already has a game", citations=cite("policies.1"))
+            raise FloorError(
+                "table {table} already has a game", table=table, citations=cite("policies.1")
+            )
         if not 2 <= seats + extra <= 10:
-            raise FloorError(f"a game has 2 to 10 seats, not {seats + extra}")
+            raise FloorError("a game has 2 to 10 seats, not {seats}", seats=seats + extra)
         rules = ["policies.1"]
         if main is not None:
             other = self._games.get(main)
             if other is None or other.kind != kind or other.main is not None:
                 raise FloorError(
-                    f"a must-move game feeds an open main game of the same kind ({kind});"
-                    f" table {main} is not one",
+                    "a must-move game feeds an open main game of the same kind ({kind}); table "
+                    "{main} is not one",
+                    kind=kind,
+                    main=main,
                     citations=cite("seating.10"),
                 )
             if any(g.main == main for g in self._games.values()):
                 raise FloorError(
-                    f"table {main} already has a must-move game", citations=cite("seating.10")
+                    "table {main} already has a must-move game",
+                    main=main,
+                    citations=cite("seating.10"),
                 )
             rules.append("seating.10")
         if extra:
@@ -111,18 +119,25 @@ class Room(RoomBooks):
         (RRP5 seating.7, policies.21)."""
         game = self._game(table)
         if len(game.sitting) < 2:
-            raise FloorError(f"table {table} has {len(game.sitting)} player(s); a game needs two")
+            raise FloorError(
+                "table {table} has {count} player(s); a game needs two",
+                table=table,
+                count=len(game.sitting),
+            )
         if not game.new:
-            raise FloorError(f"the game at table {table} has started already")
+            raise FloorError("the game at table {table} has started already", table=table)
         held = game.places_held()
         unclaimed = [s for s in game.open_seats() if s not in game.reserved]
         if len(unclaimed) < held:
             raise FloorError(
-                f"table {table} has {held} places held and {len(unclaimed)} seats free for"
-                " them; seat or release those players first",
+                "table {table} has {held} places held and {count} seats free for them; seat or "
+                "release those players first",
+                table=table,
+                held=held,
+                count=len(unclaimed),
                 citations=cite("seating.7", "seating.8"),
             )
-        cards: tuple[tuple[int, Card], ...] = ()
+        cards: tuple[tuple[Seat, Card], ...] = ()
         button = None
         if game.kind.form.is_button_game:  # stud has no button to draw for
             cards, button = draw_for_button(game.kind.form, sorted(game.sitting), self.shuffler)
@@ -141,14 +156,15 @@ class Room(RoomBooks):
         game = self._game(table)
         if game.sitting:
             raise FloorError(
-                f"table {table} still has players; break the game to reseat them",
+                "table {table} still has players; break the game to reseat them",
+                table=table,
                 citations=cite("policies.1", "seating.15"),
             )
         if any(g.main == table for g in self._games.values()):
-            raise FloorError(f"table {table}'s must-move game must close first")
+            raise FloorError("table {table}'s must-move game must close first", table=table)
         return self._run(ev.GameClosed(table=table, at=self._now(), citations=cite("policies.1")))
 
-    def keep_apart(self, a: str, b: str) -> list[ev.RoomEvent]:
+    def keep_apart(self, a: PlayerId, b: PlayerId) -> list[ev.RoomEvent]:
         """The house keeps two players out of the same game (RRP5 seating.5)."""
         if a == b:
             raise FloorError("a player cannot be kept apart from himself")
@@ -156,8 +172,11 @@ class Room(RoomBooks):
             present = self._in_game(game)
             if {a, b} <= present:
                 raise FloorError(
-                    f"{a} and {b} are both in the game at table {game.table}: seat one of them"
-                    " elsewhere first",
+                    "{a} and {b} are both in the game at table {game_table}: seat one of them "
+                    "elsewhere first",
+                    a=a,
+                    b=b,
+                    game_table=game.table,
                     citations=cite("seating.5"),
                 )
         pair = tuple(sorted((a, b)))
@@ -166,16 +185,24 @@ class Room(RoomBooks):
         )
 
     def reserve(
-        self, table: int, seat: int, player: str, *, reason: str = ""
+        self, table: int, seat: Seat, player: PlayerId, *, reason: str = ""
     ) -> list[ev.RoomEvent]:
         """Reserve a seat for a player for a good reason (RRP5 seating.8)."""
         game = self._game(table)
         self._seat_exists(game, seat)
         if seat in game.sitting or any(lock.seat == seat for lock in game.locks):
-            raise FloorError(f"seat {seat} at table {table} is taken", citations=cite("seating.8"))
+            raise FloorError(
+                "seat {seat} at table {table} is taken",
+                seat=seat,
+                table=table,
+                citations=cite("seating.8"),
+            )
         if seat in game.reserved:
             raise FloorError(
-                f"seat {seat} at table {table} is reserved for {game.reserved[seat]}",
+                "seat {seat} at table {table} is reserved for {holder}",
+                seat=seat,
+                table=table,
+                holder=game.reserved[seat],
                 citations=cite("seating.8"),
             )
         # Places held in a new game need seats nobody else has a claim on.
@@ -183,8 +210,11 @@ class Room(RoomBooks):
         held = game.places_held(besides=player)
         if len(unclaimed) < held:
             raise FloorError(
-                f"seat {seat} at table {table} is needed for the {held} players called"
-                " to the new game",
+                "seat {seat} at table {table} is needed for the {held} players called to the new "
+                "game",
+                seat=seat,
+                table=table,
+                held=held,
                 citations=cite("seating.7", "seating.8"),
             )
         return self._run(
@@ -200,7 +230,7 @@ class Room(RoomBooks):
 
     def sanction(
         self,
-        player: str,
+        player: PlayerId,
         sanction: Sanction,
         rules: Sequence[str],
         *,
@@ -212,7 +242,8 @@ class Room(RoomBooks):
         seats and lists."""
         if not rules or not all(r.startswith("conduct.") for r in rules):
             raise FloorError(
-                f"a sanction names the conduct rules broken, e.g. conduct.improper.2; not {rules}"
+                "a sanction names the conduct rules broken, e.g. conduct.improper.2; not {rules}",
+                rules=rules,
             )
         if sanction is Sanction.SUSPENSION and minutes is None:
             raise FloorError("a suspension has a term: give its minutes")
@@ -223,7 +254,11 @@ class Room(RoomBooks):
         try:
             rule = cite(*rules)
         except NotationError as unknown:
-            raise FloorError(f"no conduct rule {unknown.text!r}: {unknown}") from None
+            raise FloorError(
+                "no conduct rule {unknown_text!r}: {unknown}",
+                unknown_text=unknown.text,
+                unknown=unknown,
+            ) from None
         now = self._now()
         until = None if minutes is None else now + minutes * MINUTE
         out: list[ev.RoomEvent] = [
@@ -232,18 +267,18 @@ class Room(RoomBooks):
         at = self.seat_of(player)
         if sanction is not Sanction.WARNING and at is not None:
             out.append(
-                ev.PlayerLeft(player=player, table=at[0], seat=at[1], at=now, citations=rule)
+                ev.PlayerLeft(player=player, table=at[0], seat=Seat(at[1]), at=now, citations=rule)
             )
         return self._run(*out)
 
     # ----- players ----------------------------------------------------------
 
-    def arrive(self, player: str) -> list[ev.RoomEvent]:
+    def arrive(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A player comes into the room: names noted as interest get their
         place now, at the end of the list (RRP5 seating.1)."""
         return self._run(*self._arrival(player))
 
-    def _arrival(self, player: str, *, signing: GameKind | None = None) -> list[ev.RoomEvent]:
+    def _arrival(self, player: PlayerId, *, signing: GameKind | None = None) -> list[ev.RoomEvent]:
         """Arriving, with a place at the end of each list the player's
         interest was noted for (RRP5 seating.1), but the one ``signing`` up for
         now, which the sign-up itself places."""
@@ -263,23 +298,29 @@ class Room(RoomBooks):
                 )
         return out
 
-    def note_interest(self, player: str, kind: GameKind) -> list[ev.RoomEvent]:
+    def note_interest(self, player: PlayerId, kind: GameKind) -> list[ev.RoomEvent]:
         """Note a remote player's interest in a game: no place on the list
         until the player arrives (RRP5 seating.1)."""
         self._may_list(player, kind)
         if player in self._interest.get(kind, ()):
-            raise FloorError(f"{player}'s interest in {kind} is noted already")
+            raise FloorError(
+                "{player}'s interest in {kind} is noted already", player=player, kind=kind
+            )
         return self._run(
             ev.InterestNoted(player=player, kind=kind, at=self._now(), citations=cite("seating.1"))
         )
 
-    def sign_up(self, player: str, kind: GameKind, *, present: bool = True) -> list[ev.RoomEvent]:
+    def sign_up(
+        self, player: PlayerId, kind: GameKind, *, present: bool = True
+    ) -> list[ev.RoomEvent]:
         """Put a player's name on the waiting list for a kind of game. Only in
         person (RRP5 seating.1): someone not present may have interest noted."""
         if not present:
             raise FloorError(
-                f"{player} must be present to go on the {kind} list; note_interest records a"
-                " remote request, which holds no place",
+                "{player} must be present to go on the {kind} list; note_interest records a "
+                "remote request, which holds no place",
+                player=player,
+                kind=kind,
                 citations=cite("seating.1"),
             )
         self._may_list(player, kind)
@@ -295,20 +336,22 @@ class Room(RoomBooks):
         )
         return self._run(*out)
 
-    def leave_list(self, player: str, kind: GameKind) -> list[ev.RoomEvent]:
+    def leave_list(self, player: PlayerId, kind: GameKind) -> list[ev.RoomEvent]:
         """Take a name off a list at the player's request."""
         if player not in self._lists.get(kind, ()) and player not in self._interest.get(kind, ()):
-            raise FloorError(f"{player} is not on the {kind} list")
+            raise FloorError("{player} is not on the {kind} list", player=player, kind=kind)
         return self._run(
             ev.PlayerDelisted(player=player, kind=kind, reason="asked", at=self._now())
         )
 
-    def leave_area(self, player: str, *, lockup: int = 0) -> list[ev.RoomEvent]:
+    def leave_area(self, player: PlayerId, *, lockup: int = 0) -> list[ev.RoomEvent]:
         """A listed player tells the list-person of leaving the playing area,
         leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
         if not is_whole(lockup) or lockup < 0 or 0 < lockup < self.lockup:
             raise FloorError(
-                f"a lock-up is {self.lockup} or more, or nothing; not {lockup}",
+                "a lock-up is {least} or more, or nothing; not {lockup}",
+                least=self.lockup,
+                lockup=lockup,
                 citations=cite("seating.2"),
             )
         self._player(player)
@@ -316,7 +359,9 @@ class Room(RoomBooks):
             ev.AreaLeft(player=player, lockup=lockup, at=self._now(), citations=cite("seating.2"))
         )
 
-    def take_seat(self, player: str, table: int, seat: int | None = None) -> list[ev.RoomEvent]:
+    def take_seat(
+        self, player: PlayerId, table: int, seat: Seat | None = None
+    ) -> list[ev.RoomEvent]:
         """A player sits down: in the seat locked for them, a seat of their
         choice in a new game (RRP5 seating.7), or, with nobody waiting, an open
         seat by the floor's permission (RRP5 policies.11)."""
@@ -326,30 +371,45 @@ class Room(RoomBooks):
         if seat is not None:
             self._seat_exists(game, seat)
             if seat in game.sitting:
-                raise FloorError(f"seat {seat} at table {table} is taken by {game.sitting[seat]}")
+                raise FloorError(
+                    "seat {seat} at table {table} is taken by {occupant}",
+                    seat=seat,
+                    table=table,
+                    occupant=game.sitting[seat],
+                )
             held = next((k for k in game.locks if k.seat == seat and k.player != player), None)
             if held is not None:
                 raise FloorError(
-                    f"seat {seat} at table {table} is locked up for {held.player}",
+                    "seat {seat} at table {table} is locked up for {held_player}",
+                    seat=seat,
+                    table=table,
+                    held_player=held.player,
                     citations=cite("seating.2"),
                 )
             owner = game.reserved.get(seat)
             if owner is not None and owner != player:
                 raise FloorError(
-                    f"seat {seat} at table {table} is reserved for {owner}",
+                    "seat {seat} at table {table} is reserved for {owner}",
+                    seat=seat,
+                    table=table,
+                    owner=owner,
                     citations=cite("seating.8"),
                 )
         now = self._now()
         if lock is not None:
             if lock.seat is not None and seat not in (None, lock.seat):
                 raise FloorError(
-                    f"{player} is called to seat {lock.seat} at table {table}, not seat {seat};"
-                    " ask for a seat change once seated",
+                    "{player} is called to seat {lock_seat} at table {table}, not seat {seat}; ask "
+                    "for a seat change once seated",
+                    player=player,
+                    lock_seat=lock.seat,
+                    table=table,
+                    seat=seat,
                     citations=cite("seating.13"),
                 )
             chosen = lock.seat if lock.seat is not None else seat
             if chosen is None:
-                chosen = self._choice(game, player)
+                chosen = Seat(self._choice(game, player))
             rules: tuple[str, ...] = ("seating.7",) if lock.seat is None else ()
             at = self.seat_of(player)
             if at is not None:
@@ -366,14 +426,18 @@ class Room(RoomBooks):
         called = self.lock_of(player)
         if called is not None:
             raise FloorError(
-                f"{player} is called to table {called.table}: take that seat or refuse it",
+                "{player} is called to table {called_table}: take that seat or refuse it",
+                player=player,
+                called_table=called.table,
                 citations=cite("seating.3"),
             )
         if self.seat_of(player) is not None:
             where = self.seat_of(player)
             raise FloorError(
-                f"{player} holds a seat at table {where and where[0]}; one seat per player,"
-                " so change games through the list or a transfer",
+                "{player} holds a seat at table {at}; one seat per player, so change games "
+                "through the list or a transfer",
+                player=player,
+                at=where and where[0],
                 citations=cite("seating.4"),
             )
         mine = [s for s in game.open_seats() if game.reserved.get(s) == player]
@@ -394,10 +458,13 @@ class Room(RoomBooks):
                 else "no seat is open"
             )
             raise FloorError(
-                f"{player} needs the floor's permission to sit at table {table}: {why}",
+                "{player} needs the floor's permission to sit at table {table}: {why}",
+                player=player,
+                table=table,
+                why=why,
                 citations=cite("policies.11"),
             )
-        chosen = seat if seat is not None else self._choice(game, player)
+        chosen = Seat(seat if seat is not None else self._choice(game, player))
         return self._run(
             *self._over_ends(player),
             ev.PlayerSeated(
@@ -405,7 +472,7 @@ class Room(RoomBooks):
             ),
         )
 
-    def _over_ends(self, player: str) -> list[ev.RoomEvent]:
+    def _over_ends(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A player playing over who takes a seat of his own gives that one back."""
         return [
             ev.PlayOverEnded(player=player, table=t, seat=seat, at=self._now())
@@ -413,7 +480,7 @@ class Room(RoomBooks):
             if p == player
         ]
 
-    def refuse(self, player: str) -> list[ev.RoomEvent]:
+    def refuse(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A called player turns the seat down. Refusing to move from the
         must-move game into the main game is quitting, with an hour's bar from
         that must-move game: the player may not play in it or be called to it
@@ -425,7 +492,7 @@ class Room(RoomBooks):
         and must-move games, and this is the common practice."""
         lock = self.lock_of(player)
         if lock is None:
-            raise FloorError(f"{player} has not been called to a seat")
+            raise FloorError("{player} has not been called to a seat", player=player)
         game = self._game(lock.table)
         now = self._now()
         move = self._moves.get(player)
@@ -445,7 +512,7 @@ class Room(RoomBooks):
                 ev.PlayerLeft(
                     player=player,
                     table=source.table,
-                    seat=seat,
+                    seat=Seat(seat),
                     at=now,
                     citations=cite("seating.10"),
                 ),
@@ -466,16 +533,18 @@ class Room(RoomBooks):
             )
         )
 
-    def no_answer(self, player: str) -> list[ev.RoomEvent]:
+    def no_answer(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A called player did not answer: it is the player's job to be there
         and hear the list, so the seat goes to the next name and this one comes
         off the list (RRP5 seating.2). A seat locked with lock-up money stays."""
         lock = self.lock_of(player)
         if lock is None or lock.reason != "called" or self._moves.get(player) is not None:
-            raise FloorError(f"{player} has not been called from a list")
+            raise FloorError("{player} has not been called from a list", player=player)
         if lock.money:
             raise FloorError(
-                f"{player} left {lock.money} for a lock-up: the seat stays locked",
+                "{player} left {lock_money} for a lock-up: the seat stays locked",
+                player=player,
+                lock_money=lock.money,
                 citations=cite("seating.2"),
             )
         now = self._now()
@@ -493,57 +562,67 @@ class Room(RoomBooks):
             ),
         )
 
-    def leave(self, player: str) -> list[ev.RoomEvent]:
+    def leave(self, player: PlayerId) -> list[ev.RoomEvent]:
         """A seated player quits the game."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} has no seat to leave")
-        return self._run(ev.PlayerLeft(player=player, table=at[0], seat=at[1], at=self._now()))
+            raise FloorError("{player} has no seat to leave", player=player)
+        return self._run(
+            ev.PlayerLeft(player=player, table=at[0], seat=Seat(at[1]), at=self._now())
+        )
 
-    def request_seat_change(self, player: str, seat: int | None = None) -> list[ev.RoomEvent]:
+    def request_seat_change(self, player: PlayerId, seat: Seat | None = None) -> list[ev.RoomEvent]:
         """A player in a game asks for another seat in it (``seat`` None: any).
         Such requests come before new players, the earliest first (RRP5 seating.13)."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} is not in a game", citations=cite("seating.13"))
+            raise FloorError(
+                "{player} is not in a game", player=player, citations=cite("seating.13")
+            )
         game = self._game(at[0])
         if seat is not None:
             self._seat_exists(game, seat)
             if seat == at[1]:
-                raise FloorError(f"{player} sits in seat {seat} already")
+                raise FloorError("{player} sits in seat {seat} already", player=player, seat=seat)
         if any(name == player for name, _ in game.changes):
-            raise FloorError(f"{player} has asked for a seat change already")
+            raise FloorError("{player} has asked for a seat change already", player=player)
         return self._run(
             ev.SeatChangeRequested(
                 player=player, table=at[0], seat=seat, at=self._now(), citations=cite("seating.13")
             )
         )
 
-    def transfer(self, player: str, to: int) -> list[ev.RoomEvent]:
+    def transfer(self, player: PlayerId, to: int) -> list[ev.RoomEvent]:
         """A player moves to a similar game at once. Refused if the game left
         would then have fewer players than the game entered (RRP5 seating.3)."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} is not in a game")
+            raise FloorError("{player} is not in a game", player=player)
         source, target = self._game(at[0]), self._game(to)
         if source.kind != target.kind or source.table == to:
-            raise FloorError(f"table {to} is not another {source.kind} game")
+            raise FloorError(
+                "table {to} is not another {source_kind} game", to=to, source_kind=source.kind
+            )
         self._may_play(player, target)
         if len(source.sitting) - 1 < len(target.sitting) + 1:
             raise FloorError(
-                f"{player} cannot move to table {to}: table {at[0]} would be left with"
-                f" {_players(len(source.sitting) - 1)}, fewer than table {to}'s"
-                f" {len(target.sitting) + 1}",
+                "{player} cannot move to table {to}: table {source} would be left with {left}, "
+                "fewer than table {to}'s {then}",
+                player=player,
+                to=to,
+                source=at[0],
+                left=_players(len(source.sitting) - 1),
+                then=len(target.sitting) + 1,
                 citations=cite("seating.3"),
             )
         if not self._eligible_seat(player, target) or self._waiting_for(target):
             raise FloorError(
-                f"table {to} has no seat open for a transfer", citations=cite("seating.3")
+                "table {to} has no seat open for a transfer", to=to, citations=cite("seating.3")
             )
         seat = self._choice(target, player)
-        return self._run(self._moved(player, at, to, seat, self._now(), ("seating.3",)))
+        return self._run(self._moved(player, at, to, Seat(seat), self._now(), ("seating.3",)))
 
-    def due(self, player: str) -> list[ev.RoomEvent]:
+    def due(self, player: PlayerId) -> list[ev.RoomEvent]:
         """The dealer says a player has come to the point a move or lock-up was
         waiting for (the big blind, the button, one more deal). A player
         ordered to move moves. An absent player of a broken game whose seat was
@@ -560,13 +639,16 @@ class Room(RoomBooks):
             assert lock is not None
             seat = lock.seat if lock.seat is not None else self._choice(self._game(move.to), player)
             rules = ("seating.12",) if move.as_new else ("seating.14",)
-            return self._run(self._moved(player, at, move.to, seat, now, rules, as_new=move.as_new))
+            return self._run(
+                self._moved(player, at, move.to, Seat(seat), now, rules, as_new=move.as_new)
+            )
         if lock is not None and lock.reason == "broken":
             game = self._game(lock.table)
             if self._player(player).present:
                 raise FloorError(
-                    f"{player} is back in time: {_place(lock.table, lock.seat)} is held for him"
-                    " to take or turn down",
+                    "{player} is back in time: {place} is held for him to take or turn down",
+                    player=player,
+                    place=_place(lock.table, lock.seat),
                     citations=cite("seating.15"),
                 )
             return self._run(
@@ -581,17 +663,17 @@ class Room(RoomBooks):
                     player=player, kind=game.kind, place=0, at=now, citations=cite("seating.15")
                 ),
             )
-        raise FloorError(f"{player} has no move or held seat waiting")
+        raise FloorError("{player} has no move or held seat waiting", player=player)
 
-    def away(self, player: str, *, took: int = 0) -> list[ev.RoomEvent]:
+    def away(self, player: PlayerId, *, took: int = 0) -> list[ev.RoomEvent]:
         """A seated player steps away, perhaps taking chips for safety (RRP5 policies.4)."""
         at = self.seat_of(player)
         if at is None:
-            raise FloorError(f"{player} has no seat to step away from")
+            raise FloorError("{player} has no seat to step away from", player=player)
         if not is_whole(took) or took < 0:
-            raise FloorError(f"chips taken are a whole number, 0 or more, not {took!r}")
+            raise FloorError("chips taken are a whole number, 0 or more, not {took!r}", took=took)
         if self._player(player).away_since is not None:
-            raise FloorError(f"{player} is away already")
+            raise FloorError("{player} is away already", player=player)
         return self._run(
             ev.WentAway(
                 player=player,
@@ -602,12 +684,14 @@ class Room(RoomBooks):
             )
         )
 
-    def extend_absence(self, player: str, *, minutes: float) -> list[ev.RoomEvent]:
+    def extend_absence(self, player: PlayerId, *, minutes: float) -> list[ev.RoomEvent]:
         """A floorperson, told in advance, lets a player be away longer (RRP5 policies.20)."""
         state = self._player(player)
         check_term(minutes)
         if self.seat_of(player) is None:
-            raise FloorError(f"{player} has no seat to hold", citations=cite("policies.20"))
+            raise FloorError(
+                "{player} has no seat to hold", player=player, citations=cite("policies.20")
+            )
         start = state.away_since if state.away_since is not None else self._now()
         return self._run(
             ev.AbsenceExtended(
@@ -618,18 +702,23 @@ class Room(RoomBooks):
             )
         )
 
-    def come_back(self, player: str, *, restored: int | None = None) -> list[ev.RoomEvent]:
+    def come_back(self, player: PlayerId, *, restored: int | None = None) -> list[ev.RoomEvent]:
         """A player back at the seat restores every chip taken away (RRP5 policies.4)."""
         at = self.seat_of(player)
         state = self._player(player)
         if at is None or state.away_since is None:
-            raise FloorError(f"{player} is not away from a seat")
+            raise FloorError("{player} is not away from a seat", player=player)
         back = state.took if restored is None else restored
         if not is_whole(back) or back < 0:
-            raise FloorError(f"chips restored are a whole number, 0 or more, not {back!r}")
+            raise FloorError(
+                "chips restored are a whole number, 0 or more, not {back!r}", back=back
+            )
         if back < state.took:
             raise FloorError(
-                f"{player} took {state.took} from the table and must restore all of it, not {back}",
+                "{player} took {state_took} from the table and must restore all of it, not {back}",
+                player=player,
+                state_took=state.took,
+                back=back,
                 citations=cite("policies.4"),
             )
         now = self._now()
@@ -640,10 +729,12 @@ class Room(RoomBooks):
         ]
         over = self._over.get(at)
         if over is not None:
-            out.append(ev.PlayOverEnded(player=over, table=at[0], seat=at[1], at=now))
+            out.append(
+                ev.PlayOverEnded(player=PlayerId(over), table=at[0], seat=Seat(at[1]), at=now)
+            )
         return self._run(*out)
 
-    def play_over(self, player: str, table: int, seat: int) -> list[ev.RoomEvent]:
+    def play_over(self, player: PlayerId, table: int, seat: Seat) -> list[ev.RoomEvent]:
         """Let ``player`` play over the seat of a player who is away: only with
         the floor's permission, which this is, and not the absent player's
         (RRP5 policies.12). The seat is given back when its player returns."""
@@ -652,20 +743,28 @@ class Room(RoomBooks):
         owner = game.sitting.get(seat)
         if owner is None or self._player(owner).away_since is None:
             raise FloorError(
-                f"seat {seat} at table {table} has no absent player to play over",
+                "seat {seat} at table {table} has no absent player to play over",
+                seat=seat,
+                table=table,
                 citations=cite("policies.12"),
             )
         if (table, seat) in self._over:
             raise FloorError(
-                f"{self._over[(table, seat)]} plays over seat {seat} already",
+                "{occupant} plays over seat {seat} already",
+                occupant=self._over[(table, seat)],
+                seat=seat,
                 citations=cite("policies.12"),
             )
         if self.seat_of(player) is not None or player in self._over.values():
             raise FloorError(
-                f"{player} holds a seat already; one seat per player", citations=cite("seating.4")
+                "{player} holds a seat already; one seat per player",
+                player=player,
+                citations=cite("seating.4"),
             )
         if self.lock_of(player) is not None:
-            raise FloorError(f"{player} is called to a seat; take it or refuse it first")
+            raise FloorError(
+                "{player} is called to a seat; take it or refuse it first", player=player
+            )
         self._may_play(player, game)
         return self._run(
             ev.PlayingOver(
@@ -686,7 +785,7 @@ class Room(RoomBooks):
         draw order, as is the common practice."""
         game = self._game(table)
         if any(g.main == table for g in self._games.values()):
-            raise FloorError(f"table {table}'s must-move game must close first")
+            raise FloorError("table {table}'s must-move game must close first", table=table)
         players = [name for _, name in sorted(game.sitting.items())]
         cards = self.shuffler.shuffle(DECK_52)[: len(players)]
         drawn = sorted(zip(players, cards, strict=True), key=lambda pc: _high(pc[1]), reverse=True)
@@ -741,7 +840,7 @@ class Room(RoomBooks):
                     ev.PlayerSeated(
                         player=player,
                         table=target.table,
-                        seat=self._choice(target, player),
+                        seat=Seat(self._choice(target, player)),
                         at=now,
                         citations=cite("seating.15", "buy-in.3"),
                     )
@@ -773,7 +872,7 @@ class Room(RoomBooks):
                 self._emit(
                     ev.SeatRemoved(
                         table=game.table,
-                        seat=game.quit_seat,
+                        seat=Seat(game.quit_seat),
                         at=self._now(),
                         citations=cite("seating.9"),
                     )
@@ -791,7 +890,7 @@ class Room(RoomBooks):
             for lock in overdue[: len(self._waiting_for(game))]:
                 self._emit(
                     ev.LockUpPickedUp(
-                        player=lock.player,
+                        player=PlayerId(lock.player),
                         table=game.table,
                         seat=lock.seat,
                         at=now,
@@ -800,7 +899,7 @@ class Room(RoomBooks):
                 )
                 self._emit(
                     ev.PlayerDelisted(
-                        player=lock.player,
+                        player=PlayerId(lock.player),
                         kind=game.kind,
                         reason="held the seat too long",
                         at=now,
@@ -815,7 +914,11 @@ class Room(RoomBooks):
             if now > limit and at is not None:  # more than thirty minutes
                 self._emit(
                     ev.ChipsPickedUp(
-                        player=name, table=at[0], seat=at[1], at=now, citations=cite("policies.20")
+                        player=name,
+                        table=at[0],
+                        seat=Seat(at[1]),
+                        at=now,
+                        citations=cite("policies.20"),
                     )
                 )
 
@@ -901,7 +1004,7 @@ class Room(RoomBooks):
             return True
         return False
 
-    def _call(self, game: _Game, player: str, *, money: int = 0) -> None:
+    def _call(self, game: _Game, player: PlayerId, *, money: int = 0) -> None:
         now = self._now()
         seat = None if game.new else self._lock_seat(game, player)
         if game.main is not None:
@@ -927,7 +1030,7 @@ class Room(RoomBooks):
         )
 
     def _order_move(
-        self, player: str, source: int, game: _Game, when: Due, *, as_new: bool, rule: str
+        self, player: PlayerId, source: int, game: _Game, when: Due, *, as_new: bool, rule: str
     ) -> None:
         seat = None if game.new else self._lock_seat(game, player)
         self._emit(
@@ -945,10 +1048,10 @@ class Room(RoomBooks):
 
     def _moved(
         self,
-        player: str,
+        player: PlayerId,
         at: tuple[int, int],
         to: int,
-        seat: int,
+        seat: Seat,
         now: float,
         rules: Iterable[str],
         *,
@@ -957,7 +1060,7 @@ class Room(RoomBooks):
         return ev.PlayerMoved(
             player=player,
             table=at[0],
-            seat=at[1],
+            seat=Seat(at[1]),
             to=to,
             to_seat=seat,
             as_new=as_new,
@@ -968,20 +1071,24 @@ class Room(RoomBooks):
     def _similar(self, game: _Game) -> int:
         return sum(1 for g in self._games.values() if g.kind == game.kind)
 
-    def _lock_seat(self, game: _Game, player: str) -> int:
+    def _lock_seat(self, game: _Game, player: PlayerId) -> Seat:
         mine = [s for s, who in game.reserved.items() if who == player and s in game.open_seats()]
         if mine:
             return mine[0]
-        return self._choice(game, player)
+        return Seat(self._choice(game, player))
 
-    def _choice(self, game: _Game, player: str) -> int:
+    def _choice(self, game: _Game, player: PlayerId) -> int:
         seats = game.free_for(player)
         if not seats:
-            raise FloorError(f"table {game.table} has no open seat for {player}")
+            raise FloorError(
+                "table {game_table} has no open seat for {player}",
+                game_table=game.table,
+                player=player,
+            )
         return seats[0]
 
 
-def _place(table: int, seat: int | None) -> str:
+def _place(table: int, seat: Seat | None) -> str:
     return f"a place at table {table}" if seat is None else f"seat {seat} at table {table}"
 
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from floorman.ids import PlayerId
+
 if TYPE_CHECKING:
     from floorman.room.books import RoomBooks, _Game
 
@@ -90,11 +92,11 @@ def _acts_at(books: RoomBooks, moment: float) -> bool:
         found = books._games.get(table)
         if found is None or moment < until or player not in books._lists.get(found.kind, ()):
             continue
-        if not books._could_play(player, found, when=moment) or not books._eligible_seat(
-            player, found
+        if not books._could_play(PlayerId(player), found, when=moment) or not books._eligible_seat(
+            PlayerId(player), found
         ):
             continue
-        state = books._player(player)
+        state = books._player(PlayerId(player))
         if state.present or state.lockup or (player, table) not in books._passed:
             return True
     return False

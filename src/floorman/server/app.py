@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from floorman import codec
 from floorman.clock import Clock, SystemClock
 from floorman.errors import AccountError, FloormanError, NotationError, StoreError
+from floorman.ids import PlayerId
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
 from floorman.server.host import Host, Subscriber
@@ -288,7 +289,7 @@ def create_app(
             await websocket.close(code=4401, reason=error.code)
             return
         await websocket.accept()
-        subscriber = Subscriber(viewer=AsPlayer(account.name))
+        subscriber = Subscriber(viewer=AsPlayer(PlayerId(account.name)))
         host().subscribers.add(subscriber)
         writer = asyncio.create_task(_write(websocket, subscriber))
         bucket = Bucket(rate=messages[0], burst=messages[1])
@@ -340,7 +341,7 @@ def _viewer(account: Account, wanted: object) -> Viewer:
     """The viewer a client asks to see tables as, if its account holds the role."""
     match wanted:
         case None | "player":
-            return AsPlayer(account.name)
+            return AsPlayer(PlayerId(account.name))
         case "observer":
             return AsObserver()
         case "dealer" if account.has(Role.DEALER) or _is_floor(account):

@@ -33,6 +33,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from floorman.clock import Clock
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as rev
 from floorman.service import timing
 from floorman.service.log import Entry
@@ -83,11 +84,11 @@ class _LiveTable:
         return None if table is None else table.deal
 
     @property
-    def positions(self) -> tuple[int, ...]:
+    def positions(self) -> tuple[Seat, ...]:
         return tuple(self._tables()[self._number].positions)
 
     @property
-    def players(self) -> Mapping[int, str]:
+    def players(self) -> Mapping[Seat, PlayerId]:
         return self._tables()[self._number].players
 
 

@@ -25,6 +25,7 @@ from floorman.deal.actions import DealBoard, DealHole
 from floorman.errors import FloorError
 from floorman.floor.requests import ask_to_see
 from floorman.floor.rulings import Ruling
+from floorman.ids import PlayerId, Seat
 from floorman.service import commands as cmd
 from floorman.service import events as cev
 from floorman.service import ledger as led
@@ -55,9 +56,9 @@ class HouseTables:
         def _record(self, table: int | None, event: Any) -> None: ...
         def _cage(self, event: led.LedgerEvent) -> None: ...
         def _note(self, event: cev.CardroomEvent) -> None: ...
-        def _fund(self, player: str, chips: int) -> None: ...
-        def _seat(self, player: str) -> tuple[int, int]: ...
-        def _live_seat(self, player: str) -> tuple[int, int] | None: ...
+        def _fund(self, player: PlayerId, chips: int) -> None: ...
+        def _seat(self, player: PlayerId) -> tuple[int, Seat]: ...
+        def _live_seat(self, player: PlayerId) -> tuple[int, Seat] | None: ...
 
     def _house_route(self, command: cmd.Command) -> Callable[[Any, Any], None] | None:
         """The handler of a player's command at a table the house runs itself,
@@ -68,7 +69,7 @@ class HouseTables:
             number: int | None = command.table
         else:
             player = getattr(command, "player", None)
-            at = self._live_seat(player) if isinstance(player, str) else None
+            at = self._live_seat(PlayerId(player)) if isinstance(player, str) else None
             number = at[0] if at is not None else None
         if number is None or number not in self._tables or number in self.room.tables:
             return None
@@ -95,39 +96,47 @@ class HouseTables:
         self._house_table(c.table)
         self._at(
             c.table,
-            lambda t: t.sit(c.seat, c.player, c.chips, post=c.post, transfer=c.transfer),
+            lambda t: t.sit(
+                Seat(c.seat), PlayerId(c.player), c.chips, post=c.post, transfer=c.transfer
+            ),
         )
         self._bring(c.player, c.table, c.chips, transfer=c.transfer)
 
     def _bring(self, player: str, number: int, chips: int, *, transfer: bool = False) -> None:
         """The chips a player took to the table come from the cage."""
-        self._fund(player, chips)
-        self._cage(led.ChipsBrought(player=player, table=number, amount=chips, transfer=transfer))
+        self._fund(PlayerId(player), chips)
+        self._cage(
+            led.ChipsBrought(player=PlayerId(player), table=number, amount=chips, transfer=transfer)
+        )
 
     # ----- a player's commands, at a table the house runs -----------------------
 
     def _house_leave(self, c: cmd.Leave) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.leave(seat))
+        self._at(number, lambda t: t.leave(Seat(seat)))
 
     def _house_come_back(self, c: cmd.ComeBack) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.come_back(seat, post=c.post))
+        self._at(number, lambda t: t.come_back(Seat(seat), post=c.post))
 
     def _house_change_seat(self, c: cmd.ChangeSeat) -> None:
         number, seat = self._seat(c.player)
         to = c.seat
         if to is None:
             raise FloorError(f"{c.player} names the seat he changes to at table {number}")
-        self._at(number, lambda t: t.change_seat(seat, to))
+        self._at(number, lambda t: t.change_seat(Seat(seat), to))
 
     def _house_buy(self, c: cmd.Buy) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.buy(seat, c.chips, arrived=c.arrived, announced=c.announced))
+        self._at(
+            number, lambda t: t.buy(Seat(seat), c.chips, arrived=c.arrived, announced=c.announced)
+        )
         self._bring(c.player, number, c.chips)
 
     def _house_play_over(self, c: cmd.PlayOver) -> None:
-        self._at(c.table, lambda t: t.play_over(c.seat, c.player, c.chips, post=c.post))
+        self._at(
+            c.table, lambda t: t.play_over(Seat(c.seat), PlayerId(c.player), c.chips, post=c.post)
+        )
         self._bring(c.player, c.table, c.chips)
 
     # ----- at any live table -----------------------------------------------------
@@ -141,28 +150,28 @@ class HouseTables:
         seat = next((s for s, p in table.players.items() if p == c.player), None)
         if seat is None:
             raise FloorError(f"{c.player} has no seat at table {c.table}")
-        hole = DealHole(player=table.position_of(seat), cards=c.cards)
+        hole = DealHole(position=table.position_of(seat), cards=c.cards)
         self._at(c.table, lambda t: t.on_deal(lambda d: d.apply(hole)))
 
     def _chips_arrive(self, c: cmd.ChipsArrive) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.arrive(seat))
+        self._at(number, lambda t: t.arrive(Seat(seat)))
 
     def _sit_out(self, c: cmd.SitOut) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.sit_out(seat, minutes=c.minutes))
+        self._at(number, lambda t: t.sit_out(Seat(seat), minutes=c.minutes))
 
     def _pick_up(self, c: cmd.PickUp) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.pick_up(seat))
+        self._at(number, lambda t: t.pick_up(Seat(seat)))
 
     def _decline_time(self, c: cmd.DeclineTime) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.decline_time(seat))
+        self._at(number, lambda t: t.decline_time(Seat(seat)))
 
     def _correct_button(self, c: cmd.CorrectButton) -> None:
         self.table(c.table)
-        self._at(c.table, lambda t: t.correct_button(c.seat))
+        self._at(c.table, lambda t: t.correct_button(Seat(c.seat)))
 
     def _count_waiting(self, c: cmd.CountWaiting) -> None:
         self.table(c.table)

@@ -11,6 +11,7 @@ from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
 from floorman.errors import IllegalAction
 from floorman.games import Structure
+from floorman.ids import Position
 from floorman.room.values import GameKind
 from floorman.service import commands as cmd
 from floorman.shuffle import Mark, SeededShuffler, Shuffler
@@ -66,15 +67,15 @@ def _action(c: cmd.Act, position: int) -> Action:
 
 #: The deal's action for each move a player makes, at his position.
 _ACTIONS: dict[cmd.Move, Callable[[cmd.Act, int], Action]] = {
-    cmd.Move.FOLD: lambda c, p: Fold(player=p),
-    cmd.Move.CHECK: lambda c, p: Check(player=p),
-    cmd.Move.CALL: lambda c, p: Call(player=p),
-    cmd.Move.WAGER: lambda c, p: Wager(player=p, to=c.to),
-    cmd.Move.BRING_IN: lambda c, p: BringIn(player=p),
-    cmd.Move.DRAW: lambda c, p: Draw(player=p, discards=c.cards),
-    cmd.Move.SHOW: lambda c, p: Show(player=p, cards=c.cards),
-    cmd.Move.MUCK: lambda c, p: Muck(player=p),
-    cmd.Move.CHOP: lambda c, p: Chop(player=p),
+    cmd.Move.FOLD: lambda c, p: Fold(position=Position(p)),
+    cmd.Move.CHECK: lambda c, p: Check(position=Position(p)),
+    cmd.Move.CALL: lambda c, p: Call(position=Position(p)),
+    cmd.Move.WAGER: lambda c, p: Wager(position=Position(p), to=c.to),
+    cmd.Move.BRING_IN: lambda c, p: BringIn(position=Position(p)),
+    cmd.Move.DRAW: lambda c, p: Draw(position=Position(p), discards=c.cards),
+    cmd.Move.SHOW: lambda c, p: Show(position=Position(p), cards=c.cards),
+    cmd.Move.MUCK: lambda c, p: Muck(position=Position(p)),
+    cmd.Move.CHOP: lambda c, p: Chop(position=Position(p)),
 }
 
 

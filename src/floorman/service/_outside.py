@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from floorman.errors import FloorError
+from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.service import commands as cmd
 
@@ -98,7 +99,7 @@ class OutsideTables:
             )
 
     def _note_interest(self, c: cmd.NoteInterest) -> None:
-        self._floor(self.room.note_interest(c.player, c.kind))
+        self._floor(self.room.note_interest(PlayerId(c.player), c.kind))
 
     def _due(self, c: cmd.Due) -> None:
         if self._live_tables:
@@ -107,7 +108,7 @@ class OutsideTables:
                 " a dealer reports it only in a cardroom whose games are dealt outside floorman",
                 citations=cite("seating.12", "seating.14", "seating.15"),
             )
-        self._floor(self.room.due(c.player))
+        self._floor(self.room.due(PlayerId(c.player)))
 
 
 #: The floor's own commands, registered with the cardroom's.

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from floorman.errors import FloorError
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as rev
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import cite
@@ -50,9 +51,9 @@ class SeatKeeping:
         def _floor(self, events: Any) -> None: ...
         def _at(self, number: int, operation: Callable[[Table], object]) -> object: ...
         def _cage(self, event: led.LedgerEvent) -> None: ...
-        def _fund(self, player: str, chips: int) -> None: ...
-        def _check_chips(self, player: str, number: int, chips: int) -> None: ...
-        def _unseat(self, number: int, player: str, *, reason: str) -> None: ...
+        def _fund(self, player: PlayerId, chips: int) -> None: ...
+        def _check_chips(self, player: PlayerId, number: int, chips: int) -> None: ...
+        def _unseat(self, number: int, player: PlayerId, *, reason: str) -> None: ...
 
     # The floor's own unseating follows at once, with its reason.
     _owner_follows = False
@@ -61,25 +62,27 @@ class SeatKeeping:
 
     def _keep_apart(self, c: cmd.KeepApart) -> None:
         a, b = c.players
-        self._floor(self.room.keep_apart(a, b))
+        self._floor(self.room.keep_apart(PlayerId(a), PlayerId(b)))
 
     def _reserve(self, c: cmd.Reserve) -> None:
-        self._floor(self.room.reserve(c.table, c.seat, c.player, reason=c.reason))
+        self._floor(self.room.reserve(c.table, Seat(c.seat), PlayerId(c.player), reason=c.reason))
 
     def _play_over(self, c: cmd.PlayOver) -> None:
         if not self._live_tables:  # the seat is played at a table floorman does not deal
-            return self._floor(self.room.play_over(c.player, c.table, c.seat))
+            return self._floor(self.room.play_over(PlayerId(c.player), c.table, Seat(c.seat)))
         self.table(c.table)  # only a game dealing has a seat to play over
         self._check_chips(c.player, c.table, c.chips)
-        self._floor(self.room.play_over(c.player, c.table, c.seat))
+        self._floor(self.room.play_over(PlayerId(c.player), c.table, Seat(c.seat)))
         least = self._setup_of[c.table].min_buy_in
         held = self.ledger.held(c.player)
         chips = c.chips or (
             held if held >= least else least
         )  # a new player's buy-in (RRP5 buy-in.1)
         self._fund(c.player, chips)
-        self._cage(led.ChipsBrought(player=c.player, table=c.table, amount=chips))
-        self._at(c.table, lambda t: t.play_over(c.seat, c.player, chips, post=c.post))
+        self._cage(led.ChipsBrought(player=PlayerId(c.player), table=c.table, amount=chips))
+        self._at(
+            c.table, lambda t: t.play_over(Seat(c.seat), PlayerId(c.player), chips, post=c.post)
+        )
 
     # ----- the tables follow the floor ------------------------------------------
 
@@ -107,13 +110,15 @@ class SeatKeeping:
             case _:
                 pass
 
-    def _seat_lost(self, number: int, seat: int, owner: str) -> None:
+    def _seat_lost(self, number: int, seat: Seat, owner: PlayerId) -> None:
         table = self._tables.get(number)
         over = table.players.get(seat) if table is not None else None
         if over is not None and over != owner:
             self._over_gets_up(number, seat, over)
 
-    def _over_gets_up(self, number: int, seat: int, player: str, *, waits: bool = True) -> None:
+    def _over_gets_up(
+        self, number: int, seat: Seat, player: PlayerId, *, waits: bool = True
+    ) -> None:
         """``player``, playing over ``seat``, gets up with his chips; dealt in, at
         the deal's end if ``waits``, else the floor's change is refused."""
         table = self._tables.get(number)
@@ -129,7 +134,7 @@ class SeatKeeping:
             self._reseat.add(number)  # the table's seats become the floor's at the deal's end
         self._owner_follows = True
         try:
-            self._at(number, lambda t: t.leave(seat))
+            self._at(number, lambda t: t.leave(Seat(seat)))
         finally:
             self._owner_follows = False
 

@@ -51,6 +51,7 @@ from floorman.clock import Clock
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, by_seats
 from floorman.floor.reports import Report as FloorReport
 from floorman.floor.rulings import Ruling, decide_at_table, rule_at_table
+from floorman.ids import PlayerId, Position, Seat
 from floorman.room import events as rev
 from floorman.room.state import Room
 from floorman.room.values import Due, GameKind
@@ -450,7 +451,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             self._floor(self.room.leave(c.player))
             return
         # The table gets him up, now or when his deal ends; the floor follows it.
-        self._at(at[0], lambda t: t.leave(at[1]))
+        self._at(at[0], lambda t: t.leave(Seat(at[1])))
 
     def _change_seat(self, c: cmd.ChangeSeat) -> None:
         self._floor(self.room.request_seat_change(c.player, c.seat))
@@ -465,13 +466,13 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         if seat is None or table is None or not (table.in_deal and seat[1] in table.positions):
             self._floor(self.room.away(c.player, took=c.took))
             if seat is not None:
-                self._at(seat[0], lambda t: t.sit_out(seat[1]))
+                self._at(seat[0], lambda t: t.sit_out(Seat(seat[1])))
             return
         # Dealt in, he plays the deal out and is away from its end, at the
         # floor as at the table, so his thirty minutes run from there (RRP5 policies.20).
         if c.player in self._going.get(seat[0], {}):
             raise FloorError(f"{c.player} steps away when the deal ends already")
-        self._at(seat[0], lambda t: t.sit_out(seat[1]))
+        self._at(seat[0], lambda t: t.sit_out(Seat(seat[1])))
         self._note(
             cev.AwayAfterDeal(
                 player=c.player, table=seat[0], took=c.took, citations=cite("policies.20")
@@ -485,12 +486,12 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         seat = self._live_seat(c.player)
         if seat is not None and c.player in self._going.get(seat[0], {}):
             at = seat  # never away: he stays dealt in
-            self._at(at[0], lambda t: t.come_back(at[1], post=c.post))
+            self._at(at[0], lambda t: t.come_back(Seat(at[1]), post=c.post))
             del self._going[at[0]][c.player]
             return
         self._floor(self.room.come_back(c.player, restored=c.restored))
         if seat is not None:
-            self._at(seat[0], lambda t: t.come_back(seat[1], post=c.post))
+            self._at(seat[0], lambda t: t.come_back(Seat(seat[1]), post=c.post))
 
     # ----- chips ---------------------------------------------------------------
 
@@ -504,7 +505,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         if seat is not None:
             self._at(
                 seat[0],
-                lambda t: t.buy(seat[1], c.chips, arrived=c.arrived, announced=c.announced),
+                lambda t: t.buy(Seat(seat[1]), c.chips, arrived=c.arrived, announced=c.announced),
             )
         self._fund(c.player, c.chips)
         self._cage(led.ChipsBrought(player=c.player, table=at[0], amount=c.chips))
@@ -519,7 +520,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             self._forced.discard(c.player)
         self._cage(led.ChipsCashed(player=c.player, amount=amount))
 
-    def _fund(self, player: str, chips: int, *, rules: tuple[Citation, ...] = ()) -> None:
+    def _fund(self, player: PlayerId, chips: int, *, rules: tuple[Citation, ...] = ()) -> None:
         """The cage sells a player what he lacks of ``chips``."""
         short = chips - self.ledger.held(player)
         if short > 0:
@@ -543,18 +544,18 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         positions = table.positions
         if not table.in_deal or seat not in positions:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
-        position = positions.index(seat)
+        position = Position(positions.index(seat))
         action = _action(c, position)
         self._clock_acting(number, position)  # his bank, logged with his action
         self._at(number, lambda t: t.apply(action))
 
     def _choose(self, c: cmd.Choose) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.choose(seat, post=c.post))
+        self._at(number, lambda t: t.choose(Seat(seat), post=c.post))
 
     def _straddle(self, c: cmd.Straddle) -> None:
         number, seat = self._seat(c.player)
-        self._at(number, lambda t: t.straddle(seat))
+        self._at(number, lambda t: t.straddle(Seat(seat)))
 
     def _report(self, c: cmd.Report) -> None:
         self.table(c.table)
@@ -586,17 +587,17 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
     def _transfer(self, c: cmd.Transfer) -> None:
         table = self.table(c.table)
         seat, to = self._seat_at(table, c.player), self._seat_at(table, c.to)
-        self._at(c.table, lambda t: t.transfer(seat, to, c.amount, deal=c.deal))
+        self._at(c.table, lambda t: t.transfer(Seat(seat), Seat(to), c.amount, deal=c.deal))
 
     def _impound(self, c: cmd.Impound) -> None:
         table = self.table(c.table)
         seat = self._seat_at(table, c.player)
-        self._at(c.table, lambda t: t.impound(seat, c.amount, deal=c.deal))
+        self._at(c.table, lambda t: t.impound(Seat(seat), c.amount, deal=c.deal))
 
     def _release(self, c: cmd.Release) -> None:
         table = self.table(c.table)
         seat = self._seat_at(table, c.to)
-        self._at(c.table, lambda t: t.release(seat, c.amount, deal=c.deal))
+        self._at(c.table, lambda t: t.release(Seat(seat), c.amount, deal=c.deal))
 
     # ----- joining the floor and the tables --------------------------------------
 
@@ -654,7 +655,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             case _:
                 pass
 
-    def _go_live(self, number: int, button: int | None) -> None:
+    def _go_live(self, number: int, button: Seat | None) -> None:
         """The game started: its live table takes the seats and the chips waiting
         there, everyone in the draw for the button (RRP5 seating.6, blinds.12.1)."""
         table = Table(
@@ -665,20 +666,22 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             self._record(number, event)
         waiting = self._waiting.get(number, {})
         for seat, player in self.room.seated(number).items():
-            self._take_waiting(number, player, seat)
+            self._take_waiting(number, PlayerId(player), Seat(seat))
         assert not waiting, f"chips waiting for players not seated: {waiting}"
         self._waiting.pop(number, None)
 
-    def _take_waiting(self, number: int, player: str, seat: int) -> None:
+    def _take_waiting(self, number: int, player: PlayerId, seat: Seat) -> None:
         """The live table takes a player and the chips waiting for him at ``seat``."""
         chips = self._waiting[number].pop(player)
         forced = player in self._forced
         self._forced.discard(player)
-        self._at(number, lambda t: t.sit(seat, player, chips, transfer=forced))
-        if self.room.is_away(player):  # stepped away before the table took him
-            self._at(number, lambda t: t.sit_out(seat))
+        self._at(number, lambda t: t.sit(Seat(seat), PlayerId(player), chips, transfer=forced))
+        if self.room.is_away(PlayerId(player)):  # stepped away before the table took him
+            self._at(number, lambda t: t.sit_out(Seat(seat)))
 
-    def _sit(self, player: str, number: int, seat: int, citations: Iterable[Citation] = ()) -> None:
+    def _sit(
+        self, player: PlayerId, number: int, seat: Seat, citations: Iterable[Citation] = ()
+    ) -> None:
         """The floor seated ``player``: he brings the chips asked for, else all he
         holds, the cage selling what he lacks (a voluntary move takes a full
         buy-in, RRP5 buy-in.3)."""
@@ -725,9 +728,11 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
                 self._seats_wait(number)
             return
         self._forced.discard(player)
-        self._at(number, lambda t: t.sit(seat, player, chips, post=post, transfer=forced))
+        self._at(
+            number, lambda t: t.sit(Seat(seat), PlayerId(player), chips, post=post, transfer=forced)
+        )
 
-    def _change(self, player: str, number: int, seat: int, to: int) -> None:
+    def _change(self, player: PlayerId, number: int, seat: Seat, to: Seat) -> None:
         """A seat change in one game (RRP5 seating.13): at the table between deals."""
         table = self._tables.get(number)
         if table is None or table.players.get(seat) != player:
@@ -741,10 +746,10 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         if number not in self._reseat:
             self._note(cev.SeatsWait(table=number))
 
-    def _move_at(self, number: int, seat: int, to: int) -> None:
-        self._at(number, lambda t: t.change_seat(seat, to))
+    def _move_at(self, number: int, seat: Seat, to: Seat) -> None:
+        self._at(number, lambda t: t.change_seat(Seat(seat), Seat(to)))
 
-    def _unseat(self, number: int, player: str, *, reason: str) -> None:
+    def _unseat(self, number: int, player: PlayerId, *, reason: str) -> None:
         """Take a player's chips off a table the floor has unseated him from."""
         table = self._tables.get(number)
         waiting = self._waiting.get(number, {})
@@ -758,9 +763,9 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             return
         self._reason = reason
         if reason == "picked up" and seat in table.absent():
-            self._at(number, lambda t: t.pick_up(seat))
+            self._at(number, lambda t: t.pick_up(Seat(seat)))
         else:
-            self._at(number, lambda t: t.leave(seat))
+            self._at(number, lambda t: t.leave(Seat(seat)))
         self._reason = "left"
 
     def _at(self, number: int, operation: Callable[[Table], object]) -> object:
@@ -778,8 +783,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
                 finished |= self._follow_table(number, table, event)
         if finished and not table.in_deal:
             for player, took in self._going.pop(number, {}).items():
-                if self.room.seat_of(player) is not None:
-                    self._floor(self.room.away(player, took=took))
+                if self.room.seat_of(PlayerId(player)) is not None:
+                    self._floor(self.room.away(PlayerId(player), took=took))
             self._reseat_from_floor(number)
         return result
 
@@ -837,12 +842,12 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             for seat, player in floor.items():
                 at = where.get(player)
                 if at is not None and at != seat and seat not in table.players:
-                    self._move_at(number, at, seat)
+                    self._move_at(number, at, Seat(seat))
                     moving = True
                     break
         for seat, player in floor.items():
             if player in self._waiting.get(number, {}) and seat not in table.players:
-                self._take_waiting(number, player, seat)
+                self._take_waiting(number, PlayerId(player), Seat(seat))
 
     # ----- moves and held seats falling due, seen from the deals ------------------
 
@@ -866,7 +871,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             stud = start.big_blind is None
             if (stud and start.number - watched[1] > 2) or (not stud and lock.seat in passed):
                 try:
-                    events = self.room.due(lock.player)
+                    events = self.room.due(PlayerId(lock.player))
                 except FloorError:
                     continue  # back in time: the seat is his to take or turn down
                 self._watch.pop(lock.player, None)
@@ -883,7 +888,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             if due is None:
                 return
             try:
-                events = self.room.due(due)
+                events = self.room.due(PlayerId(due))
             except FloorError:
                 stuck.add(due)  # the floor cannot make it yet; it stays ordered
                 continue
@@ -896,17 +901,17 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             return
         for number in self.room.tables:
             for seat, player in self.room.seated(number).items():
-                move = self.room.move_of(player)
-                if move is not None and self._is_due(player, number, seat, move[2]):
+                move = self.room.move_of(PlayerId(player))
+                if move is not None and self._is_due(PlayerId(player), number, Seat(seat), move[2]):
                     yield player
 
-    def _is_due(self, player: str, number: int, seat: int, when: Due) -> bool:
+    def _is_due(self, player: PlayerId, number: int, seat: Seat, when: Due) -> bool:
         table = self._tables.get(number)
         if table is None:
             return True  # a game not dealing yet holds nobody back
         if table.in_deal and seat in table.positions:
             return False  # the present deal is played out first
-        if seat in table.players and table.is_away(seat):
+        if seat in table.players and table.is_away(Seat(seat)):
             return True  # not being dealt in, nothing holds him
         last = table.last_start
         started = self._watch.get(player, (number, 0))[1]
@@ -922,13 +927,13 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
 
     # ----- small helpers ---------------------------------------------------------
 
-    def _seat(self, player: str) -> tuple[int, int]:
+    def _seat(self, player: PlayerId) -> tuple[int, Seat]:
         at = self._live_seat(player)
         if at is None:
             raise FloorError(f"{player} has no seat at a game that is dealing")
         return at
 
-    def _live_seat(self, player: str) -> tuple[int, int] | None:
+    def _live_seat(self, player: PlayerId) -> tuple[int, Seat] | None:
         for number, table in self._tables.items():
             seat = table.seat_of(player)
             if seat is not None:
@@ -942,7 +947,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             raise FloorError(f"{player} has no seat at this table; seated: {table.players}")
         return seat
 
-    def _not_dealt_in(self, player: str, what: str) -> None:
+    def _not_dealt_in(self, player: PlayerId, what: str) -> None:
         at = self._live_seat(player)
         if at is None:
             return
@@ -952,7 +957,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
                 f"{player} is dealt in on the deal under way at table {at[0]}; {what} when it ends"
             )
 
-    def _check_chips(self, player: str, number: int, chips: int) -> None:
+    def _check_chips(self, player: PlayerId, number: int, chips: int) -> None:
         """A player entering a game brings a full buy-in (RRP5 buy-in.1), but one
         carried from a broken or must-move game (RRP5 buy-in.3); checked before
         the floor seats him."""

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from floorman.cards import Card
 from floorman.floor.reports import Report as FloorReport
+from floorman.ids import PlayerId, Seat
 from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.table import TableSetup
@@ -145,7 +146,7 @@ class Sanction:
     them is for good. A suspended or barred player is unseated and his chips
     cashed out."""
 
-    player: str
+    player: PlayerId
     sanction: Penalty
     rules: tuple[str, ...]
     minutes: float | None = None
@@ -155,7 +156,7 @@ class Sanction:
 class KeepApart:
     """The house keeps two players out of the same game (RRP5 seating.5)."""
 
-    players: tuple[str, str]
+    players: tuple[PlayerId, PlayerId]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,8 +165,8 @@ class Reserve:
     ``reason``, such as a view of the board (RRP5 seating.8)."""
 
     table: int
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     reason: str = ""
 
 
@@ -176,14 +177,14 @@ class Reserve:
 class Arrive:
     """A player comes into the room (RRP5 seating.1)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SignUp:
     """A player present puts his name on the list for a kind of game (RRP5 seating.1)."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
 
 
@@ -192,7 +193,7 @@ class NoteInterest:
     """A remote request for a seat in a kind of game: noted, holding no place
     on the list until the player arrives (RRP5 seating.1)."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
 
 
@@ -200,7 +201,7 @@ class NoteInterest:
 class Unlist:
     """A player takes his name off a list."""
 
-    player: str
+    player: PlayerId
     kind: GameKind
 
 
@@ -209,7 +210,7 @@ class LeaveArea:
     """A listed player tells the list-person he is leaving the playing area,
     perhaps leaving ``lockup`` chips for a lock-up (RRP5 seating.2)."""
 
-    player: str
+    player: PlayerId
     lockup: int = 0
 
 
@@ -220,9 +221,9 @@ class TakeSeat:
     rest bought at the cage. ``post``: a new player posts a big blind to be dealt
     in at once rather than wait for it (RRP5 blinds.5)."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int | None = None
+    seat: Seat | None = None
     chips: int = 0
     post: bool = False
 
@@ -232,9 +233,9 @@ class Sit:
     """A player sits in an open seat with nobody waiting for it, by the floor's
     permission (RRP5 policies.11), bringing ``chips`` as :class:`TakeSeat` does."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     chips: int = 0
     post: bool = False
 
@@ -243,14 +244,14 @@ class Sit:
 class Refuse:
     """A called player turns the seat down (RRP5 seating.10, seating.11)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NoAnswer:
     """A called player did not answer: the seat goes to the next name (RRP5 seating.2)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -258,7 +259,7 @@ class Leave:
     """A seated player quits the game, taking his chips (when dealt in, once
     the deal ends)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -266,15 +267,15 @@ class ChangeSeat:
     """A player asks for another seat in his game (``seat`` None: any), before
     new players (RRP5 seating.13)."""
 
-    player: str
-    seat: int | None = None
+    player: PlayerId
+    seat: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChangeGame:
     """A player moves at once to a similar game at ``table`` (RRP5 seating.3)."""
 
-    player: str
+    player: PlayerId
     table: int
 
 
@@ -284,7 +285,7 @@ class StepAway:
     dealt in on a deal under way, from its end. ``took``: chips he takes for
     safety, which stay on the table's books until he leaves."""
 
-    player: str
+    player: PlayerId
     took: int = 0
 
 
@@ -296,14 +297,14 @@ class Due:
     player passed by the big blind (RRP5 seating.15). A cardroom whose games
     are live tables sees this from their deals and refuses the command."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ExtendAbsence:
     """A floorperson, told in advance, lets a player be away ``minutes`` (RRP5 policies.20)."""
 
-    player: str
+    player: PlayerId
     minutes: float
 
 
@@ -312,7 +313,7 @@ class ComeBack:
     """A player back at his seat is dealt in again: owing blinds, posting them
     (``post``) or waiting for the big blind (RRP5 blinds.9)."""
 
-    player: str
+    player: PlayerId
     post: bool = True
     #: Chips restored of those taken away; None: all of them (RRP5 policies.4).
     restored: int | None = None
@@ -326,9 +327,9 @@ class PlayOver:
     :class:`TakeSeat` brings them; ``post``: a big blind to be dealt in at once
     (RRP5 blinds.7). He gets up when the seat's player comes back."""
 
-    player: str
+    player: PlayerId
     table: int
-    seat: int
+    seat: Seat
     chips: int = 0
     post: bool = False
 
@@ -342,7 +343,7 @@ class Buy:
     (RRP5 buy-in.2); chips not yet ``arrived`` play when ``announced`` (RRP5
     policies.6, policies.7)."""
 
-    player: str
+    player: PlayerId
     chips: int
     arrived: bool = True
     announced: bool = True
@@ -353,7 +354,7 @@ class CashOut:
     """A player changes chips he holds off the table back at the cage (``chips``
     None: all of them)."""
 
-    player: str
+    player: PlayerId
     chips: int | None = None
 
 
@@ -378,7 +379,7 @@ class Act:
     """A player acts on the deal at his table: ``to`` is a wager's total for the
     round; ``cards`` are the cards drawn away or shown."""
 
-    player: str
+    player: PlayerId
     move: Move
     to: int = 0
     cards: tuple[Card, ...] = ()
@@ -389,7 +390,7 @@ class Choose:
     """A new, returning or owing player posts now (``post``) or waits for the
     big blind (RRP5 blinds.5, blinds.9)."""
 
-    player: str
+    player: PlayerId
     post: bool
 
 
@@ -397,7 +398,7 @@ class Choose:
 class Straddle:
     """The player left of the big blind posts a live straddle next deal (RRP5 blinds.15)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -425,7 +426,7 @@ class Transfer:
     ``player`` to ``to`` by the betting record (RRP5 decisions.5, decisions.6)."""
 
     table: int
-    player: str
+    player: PlayerId
     to: str
     amount: int
     deal: int | None = None
@@ -437,7 +438,7 @@ class Impound:
     last deal's pot is pending (RRP5 decisions.7)."""
 
     table: int
-    player: str
+    player: PlayerId
     amount: int
     deal: int | None = None
 
@@ -464,7 +465,7 @@ class OpenTable:
 
     table: int
     setup: TableSetup
-    button: int | None = None
+    button: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -474,8 +475,8 @@ class SitDown:
     ``transfer`` when the chips come from a broken or must-move game (RRP5 buy-in.3)."""
 
     table: int
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     chips: int
     post: bool = False
     transfer: bool = False
@@ -487,7 +488,7 @@ class DealCards:
     or to the board when None; an unknown card is None."""
 
     table: int
-    player: str | None
+    player: PlayerId | None
     cards: tuple[Card | None, ...]
 
 
@@ -495,7 +496,7 @@ class DealCards:
 class ChipsArrive:
     """Chips bought on the way reach ``player`` (RRP5 policies.6)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -503,7 +504,7 @@ class SitOut:
     """``player`` stops being dealt in from the next deal, keeping the seat;
     ``minutes``: the absence the floor allows him (RRP5 policies.20)."""
 
-    player: str
+    player: PlayerId
     minutes: float | None = None
 
 
@@ -511,14 +512,14 @@ class SitOut:
 class PickUp:
     """The floor picks up the chips of ``player``, away too long (RRP5 policies.20)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeclineTime:
     """``player`` declines to pay the time: a courtesy deal or to the blind (RRP5 policies.2)."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -526,7 +527,7 @@ class CorrectButton:
     """The last deal's button should have been on ``seat`` (RRP5 irregularities.1)."""
 
     table: int
-    seat: int
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from floorman.errors import FloorError
+from floorman.ids import PlayerId
 from floorman.rulebook import Citation
 
 __all__ = [
@@ -48,7 +49,7 @@ _NONE: tuple[Citation, ...] = ()
 class ChipsSold:
     """The cage sold ``amount`` in chips to ``player`` for cash."""
 
-    player: str
+    player: PlayerId
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -57,7 +58,7 @@ class ChipsSold:
 class ChipsCashed:
     """``player`` changed ``amount`` in chips back into cash at the cage."""
 
-    player: str
+    player: PlayerId
     amount: int
     citations: tuple[Citation, ...] = _NONE
 
@@ -68,7 +69,7 @@ class ChipsBrought:
     chips added between deals, or a stack carried over from another game
     (``transfer``, RRP5 buy-in.3)."""
 
-    player: str
+    player: PlayerId
     table: int
     amount: int
     transfer: bool = False
@@ -81,7 +82,7 @@ class ChipsCarried:
     his to hold: he left, was moved, his game broke, or the floor picked them
     up (RRP5 policies.20); ``reason`` says which."""
 
-    player: str
+    player: PlayerId
     table: int
     amount: int
     reason: str
@@ -92,7 +93,7 @@ class ChipsCarried:
 class TimeTaken:
     """The house collected ``amount`` of time from ``player`` at ``table`` (RRP5 policies.2)."""
 
-    player: str
+    player: PlayerId
     table: int
     amount: int
     citations: tuple[Citation, ...] = _NONE

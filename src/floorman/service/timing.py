@@ -66,7 +66,7 @@ cardroom need not wake for it.
 (1, 90.0)
 >>> expiry = clock.expire(90.0)
 >>> expiry.action
-Kill(player=2, citations=(Citation.parse('RRP5 dead-hands.1.6'),))
+Kill(position=2, citations=(Citation.parse('RRP5 dead-hands.1.6'),))
 >>> [type(e).__name__ for e in expiry.events]
 ['TimeBankUsed', 'TurnTimedOut']
 """
@@ -83,6 +83,7 @@ from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Check, Draw, Kill, Muck, Show
 from floorman.deal.legal import Legal, Turn
 from floorman.errors import ConfigError, IllegalAction
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
@@ -156,8 +157,8 @@ class TimeBankUsed:
     """A player took ``seconds`` more than the action time: drawn from his time
     bank, which has ``left`` seconds after it."""
 
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     seconds: float
     left: float
     citations: tuple[Citation, ...] = ()
@@ -168,7 +169,7 @@ class BanksRefilled:
     """At a deal's start, the players dealt in whose banks were not full got
     some time back: each player's bank after it."""
 
-    banks: tuple[tuple[str, float], ...]
+    banks: tuple[tuple[PlayerId, float], ...]
     citations: tuple[Citation, ...] = ()
 
 
@@ -177,9 +178,9 @@ class TurnTimedOut:
     """A player's time ran out at his turn (``position`` in the deal); the
     house acted for him as ``outcome`` says (RRP5 dead-hands.1.6 facing a bet)."""
 
-    seat: int
-    player: str
-    position: int
+    seat: Seat
+    player: PlayerId
+    position: Position
     facing: bool
     outcome: Outcome
     citations: tuple[Citation, ...] = ()
@@ -199,12 +200,12 @@ class Clocked(Protocol):
         ...
 
     @property
-    def positions(self) -> tuple[int, ...]:
+    def positions(self) -> tuple[Seat, ...]:
         """The seat at each position of the deal."""
         ...
 
     @property
-    def players(self) -> Mapping[int, str]:
+    def players(self) -> Mapping[Seat, PlayerId]:
         """Who sits in each seat."""
         ...
 
@@ -213,9 +214,9 @@ class Clocked(Protocol):
 class PlayerTurn:
     """A player's turn: where he sits, his position in the deal, and what he may do."""
 
-    seat: int
-    player: str
-    position: int
+    seat: Seat
+    player: PlayerId
+    position: Position
     legal: Legal
 
     @property
@@ -247,7 +248,7 @@ class ActionClock:
         self.table = table
         self.limits = limits if limits is not None else TimeLimits()
         self.began: float | None = None  # the time of the deal's latest event
-        self._banks: dict[str, float] = {}
+        self._banks: dict[PlayerId, float] = {}
 
     @classmethod
     def rebuild(
@@ -277,7 +278,7 @@ class ActionClock:
             for player, seconds in event.banks:
                 self._banks[player] = seconds
 
-    def bank(self, player: str) -> float:
+    def bank(self, player: PlayerId) -> float:
         """The seconds left in a player's time bank (full for one not seen yet)."""
         return self._banks.get(player, self.limits.bank)
 
@@ -294,11 +295,11 @@ class ActionClock:
         if deal is None:
             return None
         legal = deal.legal()
-        if legal.turn not in _PLAYER_TURNS or legal.player is None:
+        if legal.turn not in _PLAYER_TURNS or legal.position is None:
             return None
-        seat = self.table.positions[legal.player]
+        seat = self.table.positions[legal.position]
         return PlayerTurn(
-            seat=seat, player=self.table.players[seat], position=legal.player, legal=legal
+            seat=seat, player=self.table.players[seat], position=legal.position, legal=legal
         )
 
     def deadline(self) -> float | None:
@@ -340,7 +341,7 @@ class ActionClock:
         deal = self.table.deal
         if deal is None:
             return ()
-        banks = []
+        banks: list[tuple[PlayerId, float]] = []
         for seat in self.table.positions:
             player = self.table.players[seat]
             have = self.bank(player)
@@ -398,18 +399,18 @@ def _ruling(turn: PlayerTurn) -> tuple[Action, Outcome, tuple[Citation, ...]]:
     """The action for a player out of time, what it amounts to, and its rules."""
     legal, p = turn.legal, turn.position
     if legal.turn is Turn.DRAW:
-        return Draw(player=p, discards=()), Outcome.STOOD_PAT, cite("policies.25")
+        return Draw(position=Position(p), discards=()), Outcome.STOOD_PAT, cite("policies.25")
     if legal.turn is Turn.SHOW:
         if legal.muck:
-            return Muck(player=p), Outcome.MUCKED, cite("showdown.1", "policies.25")
-        return Show(player=p), Outcome.SHOWN, cite("showdown.1", "policies.25")
+            return Muck(position=Position(p)), Outcome.MUCKED, cite("showdown.1", "policies.25")
+        return Show(position=Position(p)), Outcome.SHOWN, cite("showdown.1", "policies.25")
     if turn.facing:
         rule = cite("dead-hands.1.6")
-        return Kill(player=p, citations=rule), Outcome.KILLED, rule
+        return Kill(position=Position(p), citations=rule), Outcome.KILLED, rule
     if legal.check:
-        return Check(player=p), Outcome.CHECKED, cite("dead-hands.1.6", "policies.25")
+        return Check(position=Position(p)), Outcome.CHECKED, cite("dead-hands.1.6", "policies.25")
     # The low card's bring-in is forced: it may not fold, and it is posted.
-    return BringIn(player=p), Outcome.BROUGHT_IN, cite("policies.25")
+    return BringIn(position=Position(p)), Outcome.BROUGHT_IN, cite("policies.25")
 
 
 # ----- the room and its tables together ---------------------------------------

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from floorman.ids import PlayerId
+
 __all__ = ["AsDealer", "AsFloor", "AsObserver", "AsPlayer", "Viewer"]
 
 
@@ -22,7 +24,7 @@ class AsPlayer:
     """A person, named as the table and the room name players: sees the
     own hole cards and what is public."""
 
-    player: str
+    player: PlayerId
 
 
 @dataclass(frozen=True, slots=True)

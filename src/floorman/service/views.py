@@ -74,6 +74,7 @@ from floorman.deal.legal import Legal, Turn
 from floorman.deal.state import Deal
 from floorman.floor.rulings import Ruling
 from floorman.games import Structure
+from floorman.ids import PlayerId, Position, Seat
 from floorman.service.viewers import AsDealer, AsFloor, AsObserver, AsPlayer, Viewer
 from floorman.table import events as tev
 from floorman.table.state import Table
@@ -118,11 +119,11 @@ class SeatView:
     ``"big"``); ``new`` a player not yet dealt into the game.
     """
 
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     stack: int
     bet: int = 0
-    position: int | None = None
+    position: Position | None = None
     cards: tuple[Card | None, ...] = ()
     up: tuple[bool, ...] = ()
     folded: bool = False
@@ -141,7 +142,7 @@ class PotView:
     """A pot, main pot first: its chips and the seats that may win it."""
 
     amount: int
-    seats: tuple[int, ...]
+    seats: tuple[Seat, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -157,7 +158,7 @@ class Options:
     """
 
     turn: Turn
-    seat: int | None
+    seat: Seat | None
     fold: bool = False
     check: bool = False
     call: int = 0
@@ -195,9 +196,9 @@ class TableView:
     chip: int
     size: int
     seats: tuple[SeatView, ...]
-    button: int | None
-    small_blind: int | None
-    big_blind: int | None
+    button: Seat | None
+    small_blind: Seat | None
+    big_blind: Seat | None
     deal: int
     in_deal: bool
     street: str
@@ -206,7 +207,7 @@ class TableView:
     pots: tuple[PotView, ...]
     pot: int
     turn: Turn
-    to_act: int | None
+    to_act: Seat | None
     legal: Options | None
 
 
@@ -275,23 +276,23 @@ def _hands(deal: Deal) -> list[list[_Held]]:
     hands: list[list[_Held]] = [[] for _ in range(deal.players)]
     for event in deal.events:
         match event:
-            case dev.HoleDealt(player=p, cards=cards, up=up):
+            case dev.HoleDealt(position=p, cards=cards, up=up):
                 hands[p].extend(_Held(c, u, False) for c, u in zip(cards, up, strict=True))
-            case dev.Drew(player=p, discards=discards):
+            case dev.Drew(position=p, discards=discards):
                 for card in discards:
                     i = _index(hands[p], card)
                     i = _index(hands[p], None) if i is None else i
                     if i is not None:
                         del hands[p][i]
-            case dev.CardReplaced(player=p, card=card, new=new):
+            case dev.CardReplaced(position=p, card=card, new=new):
                 i = _index(hands[p], card)
                 if i is not None:
                     hands[p][i] = _Held(new, hands[p][i].up, False)
-            case dev.CardTurned(player=p, card=card, up=up):
+            case dev.CardTurned(position=p, card=card, up=up):
                 i = _index(hands[p], card)
                 if i is not None:
                     hands[p][i] = _Held(card, up, True)
-            case dev.HandShown(player=p, cards=cards):
+            case dev.HandShown(position=p, cards=cards):
                 if len(cards) == len(hands[p]):
                     hands[p] = [_Held(c, True, c is not None) for c in cards]
                 else:
@@ -313,7 +314,7 @@ def _called(deal: Deal) -> frozenset[int]:
     out: set[int] = set()
     for event in deal.events:
         match event:
-            case dev.Folded(player=p) | dev.HandKilled(player=p):
+            case dev.Folded(position=p) | dev.HandKilled(position=p):
                 out.add(p)
             case dev.HandShown() | dev.HandMucked():
                 return frozenset(p for p in range(deal.players) if p not in out)
@@ -336,7 +337,7 @@ def _hand_seen(
 ) -> tuple[tuple[Card | None, ...], tuple[bool, ...]]:
     """A position's cards as the viewer sees them: the whole hand, or only what
     is face up or has been shown."""
-    truth = deal.hole(p)
+    truth = deal.hole(Position(p))
     if [h.card for h in held] != list(truth):
         # The events and the deal disagree on the hand: show none of it but
         # to its holder, rather than guess which card is which.
@@ -360,7 +361,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
     names = dealt_in(table)
     in_deal = table.in_deal
     stacks = table.stacks
-    position = {seat: p for p, seat in enumerate(table.positions)} if names else {}
+    position = {seat: Position(p) for p, seat in enumerate(table.positions)} if names else {}
     hands = _hands(deal) if deal is not None and names else []
     called = _called(deal) if deal is not None and isinstance(viewer, AsFloor) else frozenset()
     seats: list[SeatView] = []
@@ -374,7 +375,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
         if p is not None and deal is not None:
             whole = _owns(viewer, names, p) or p in called
             cards, up = _hand_seen(deal, p, hands[p], whole=whole)
-            folded = deal.folded(p)
+            folded = deal.folded(Position(p))
             if in_deal:
                 stack, bet = deal.stacks[p], deal.bets[p]
         seats.append(
@@ -387,9 +388,9 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
                 cards=cards,
                 up=up,
                 folded=folded,
-                away=table.is_away(seat),
-                new=table.is_new(seat),
-                owes=table.owes(seat),
+                away=table.is_away(Seat(seat)),
+                new=table.is_new(Seat(seat)),
+                owes=table.owes(Seat(seat)),
             )
         )
     seat_of = table.positions
@@ -397,7 +398,7 @@ def view(table: Table, viewer: Viewer, *, now: float | None = None) -> TableView
     if deal is not None and in_deal:
         legal = deal.legal()
         turn = legal.turn
-        to_act = seat_of[legal.player] if legal.player is not None else None
+        to_act = seat_of[legal.position] if legal.position is not None else None
         if _is_for(viewer, legal, names):
             options = _options(deal, legal, seat_of)
     board: tuple[Card | None, ...] = ()
@@ -449,7 +450,7 @@ def to_act(table: Table) -> int | None:
     deal = table.deal
     if deal is None or not table.in_deal:
         return None
-    player = deal.legal().player
+    player = deal.legal().position
     return table.positions[player] if player is not None else None
 
 
@@ -458,13 +459,13 @@ def _is_for(viewer: Viewer, legal: Legal, names: Sequence[str]) -> bool:
     bet, draw or show."""
     if legal.turn in (Turn.DEAL_HOLE, Turn.DEAL_BOARD):
         return isinstance(viewer, AsDealer)
-    return legal.player is not None and _owns(viewer, names, legal.player)
+    return legal.position is not None and _owns(viewer, names, legal.position)
 
 
-def _options(deal: Deal, legal: Legal, seat_of: Sequence[int]) -> Options:
+def _options(deal: Deal, legal: Legal, seat_of: Sequence[Seat]) -> Options:
     return Options(
         turn=legal.turn,
-        seat=seat_of[legal.player] if legal.player is not None else None,
+        seat=seat_of[legal.position] if legal.position is not None else None,
         fold=legal.fold,
         check=legal.check,
         call=legal.call,
@@ -496,11 +497,11 @@ def redact(event: E, viewer: Viewer, *, positions: Sequence[str] = ()) -> E | Hi
 
     >>> from floorman.cards import parse_cards
     >>> from floorman.service.viewers import AsPlayer
-    >>> dealt = dev.HoleDealt(player=1, cards=parse_cards("As Kd"), up=(False, False))
+    >>> dealt = dev.HoleDealt(position=1, cards=parse_cards("As Kd"), up=(False, False))
     >>> redact(dealt, AsPlayer("bob"), positions=("ann", "bob")) == dealt
     True
     >>> redact(dealt, AsPlayer("ann"), positions=("ann", "bob"))
-    HoleDealt(player=1, cards=(None, None), up=(False, False), citations=())
+    HoleDealt(position=1, cards=(None, None), up=(False, False), citations=())
     >>> redact(dev.CardBurned(card=Card.parse("2c")), AsFloor())
     CardBurned(card=None, citations=())
     """
@@ -518,21 +519,21 @@ def redact_all(
 def _redact(event: E, viewer: Viewer, positions: Sequence[str]) -> E | Hidden:
     out: object
     match event:
-        case dev.HoleDealt(player=p, cards=cards, up=up):
+        case dev.HoleDealt(position=p, cards=cards, up=up):
             if _owns(viewer, positions, p):
                 return event
             # Up cards are public; the rest is the player's alone.
             out = dataclasses.replace(
                 event, cards=tuple(c if u else None for c, u in zip(cards, up, strict=True))
             )
-        case dev.Drew(player=p, discards=discards, cards=cards):
+        case dev.Drew(position=p, discards=discards, cards=cards):
             if _owns(viewer, positions, p):
                 return event
             # How many cards are drawn is public; which are not (RRP5 policies.23).
             out = dataclasses.replace(
                 event, discards=(None,) * len(discards), cards=(None,) * len(cards)
             )
-        case dev.CardReplaced(player=p):
+        case dev.CardReplaced(position=p):
             # The card taken out was exposed or found faced: public (RRP5
             # irregularities.7, irregularities.8, irregularities.12); the one in its
             # place is dealt face down to the player.
@@ -570,7 +571,7 @@ def cards_in(value: object) -> Iterator[Card]:
     """Every card anywhere in a value: its fields, tuples and nested values.
 
     >>> from floorman.cards import parse_cards
-    >>> [str(c) for c in cards_in(dev.HandShown(player=0, cards=parse_cards("As Kd")))]
+    >>> [str(c) for c in cards_in(dev.HandShown(position=0, cards=parse_cards("As Kd")))]
     ['As', 'Kd']
     """
     if isinstance(value, Card):

@@ -27,6 +27,7 @@ from floorman.deal import events as dev
 from floorman.deal.legal import Legal
 from floorman.deal.state import Deal
 from floorman.errors import FloorError, NotationError
+from floorman.ids import PlayerId, Seat
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import events as ev
 from floorman.table.deals import Deals, Slot
@@ -65,7 +66,7 @@ _CLEARING = frozenset(
 class Sitter:
     """A seated player as the table's books have him."""
 
-    player: str
+    player: PlayerId
     stack: int
     active: bool
     post: bool = False  # a new or owing player's choice: post to come in now
@@ -103,9 +104,9 @@ _KEPT = ("active", "missed_small", "missed_big", "post", "dealt_off", "wait", "f
 _kept = operator.attrgetter(*_KEPT)
 
 _Kept = tuple[
-    tuple[int | None, int | None, int | None],
-    tuple[frozenset[int], int, str | None, str | None],
-    tuple[tuple[int, tuple[object, ...]], ...],
+    tuple[Seat | None, Seat | None, Seat | None],
+    tuple[frozenset[Seat], int, PlayerId | None, PlayerId | None],
+    tuple[tuple[Seat, tuple[object, ...]], ...],
 ]
 
 
@@ -116,9 +117,9 @@ class TableState:
 
     opened: float
     waiting: int
-    button: int | None
-    small_blind: int | None
-    big_blind: int | None
+    button: Seat | None
+    small_blind: Seat | None
+    big_blind: Seat | None
     seats: tuple[tuple[int, tuple[tuple[str, object], ...]], ...]
     owners: tuple[tuple[int, tuple[tuple[str, object], ...]], ...]
     left: tuple[tuple[str, float, int], ...]
@@ -144,12 +145,12 @@ class TableState:
 
 
 def passes(
-    before: tuple[int | None, int | None, int | None],
-    button: int,
-    small_blind: int | None,
-    big_blind: int,
+    before: tuple[Seat | None, Seat | None, Seat | None],
+    button: Seat,
+    small_blind: Seat | None,
+    big_blind: Seat,
     seats: int,
-) -> tuple[set[int], set[int], int]:
+) -> tuple[set[Seat], set[Seat], int]:
     """The seats the big and the small blind passed going from last deal's
     ``before`` (button, small blind, big blind) to this deal's, and how far the
     button moved. A new game (no big blind before) passes every seat from the
@@ -159,7 +160,7 @@ def passes(
         return {*arc(button, big_blind, seats), big_blind}, set(), 0
     moved = (button - (last_button or button)) % seats
     passed_big = set(arc(last_big, big_blind, seats))
-    passed_small: set[int] = set()
+    passed_small: set[Seat] = set()
     if small_blind is not None and last_small is not None:
         passed_small = set(arc(last_small, small_blind, seats))
     return passed_big, passed_small, moved
@@ -181,24 +182,24 @@ class TableBooks:
         self.events: list[ev.TableEvent] = []
         self.log: list[ev.TableEvent | dev.Event] = []
         self.deals = Deals(setup, self._deal_shuffler)
-        self.positions: tuple[int, ...] = ()
+        self.positions: tuple[Seat, ...] = ()
         self.posts: tuple[ev.Post, ...] = ()
-        self.button: int | None = None
-        self.small_blind: int | None = None
-        self.big_blind: int | None = None
+        self.button: Seat | None = None
+        self.small_blind: Seat | None = None
+        self.big_blind: Seat | None = None
         self.bought = 0  # chips brought to the table
         self.taken = 0  # chips taken away (leaving, picked up, time collected)
         self._waiting = 0  # names on the waiting list for this game (RRP5 policies.2)
         self._opened = 0.0
         self._settled = True
-        self._seats: dict[int, Sitter] = {}
-        self._left: dict[str, tuple[float, int]] = {}  # RRP5 policies.5
-        self._owners: dict[int, Sitter] = {}  # players away while another plays over
-        self._short: set[str] = set()  # players who used their short buy (RRP5 buy-in.2)
-        self._passed: set[int] = set()  # seats a blind has passed since the game began
+        self._seats: dict[Seat, Sitter] = {}
+        self._left: dict[PlayerId, tuple[float, int]] = {}  # RRP5 policies.5
+        self._owners: dict[Seat, Sitter] = {}  # players away while another plays over
+        self._short: set[PlayerId] = set()  # players who used their short buy (RRP5 buy-in.2)
+        self._passed: set[Seat] = set()  # seats a blind has passed since the game began
         self._travel = 0  # seats the button has moved since the game began
-        self._button_player: str | None = None  # who had the button last deal
-        self._big_player: str | None = None  # who posted the big blind last deal
+        self._button_player: PlayerId | None = None  # who had the button last deal
+        self._big_player: PlayerId | None = None  # who posted the big blind last deal
         self._kept: _Kept | None = None  # where a misdeal puts things back to
         self._starting = False  # within the events that start a deal
         # Chips the house holds pending a decision, by the deal whose pot they
@@ -235,12 +236,12 @@ class TableBooks:
         return sum(self._impounds.values())
 
     @property
-    def stacks(self) -> dict[int, int]:
+    def stacks(self) -> dict[Seat, int]:
         """Each seated player's chips by seat (during a deal, as it began)."""
         return {s: st.stack for s, st in sorted(self._seats.items())}
 
     @property
-    def players(self) -> dict[int, str]:
+    def players(self) -> dict[Seat, PlayerId]:
         """Who sits where."""
         return {s: st.player for s, st in sorted(self._seats.items())}
 
@@ -462,7 +463,7 @@ class TableBooks:
             st.pending_quiet += event.amount
         self.bought += event.amount
 
-    def _gone(self, seat: int, at: float) -> None:
+    def _gone(self, seat: Seat, at: float) -> None:
         st = self._seats.pop(seat)
         if seat in self._owners:
             self._seats[seat] = self._owners.pop(seat)
@@ -481,7 +482,7 @@ class TableBooks:
             left -= take
         self._seats[event.seat].stack += event.amount
 
-    def _sitter_named(self, seat: int, player: str) -> Sitter:
+    def _sitter_named(self, seat: Seat, player: PlayerId) -> Sitter:
         """The sitter in ``seat`` named ``player``: the one playing there, or the
         owner away while another plays over the seat."""
         owner = self._owners.get(seat)

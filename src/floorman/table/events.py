@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from floorman.cards import Card
 from floorman.deal.legal import Stakes
+from floorman.ids import PlayerId, Seat
 from floorman.rulebook import Citation
 
 __all__ = [
@@ -52,6 +53,7 @@ __all__ = [
 ]
 
 _NONE: tuple[Citation, ...] = ()
+_NOBODY = PlayerId("")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,7 +63,7 @@ class Post:
     ``dead`` chips go to the middle and are not part of the player's bet.
     """
 
-    seat: int
+    seat: Seat
     amount: int
     dead: bool = False
     blind: str = "big blind"
@@ -75,7 +77,7 @@ class TableOpened:
     rather than drawn. The first event of every table's log."""
 
     at: float = 0.0
-    button: int | None = None
+    button: Seat | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,8 +99,8 @@ class PlayerSeated:
     of a player away, who gets it back (RRP5 policies.12).
     """
 
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     chips: int
     new: bool = True
     at: float = 0.0
@@ -112,7 +114,7 @@ class PlayerSeated:
 class ChipsBought:
     """A seated player bought chips; ``arrived`` False while they are on their way."""
 
-    seat: int
+    seat: Seat
     amount: int
     arrived: bool = True
     announced: bool = True
@@ -123,7 +125,7 @@ class ChipsBought:
 class ChipsArrived:
     """Chips bought earlier reached the player's stack."""
 
-    seat: int
+    seat: Seat
     amount: int
 
 
@@ -131,7 +133,7 @@ class ChipsArrived:
 class ChoiceMade:
     """A new or returning player chose to post now (``post``) or wait for the big blind."""
 
-    seat: int
+    seat: Seat
     post: bool
     citations: tuple[Citation, ...] = _NONE
 
@@ -142,7 +144,7 @@ class SatOut:
     deal, when dealt in on one under way); ``until``: the end of an absence
     the floor extended (RRP5 policies.20)."""
 
-    seat: int
+    seat: Seat
     at: float = 0.0
     until: float | None = None
 
@@ -152,7 +154,7 @@ class CameBack:
     """A player who sat out asked to be dealt in again, posting what is owed
     (``post``) or waiting for the big blind (RRP5 blinds.9)."""
 
-    seat: int
+    seat: Seat
     post: bool = True
 
 
@@ -160,8 +162,8 @@ class CameBack:
 class PlayerLeft:
     """A player got up and took ``chips`` from the table."""
 
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     chips: int
     at: float = 0.0
 
@@ -171,15 +173,15 @@ class LeaveRequested:
     """A player dealt in on the deal under way asked to get up: he leaves with
     his chips when the deal ends."""
 
-    seat: int
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChipsPickedUp:
     """A player away too long lost the seat; the chips were picked up."""
 
-    seat: int
-    player: str
+    seat: Seat
+    player: PlayerId
     chips: int
     at: float = 0.0
     citations: tuple[Citation, ...] = _NONE
@@ -191,8 +193,8 @@ class SeatChanged:
     in (RRP5 blinds.13); ``deals_off``: the player had the button and lets the
     blinds pass the new seat once (RRP5 blinds.14)."""
 
-    seat: int
-    to: int
+    seat: Seat
+    to: Seat
     wait: int = 0
     deals_off: bool = False
     citations: tuple[Citation, ...] = _NONE
@@ -202,7 +204,7 @@ class SeatChanged:
 class StraddleAnnounced:
     """The player left of the big blind will post a live straddle next deal."""
 
-    seat: int
+    seat: Seat
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -212,7 +214,7 @@ class StraddleWithdrawn:
     seat or the table, or is no longer first after the big blind when the deal
     starts. A bet does not sleep to a later deal (RRP5 blinds.16)."""
 
-    seat: int
+    seat: Seat
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -221,7 +223,7 @@ class GameRestarted:
     """Fewer than two players were left in the game: those at ``seats`` start a
     new one, owing nothing, and draw for the button (RRP5 blinds.12.1)."""
 
-    seats: tuple[int, ...]
+    seats: tuple[Seat, ...]
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -230,7 +232,7 @@ class GameStarted:
     """A game started among ``seats``, everyone in it owing nothing: the first
     deal of a table, or a new start when fewer than two were left in the game."""
 
-    seats: tuple[int, ...]
+    seats: tuple[Seat, ...]
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -239,9 +241,9 @@ class ButtonCorrected:
     """The last deal's button was found misplaced: the table now counts it as
     having been on ``button``, with the blinds after it, for the next deal."""
 
-    button: int
-    small_blind: int | None
-    big_blind: int
+    button: Seat
+    small_blind: Seat | None
+    big_blind: Seat
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -249,8 +251,8 @@ class ButtonCorrected:
 class ButtonDrawn:
     """The players drew cards for the button of a new game."""
 
-    cards: tuple[tuple[int, Card], ...]
-    seat: int
+    cards: tuple[tuple[Seat, Card], ...]
+    seat: Seat
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -261,9 +263,9 @@ class BlindMissed:
     the deal (the moving button), goes on playing and posts what is owed on
     the next deal unless choosing to wait (RRP5 blinds.2, blinds.9)."""
 
-    seat: int
+    seat: Seat
     blind: str
-    player: str = ""
+    player: PlayerId = _NOBODY
     post: bool = False
     citations: tuple[Citation, ...] = _NONE
 
@@ -274,7 +276,7 @@ class FreeEntryLapsed:
     not yet dealt in: no longer let in free, the player is a new player, owing
     no missed blind but a big blind to come in (RRP5 blinds.12.2, blinds.6)."""
 
-    seat: int
+    seat: Seat
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -284,7 +286,7 @@ class PostOwed:
     noticed: the hand played, and the blinds are posted on the next deal the
     player is dealt in, with no waiting for the big blind (RRP5 blinds.10)."""
 
-    seat: int
+    seat: Seat
     blinds: tuple[str, ...]
     citations: tuple[Citation, ...] = _NONE
 
@@ -294,7 +296,7 @@ class TimeCollected:
     """A player paid the seat rental for the period numbered ``period`` (from
     the table's opening, RRP5 policies.2)."""
 
-    seat: int
+    seat: Seat
     amount: int
     period: int = 0
     citations: tuple[Citation, ...] = _NONE
@@ -306,7 +308,7 @@ class TimeDeclined:
     courtesy deal at stud, or play until the blind in a button game, then pay
     or stop being dealt in (RRP5 policies.2)."""
 
-    seat: int
+    seat: Seat
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -316,7 +318,7 @@ class TimeWaived:
     ``courtesy``, a courtesy deal after declining it; otherwise the last chip
     plays and is not taken for the time (RRP5 policies.2)."""
 
-    seat: int
+    seat: Seat
     period: int
     courtesy: bool = False
     citations: tuple[Citation, ...] = _NONE
@@ -346,12 +348,12 @@ class DealStarted:
     """
 
     number: int
-    button: int | None
-    small_blind: int | None
-    big_blind: int | None
+    button: Seat | None
+    small_blind: Seat | None
+    big_blind: Seat | None
     posts: tuple[Post, ...]
-    dealt_in: tuple[int, ...]
-    stacks: tuple[tuple[int, int], ...]
+    dealt_in: tuple[Seat, ...]
+    stacks: tuple[tuple[Seat, int], ...]
     stakes: Stakes = field(default_factory=Stakes)
     carried: int = 0
     auto_showdown: bool = True
@@ -365,8 +367,8 @@ class PotTransferred:
     """A ruling on the pot of deal number ``deal`` (the last) moved chips to the
     player they belong to."""
 
-    seat: int
-    to: int
+    seat: Seat
+    to: Seat
     amount: int
     deal: int = 0
     citations: tuple[Citation, ...] = _NONE
@@ -377,7 +379,7 @@ class ChipsImpounded:
     """The house holds chips from a seat while a decision on the pot of deal
     number ``deal`` is pending."""
 
-    seat: int
+    seat: Seat
     amount: int
     deal: int = 0
     citations: tuple[Citation, ...] = _NONE
@@ -388,7 +390,7 @@ class ImpoundReleased:
     """Impounded chips went to the seat the decision gave them to; ``deal``:
     the deal they were impounded from, when one was named."""
 
-    seat: int
+    seat: Seat
     amount: int
     deal: int | None = None
     citations: tuple[Citation, ...] = _NONE
@@ -403,7 +405,7 @@ class DealFinished:
     irregularities.5)."""
 
     number: int
-    stacks: tuple[tuple[int, int], ...]
+    stacks: tuple[tuple[Seat, int], ...]
     voided: bool = False
     carried: int = 0
     at: float = 0.0

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from floorman.ids import Seat
 from floorman.table.setup import ButtonMethod
 
 __all__ = ["Placement", "SeatState", "arc", "place"]
@@ -68,15 +69,15 @@ class Placement:
     blind); ``heads_up`` when the button posts the small blind.
     """
 
-    button: int
-    small_blind: int | None
-    big_blind: int
-    dealt_in: tuple[int, ...]
-    entering: tuple[int, ...] = ()
+    button: Seat
+    small_blind: Seat | None
+    big_blind: Seat
+    dealt_in: tuple[Seat, ...]
+    entering: tuple[Seat, ...] = ()
     heads_up: bool = False
 
 
-def arc(start: int, stop: int, seats: int) -> Iterator[int]:
+def arc(start: int, stop: int, seats: int) -> Iterator[Seat]:
     """The seats strictly after ``start`` and strictly before ``stop``, clockwise.
 
     >>> list(arc(8, 3, 9)), list(arc(2, 3, 9)), list(arc(4, 4, 5))
@@ -84,28 +85,28 @@ def arc(start: int, stop: int, seats: int) -> Iterator[int]:
     """
     seat = start % seats + 1
     while seat != stop:
-        yield seat
+        yield Seat(seat)
         seat = seat % seats + 1
         if seat == start % seats + 1:
             return
 
 
-def _after(seat: int, seats: int) -> Iterator[int]:
+def _after(seat: Seat, seats: int) -> Iterator[Seat]:
     """Every seat clockwise after ``seat``, ending with ``seat`` itself."""
     yield from arc(seat, seat, seats)
     yield seat
 
 
 def place(
-    states: Mapping[int, SeatState],
+    states: Mapping[Seat, SeatState],
     *,
     seats: int,
     method: ButtonMethod,
-    button: int,
-    small_blind: int | None,
-    big_blind: int | None,
+    button: Seat,
+    small_blind: Seat | None,
+    big_blind: Seat | None,
     two_blinds: bool,
-    big_blind_player: int | None = None,
+    big_blind_player: Seat | None = None,
 ) -> Placement | None:
     """Place the button and blinds after a deal whose button, small blind and big
     blind seats are given (``big_blind`` None: the first deal, ``button`` drawn).
@@ -141,7 +142,7 @@ def place(
             pair = tuple(s for s in present if s in due)
             pair = pair if len(pair) == 2 else tuple(present)
             return _heads_up(states, seats, pair, last_big) if len(pair) == 2 else None
-        placement = _finish(states, seats, btn, sb, bb)
+        placement = _finish(states, seats, Seat(btn), sb, bb)
     else:
         takers = standing | {s for s in present if states[s].in_game and states[s].posting}
         btn = _first(_after(button, seats), takers) or button
@@ -162,19 +163,19 @@ def place(
     return placement
 
 
-def _first(order: Iterator[int], among: set[int] | list[int]) -> int | None:
+def _first(order: Iterator[Seat], among: set[Seat] | list[Seat]) -> Seat | None:
     return next((s for s in order if s in among), None)
 
 
 def _finish(
-    states: Mapping[int, SeatState], seats: int, button: int, sb: int | None, bb: int | None
+    states: Mapping[Seat, SeatState], seats: int, button: Seat, sb: Seat | None, bb: Seat | None
 ) -> Placement:
     """Deal in the button, the blinds, and everyone else from the big blind round
     to the button; nobody enters between the big blind and the button."""
     if bb is None:
         return Placement(button=button, small_blind=sb, big_blind=button, dealt_in=())
-    dealt: set[int] = {bb}
-    entering: list[int] = []
+    dealt: set[Seat] = {bb}
+    entering: list[Seat] = []
     for seat in (button, sb):
         state = states.get(seat) if seat is not None else None
         if seat is None or seat == bb or state is None or not state.present:
@@ -200,10 +201,10 @@ def _finish(
 
 
 def _heads_up(
-    states: Mapping[int, SeatState],
+    states: Mapping[Seat, SeatState],
     seats: int,
-    pair: tuple[int, ...],
-    last_big: int | None,
+    pair: tuple[Seat, ...],
+    last_big: Seat | None,
 ) -> Placement:
     """Two players: the big blind goes to an entering player, else to the one
     who did not post it last deal; the other has the button and posts the small

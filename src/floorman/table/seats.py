@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from floorman.clock import Clock
 from floorman.errors import FloorError, IllegalAction, NotationError
+from floorman.ids import PlayerId, Position, Seat
 from floorman.rulebook import Citation, cite
 from floorman.shuffle import Shuffler
 from floorman.table import events as ev
@@ -28,7 +29,9 @@ _AWAY_LIMIT = 1800.0  # RRP5 policies.20: thirty minutes
 def _whole(value: object, what: str) -> None:
     """Seats and chips are whole numbers: not text, a fraction or a bool."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f"{what} {value!r} is not a whole number", text=repr(value))
+        raise NotationError(
+            "{what} {value!r} is not a whole number", what=what, value=value, text=repr(value)
+        )
 
 
 class Seats(TableBooks):
@@ -45,13 +48,15 @@ class Seats(TableBooks):
         *,
         shuffler: Shuffler | None = None,
         clock: Clock | None = None,
-        button: int | None = None,
+        button: Seat | None = None,
     ) -> None:
         if button is not None:
             _whole(button, "the button's seat")
             if not 1 <= button <= setup.seats:
                 raise FloorError(
-                    f"the table has seats 1 to {setup.seats}; the button cannot start on {button}"
+                    "the table has seats 1 to {setup_seats}; the button cannot start on {button}",
+                    setup_seats=setup.seats,
+                    button=button,
                 )
         super().__init__(setup, shuffler=shuffler, clock=clock)
         # Given: where the button starts, without a draw.
@@ -75,27 +80,27 @@ class Seats(TableBooks):
         and a player may decline the time (RRP5 policies.2)."""
         _whole(count, "the waiting list's length")
         if count < 0:
-            raise FloorError(f"a waiting list holds 0 names or more, not {count}")
+            raise FloorError("a waiting list holds 0 names or more, not {count}", count=count)
         if count == self._waiting:
             return None
         event = ev.WaitingCounted(count=count)
         self._emit(event)
         return event
 
-    def owes(self, seat: int) -> tuple[str, ...]:
+    def owes(self, seat: Seat) -> tuple[str, ...]:
         """The blinds a seat owes: ``("small",)``, ``("big",)``, both or none."""
         st = self._sitter(seat)
         return tuple(b for b, owed in (("small", st.missed_small), ("big", st.missed_big)) if owed)
 
-    def is_new(self, seat: int) -> bool:
+    def is_new(self, seat: Seat) -> bool:
         """Whether the player in a seat has not yet been dealt into the game."""
         return not self._sitter(seat).active
 
-    def is_away(self, seat: int) -> bool:
+    def is_away(self, seat: Seat) -> bool:
         """Whether the player in a seat is sitting out."""
         return self._sitter(seat).away
 
-    def seat_of(self, player: str) -> int | None:
+    def seat_of(self, player: PlayerId) -> Seat | None:
         """The seat ``player`` sits in at this table, if any.
 
         >>> from floorman.games import HOLDEM, Structure
@@ -110,36 +115,42 @@ class Seats(TableBooks):
                 return seat
         return None
 
-    def position_of(self, seat: int) -> int:
+    def position_of(self, seat: Seat) -> Position:
         """A dealt-in seat's position in the current deal."""
         if seat not in self.positions:
-            raise IllegalAction(f"seat {seat} is not dealt in")
-        return self.positions.index(seat)
+            raise IllegalAction("seat {seat} is not dealt in", seat=seat)
+        return Position(self.positions.index(seat))
 
     # ------------------------------------------------------------ the engine
 
-    def _sitter(self, seat: int) -> Sitter:
+    def _sitter(self, seat: Seat) -> Sitter:
         _whole(seat, "seat")
         st = self._seats.get(seat)
         if st is None:
-            raise FloorError(f"nobody sits in seat {seat}")
+            raise FloorError("nobody sits in seat {seat}", seat=seat)
         return st
 
     def _between_deals(self, what: str, *rules: str) -> None:
         if self.in_deal:
-            raise IllegalAction(f"{what} waits until the deal ends", citations=cite(*rules))
+            raise IllegalAction(
+                "{what} waits until the deal ends", what=what, citations=cite(*rules)
+            )
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: Seat) -> None:
         _whole(seat, "seat")
         if not 1 <= seat <= self.setup.seats:
-            raise FloorError(f"the table has seats 1 to {self.setup.seats}, not {seat}")
+            raise FloorError(
+                "the table has seats 1 to {setup_seats}, not {seat}",
+                setup_seats=self.setup.seats,
+                seat=seat,
+            )
 
     # ---------------------------------------------------------- players
 
     def sit(
         self,
-        seat: int,
-        player: str,
+        seat: Seat,
+        player: PlayerId,
         chips: int,
         *,
         post: bool = False,
@@ -156,10 +167,14 @@ class Seats(TableBooks):
         """
         self._check_seat(seat)
         if seat in self._seats:
-            raise FloorError(f"seat {seat} is taken by {self._seats[seat].player}")
+            raise FloorError(
+                "seat {seat} is taken by {occupant}", seat=seat, occupant=self._seats[seat].player
+            )
         if any(st.player == player for st in self._seats.values()):
-            raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=transfer, entering=True)
+            raise FloorError(
+                "{player} already has a seat here", player=player, citations=cite("seating.4")
+            )
+        self._check_buy_in(seat, player, chips, transfer=transfer, entering=True)
         now = self.clock.now()
         rule: tuple[Citation, ...] = ()
         fresh = False
@@ -188,48 +203,69 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def _check_buy_in(self, player: str, chips: int, *, transfer: bool, entering: bool) -> None:
+    def _check_buy_in(
+        self, seat: Seat, player: PlayerId, chips: int, *, transfer: bool, entering: bool
+    ) -> None:
         """Refuse a buy-in the rules do not allow: ``entering`` the game (sitting
         down, playing over) takes a full buy-in unless forced over from a broken
         or must-move game; a later buy by a player out of chips may be short once."""
         setup = self.setup
         if not isinstance(player, str) or not player.strip():
             raise NotationError(
-                f"a player is named by some text, not {player!r}", text=repr(player)
+                "a player is named by some text, not {player!r}", player=player, text=repr(player)
             )
         _whole(chips, "chips")
         if chips <= 0:
-            raise FloorError(f"{player} needs chips to play, not {chips}")
+            raise FloorError(
+                "{player} needs chips to play, not {chips}", player=player, seat=seat, chips=chips
+            )
         left = self._left.get(player)
         now = self.clock.now()
         if left is not None and now - left[0] < _HOUR and chips < left[1]:
             minutes = int((now - left[0]) // 60)
             raise FloorError(
-                f"{player} left this game {minutes} minutes ago with {left[1]}; coming back"
-                f" within the hour takes a buy-in of at least {left[1]}, not {chips}",
+                "{player} left this game {minutes} minutes ago with {took}; coming back within "
+                "the hour takes a buy-in of at least {took}, not {chips}",
+                player=player,
+                seat=seat,
+                minutes=minutes,
+                took=left[1],
+                chips=chips,
                 citations=cite("policies.5"),
             )
         if setup.max_buy_in is not None and chips > setup.max_buy_in:
             raise FloorError(
-                f"{player} cannot buy in for {chips}: this table's most is {setup.max_buy_in}"
+                "{player} cannot buy in for {chips}: this table's most is {ceiling}",
+                player=player,
+                seat=seat,
+                chips=chips,
+                ceiling=setup.max_buy_in,
             )
         if chips < setup.min_buy_in and entering and not transfer:
             most = f" and at most {setup.max_buy_in}" if setup.max_buy_in is not None else ""
             raise FloorError(
-                f"{player} cannot enter the game with {chips}: a player entering buys in in"
-                f" full, at least {setup.min_buy_in}{most}; only a later buy, out of chips,"
-                " may be short",
+                "{player} cannot enter the game with {chips}: a player entering buys in in full, "
+                "at least {full}{most}; only a later buy, out of chips, may be short",
+                player=player,
+                seat=seat,
+                chips=chips,
+                full=setup.min_buy_in,
+                most=most,
                 citations=cite("buy-in.1"),
             )
         if chips < setup.min_buy_in and not transfer and player in self._short:
             raise FloorError(
-                f"{player} cannot buy in short again ({chips}): the full buy-in is"
-                f" {setup.min_buy_in}, and one short buy is allowed per game",
+                "{player} cannot buy in short again ({chips}): the full buy-in is "
+                "{full}, and one short buy is allowed per game",
+                player=player,
+                seat=seat,
+                chips=chips,
+                full=setup.min_buy_in,
                 citations=cite("buy-in.1", "buy-in.2"),
             )
 
     def buy(
-        self, seat: int, chips: int, *, arrived: bool = True, announced: bool = True
+        self, seat: Seat, chips: int, *, arrived: bool = True, announced: bool = True
     ) -> ev.ChipsBought:
         """Add chips to a seat's stack between deals.
 
@@ -241,20 +277,23 @@ class Seats(TableBooks):
         st = self._sitter(seat)
         _whole(chips, "chips")
         if chips <= 0:
-            raise FloorError(f"seat {seat} cannot buy {chips} chips")
+            raise FloorError("seat {seat} cannot buy {chips} chips", seat=seat, chips=chips)
         if self.in_deal and seat in self.positions:
             raise IllegalAction(
-                f"seat {seat} cannot add chips during a deal: only the chips in front of a"
-                " player when the deal began play; buy between deals",
+                "seat {seat} cannot add chips during a deal: only the chips in front of a player "
+                "when the deal began play; buy between deals",
+                seat=seat,
                 citations=cite("policies.6"),
             )
         total = st.stack + st.pending + st.pending_quiet + chips
         if st.stack + st.pending + st.pending_quiet == 0:
-            self._check_buy_in(st.player, chips, transfer=False, entering=False)
+            self._check_buy_in(seat, st.player, chips, transfer=False, entering=False)
         elif self.setup.max_buy_in is not None and total > self.setup.max_buy_in:
             raise FloorError(
-                f"seat {seat} cannot have more than {self.setup.max_buy_in} on this table"
-                f" ({st.stack} now)"
+                "seat {seat} cannot have more than {ceiling} on this table ({st_stack} now)",
+                seat=seat,
+                ceiling=self.setup.max_buy_in,
+                st_stack=st.stack,
             )
         event = ev.ChipsBought(
             seat=seat,
@@ -266,18 +305,18 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def arrive(self, seat: int) -> ev.ChipsArrived:
+    def arrive(self, seat: Seat) -> ev.ChipsArrived:
         """Chips bought earlier reach the player."""
         st = self._sitter(seat)
         self._between_deals(f"seat {seat}'s chips arriving", "policies.6")
         amount = st.pending + st.pending_quiet
         if not amount:
-            raise FloorError(f"seat {seat} has no chips on the way")
+            raise FloorError("seat {seat} has no chips on the way", seat=seat)
         event = ev.ChipsArrived(seat=seat, amount=amount)
         self._emit(event)
         return event
 
-    def choose(self, seat: int, *, post: bool) -> ev.ChoiceMade:
+    def choose(self, seat: Seat, *, post: bool) -> ev.ChoiceMade:
         """A new or returning player posts to come in now, or waits for the big blind."""
         st = self._sitter(seat)
         if not post:
@@ -288,7 +327,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def sit_out(self, seat: int, *, minutes: float | None = None) -> ev.SatOut:
+    def sit_out(self, seat: Seat, *, minutes: float | None = None) -> ev.SatOut:
         """Stop dealing a player in (from the next deal), keeping the seat.
 
         ``minutes`` extends the absence the floor allows before the chips may be
@@ -302,14 +341,14 @@ class Seats(TableBooks):
         self._withdraw_straddle(seat, st)  # no bet waits for a player away
         return event
 
-    def _withdraw_straddle(self, seat: int, st: Sitter) -> None:
+    def _withdraw_straddle(self, seat: Seat, st: Sitter) -> None:
         """A straddle announced for a deal its player will not start in the seat
         it was announced for does not wait for him (RRP5 blinds.16)."""
         if st.straddle:
             self._emit(ev.StraddleWithdrawn(seat=seat, citations=cite("blinds.16")))
 
     def play_over(
-        self, seat: int, player: str, chips: int, *, post: bool = False
+        self, seat: Seat, player: PlayerId, chips: int, *, post: bool = False
     ) -> ev.PlayerSeated:
         """With the floor's permission, a player plays in the seat of one sitting
         out (RRP5 policies.12) as a new player: posting a big blind or waiting
@@ -317,12 +356,17 @@ class Seats(TableBooks):
         owner = self._sitter(seat)
         if not owner.away or seat in self._owners:
             raise FloorError(
-                f"{player} cannot play over in seat {seat}: {owner.player} is not away",
+                "{player} cannot play over in seat {seat}: {owner_player} is not away",
+                player=player,
+                seat=seat,
+                owner_player=owner.player,
                 citations=cite("policies.12"),
             )
         if any(st.player == player for st in self._seats.values()):
-            raise FloorError(f"{player} already has a seat here", citations=cite("seating.4"))
-        self._check_buy_in(player, chips, transfer=False, entering=True)
+            raise FloorError(
+                "{player} already has a seat here", player=player, citations=cite("seating.4")
+            )
+        self._check_buy_in(seat, player, chips, transfer=False, entering=True)
         event = ev.PlayerSeated(
             seat=seat,
             player=player,
@@ -336,7 +380,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def come_back(self, seat: int, *, post: bool = True) -> ev.CameBack:
+    def come_back(self, seat: Seat, *, post: bool = True) -> ev.CameBack:
         """A player sitting out asks to be dealt in again; one owing blinds
         posts them (``post``) or waits for the big blind (RRP5 blinds.9)."""
         back = self._owners.get(seat) or self._sitter(seat)
@@ -346,14 +390,16 @@ class Seats(TableBooks):
             over = self._seats[seat]
             if self.in_deal and seat in self.positions:
                 raise IllegalAction(
-                    f"{over.player} is playing over in seat {seat}; the seat is given back"
-                    " when the deal ends",
+                    "{over_player} is playing over in seat {seat}; the seat is given back when the "
+                    "deal ends",
+                    over_player=over.player,
+                    seat=seat,
                     citations=cite("policies.12"),
                 )
             self._remove(seat)
         st = self._sitter(seat)
         if not (st.away or st.sit_out_next):
-            raise FloorError(f"seat {seat} is not sitting out")
+            raise FloorError("seat {seat} is not sitting out", seat=seat)
         event = ev.CameBack(seat=seat, post=post)
         self._emit(event)
         return event
@@ -364,12 +410,14 @@ class Seats(TableBooks):
             owed = [b for b, o in (("small", st.missed_small), ("big", st.missed_big)) if o]
             what = " and ".join(owed) + (" blinds" if len(owed) > 1 else " blind")
             raise IllegalAction(
-                f"seat {seat} cannot wait for the big blind: having played a hand dealt in"
-                f" owing the {what}, it posts them on the next deal it is dealt in",
+                "seat {seat} cannot wait for the big blind: having played a hand dealt in owing "
+                "the {what}, it posts them on the next deal it is dealt in",
+                seat=seat,
+                what=what,
                 citations=cite("blinds.10"),
             )
 
-    def leave(self, seat: int) -> ev.PlayerLeft | None:
+    def leave(self, seat: Seat) -> ev.PlayerLeft | None:
         """A player gets up with their chips (after the deal, if dealt in)."""
         self._sitter(seat)
         if self.in_deal and seat in self.positions:
@@ -377,14 +425,16 @@ class Seats(TableBooks):
             return None
         return self._remove(seat)
 
-    def _remove(self, seat: int) -> ev.PlayerLeft:
+    def _remove(self, seat: Seat) -> ev.PlayerLeft:
         st = self._seats[seat]
         chips = st.stack + st.pending + st.pending_quiet
-        event = ev.PlayerLeft(seat=seat, player=st.player, chips=chips, at=self.clock.now())
+        event = ev.PlayerLeft(
+            seat=seat, player=PlayerId(st.player), chips=chips, at=self.clock.now()
+        )
         self._emit(event)
         return event
 
-    def absent(self) -> dict[int, float]:
+    def absent(self) -> dict[Seat, float]:
         """Seats whose players have been away longer than allowed, with minutes away."""
         now = self.clock.now()
         out = {}
@@ -394,20 +444,22 @@ class Seats(TableBooks):
                 out[seat] = (now - st.away_since) / 60.0
         return out
 
-    def pick_up(self, seat: int) -> ev.ChipsPickedUp:
+    def pick_up(self, seat: Seat) -> ev.ChipsPickedUp:
         """The floor picks up the chips of a player away more than thirty minutes
         (or longer than an absence it extended) (RRP5 policies.20)."""
         st = self._sitter(seat)
         if seat not in self.absent():
             away = (self.clock.now() - st.away_since) / 60.0 if st.away else 0.0
             raise FloorError(
-                f"seat {seat}'s chips cannot be picked up: away {away:.0f} minutes, and"
-                " chips are picked up after 30 minutes away or an extended absence",
+                "seat {seat}'s chips cannot be picked up: away {away:.0f} minutes, and chips are "
+                "picked up after 30 minutes away or an extended absence",
+                seat=seat,
+                away=away,
                 citations=cite("policies.20"),
             )
         event = ev.ChipsPickedUp(
             seat=seat,
-            player=st.player,
+            player=PlayerId(st.player),
             chips=st.stack + st.pending + st.pending_quiet,
             at=self.clock.now(),
             citations=cite("policies.20"),
@@ -415,7 +467,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def change_seat(self, seat: int, to: int) -> ev.SeatChanged:
+    def change_seat(self, seat: Seat, to: Seat) -> ev.SeatChanged:
         """Move a player to an empty seat between deals.
 
         A player who just had the button and owes nothing deals off: the blinds
@@ -431,7 +483,9 @@ class Seats(TableBooks):
         st = self._sitter(seat)
         self._check_seat(to)
         if to in self._seats:
-            raise FloorError(f"seat {to} is taken by {self._seats[to].player}")
+            raise FloorError(
+                "seat {to} is taken by {occupant}", to=to, occupant=self._seats[to].player
+            )
         wait = 0
         deals_off = False
         rule: tuple[Citation, ...] = ()
@@ -454,7 +508,7 @@ class Seats(TableBooks):
         self._emit(event)
         return event
 
-    def _distance(self, seat: int, *, moving: int | None = None) -> int:
+    def _distance(self, seat: Seat, *, moving: int | None = None) -> int:
         """Deals before the big blind reaches ``seat``, the players staying put."""
         if self.big_blind is None:
             return 0
@@ -478,7 +532,7 @@ class Seats(TableBooks):
         """The chips that play for a seat next deal (RRP5 policies.6, policies.7)."""
         return st.stack + st.pending + min(st.pending_quiet, self.setup.min_buy_in)
 
-    def _states(self, *, restart: bool = False) -> dict[int, SeatState]:
+    def _states(self, *, restart: bool = False) -> dict[Seat, SeatState]:
         """How placement sees each seat; with ``restart``, as a new game started
         by those present would (everyone there in it, owing nothing)."""
         out = {}
@@ -502,7 +556,7 @@ class Seats(TableBooks):
     def _period(self) -> int:
         return self._period_at(self.clock.now())
 
-    def decline_time(self, seat: int) -> ev.TimeDeclined:
+    def decline_time(self, seat: Seat) -> ev.TimeDeclined:
         """A player declines to pay the time: with nobody waiting for the game,
         they may play one courtesy deal at stud, or until their blind in a
         button game, and then pay or stop being dealt in (RRP5 policies.2)."""
@@ -511,7 +565,9 @@ class Seats(TableBooks):
             raise FloorError("this table collects no time")
         if self.waiting:
             raise FloorError(
-                f"seat {seat} must pay the time: {self.waiting} waiting for the game",
+                "seat {seat} must pay the time: {waiting} waiting for the game",
+                seat=seat,
+                waiting=self.waiting,
                 citations=cite("policies.2"),
             )
         event = ev.TimeDeclined(seat=seat, citations=cite("policies.2"))
@@ -533,6 +589,6 @@ class Seats(TableBooks):
             total += sum(self.deal.stacks) + self.deal.pot - begun
         return total
 
-    def seat_states(self) -> Mapping[int, SeatState]:
+    def seat_states(self) -> Mapping[Seat, SeatState]:
         """How placement sees each seat now (for tools and tests)."""
         return self._states()

@@ -18,7 +18,7 @@ the first player left of the button.
 >>> table.button, table.positions, [(p.seat, p.amount) for p in table.posts]
 (3, (5, 1, 3), [(5, 1), (1, 2)])
 >>> while not deal.is_over:
-...     _ = table.apply(Fold(player=deal.legal().player))
+...     _ = table.apply(Fold(position=deal.legal().position))
 >>> table.stacks
 {1: 101, 3: 100, 5: 99}
 """
@@ -36,6 +36,7 @@ from floorman.deal.actions import Action
 from floorman.deal.state import Deal, check_runs
 from floorman.errors import FloorError, FloormanError, IllegalAction, NotationError
 from floorman.games import Game, Reading
+from floorman.ids import PlayerId, Seat
 from floorman.rulebook import cite
 from floorman.shuffle import Shuffler
 from floorman.table import events as ev
@@ -60,8 +61,8 @@ class _Terms:
 
 
 def draw_for_button(
-    game: Game, seats: Sequence[int], shuffler: Shuffler
-) -> tuple[tuple[tuple[int, Card], ...], int]:
+    game: Game, seats: Sequence[Seat], shuffler: Shuffler
+) -> tuple[tuple[tuple[Seat, Card], ...], Seat]:
     """Each seat draws a card; the highest by suit takes the button at high
     games, the lowest at low games, the ace low where it plays low (RRP5
     seating.6). Returns the cards drawn and the button's seat."""
@@ -94,7 +95,7 @@ class Table(Seats):
     which records its end as it ends; reading the table changes nothing.
     """
 
-    def straddle(self, seat: int) -> ev.StraddleAnnounced:
+    def straddle(self, seat: Seat) -> ev.StraddleAnnounced:
         """The player first to act after the big blind posts a live straddle of
         twice the big blind next deal (RRP5 blinds.15).
 
@@ -108,15 +109,18 @@ class Table(Seats):
         st = self._sitter(seat)
         if st.away:
             raise IllegalAction(
-                f"seat {seat} cannot straddle: no bet is put out for a player away from the"
-                " table; before the cards only the blinds and a straddle by the player left"
-                " of the big blind go out",
+                "seat {seat} cannot straddle: no bet is put out for a player away from the "
+                "table; before the cards only the blinds and a straddle by the player left of "
+                "the big blind go out",
+                seat=seat,
                 citations=cite("blinds.16"),
             )
         if not self.setup.straddles_allowed:
             raise IllegalAction(
-                f"seat {seat} cannot straddle: this {self.setup.structure.value} game does not"
-                " allow a live straddle",
+                "seat {seat} cannot straddle: this {setup_structure_value} game does not allow a "
+                "live straddle",
+                seat=seat,
+                setup_structure_value=self.setup.structure.value,
                 citations=cite("blinds.15"),
             )
         plan = self._placement()
@@ -124,27 +128,32 @@ class Table(Seats):
         if first != seat:
             where = f"seat {first}" if first is not None else "nobody"
             raise IllegalAction(
-                f"seat {seat} cannot straddle: only the player left of the big blind may,"
-                f" next deal {where}",
+                "seat {seat} cannot straddle: only the player left of the big blind may, next "
+                "deal {where}",
+                seat=seat,
+                where=where,
                 citations=cite("blinds.15", "blinds.16"),
             )
         if st.stack < 2 * self.setup.big_blind:
             raise IllegalAction(
-                f"seat {seat} cannot straddle {2 * self.setup.big_blind} with {st.stack}",
+                "seat {seat} cannot straddle {straddle} with {stack}",
+                seat=seat,
+                straddle=2 * self.setup.big_blind,
+                stack=st.stack,
                 citations=cite("blinds.15"),
             )
         event = ev.StraddleAnnounced(seat=seat, citations=cite("blinds.15"))
         self._emit(event)
         return event
 
-    def _first_after_big_blind(self, plan: Placement) -> int | None:
+    def _first_after_big_blind(self, plan: Placement) -> Seat | None:
         if plan.heads_up or len(plan.dealt_in) < 3:
             return None
         order = plan.dealt_in
         seat = order[(order.index(plan.big_blind) + 1) % len(order)]
         return None if seat in plan.entering else seat
 
-    def _placement(self, *, restart: bool = False, button: int | None = None) -> Placement | None:
+    def _placement(self, *, restart: bool = False, button: Seat | None = None) -> Placement | None:
         """Where the next deal's button and blinds go; ``restart``: for a new
         game started by those present, its button drawn on ``button``."""
         button = button if restart or self.button is None else self.button
@@ -161,7 +170,7 @@ class Table(Seats):
             big_blind_player=self._seat_of(self._big_player),
         )
 
-    def _seat_of(self, player: str | None) -> int | None:
+    def _seat_of(self, player: PlayerId | None) -> Seat | None:
         return next((s for s, st in self._seats.items() if st.player == player), None)
 
     def draw_for_button(self) -> ev.ButtonDrawn:
@@ -174,9 +183,11 @@ class Table(Seats):
     def _draw(self) -> ev.ButtonDrawn:
         seats = [s for s, st in sorted(self._seats.items()) if self._present(st)]
         if len(seats) < 2:
-            raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
+            raise FloorError(
+                "a deal needs two players who can be dealt in; {count} can", count=len(seats)
+            )
         pairs, seat = draw_for_button(self.setup.game, seats, self.shuffler)
-        return ev.ButtonDrawn(cards=pairs, seat=seat, citations=cite("seating.6"))
+        return ev.ButtonDrawn(cards=pairs, seat=Seat(seat), citations=cite("seating.6"))
 
     def start_deal(
         self, *, shuffled: bool = True, auto_showdown: bool = True, runs: int = 1
@@ -202,7 +213,9 @@ class Table(Seats):
     def _start_stud_deal(self, terms: _Terms) -> Deal:
         seats = tuple(s for s, st in sorted(self._seats.items()) if self._present(st))
         if len(seats) < 2:
-            raise FloorError(f"a deal needs two players who can be dealt in; {len(seats)} can")
+            raise FloorError(
+                "a deal needs two players who can be dealt in; {count} can", count=len(seats)
+            )
         return self._begin(seats, (), terms, button=None, sb=None, bb=None)
 
     def _start_button_deal(self, terms: _Terms) -> Deal:
@@ -217,8 +230,9 @@ class Table(Seats):
         plan = self._placement(restart=restart, button=drawn.seat if drawn else None)
         if plan is None:
             raise FloorError(
-                f"a deal needs two players who can be dealt in; {len(here)} present, and"
-                " new or returning players wait for the big blind unless they post",
+                "a deal needs two players who can be dealt in; {count} present, and new or "
+                "returning players wait for the big blind unless they post",
+                count=len(here),
                 citations=cite("blinds.5", "blinds.8"),
             )
         # Decided: the deal starts. What follows records it, event by event.
@@ -277,9 +291,9 @@ class Table(Seats):
                     continue
                 self._emit(
                     ev.BlindMissed(
-                        seat=seat,
+                        seat=Seat(seat),
                         blind=blind,
-                        player=st.player,
+                        player=PlayerId(st.player),
                         # Skipped while playing (the moving button): the player
                         # goes on playing and posts what is owed, unless
                         # choosing to wait.
@@ -295,9 +309,9 @@ class Table(Seats):
         first = self._first_after_big_blind(plan)
         for seat, st in sorted(self._seats.items()):
             if seat != first:
-                self._withdraw_straddle(seat, st)
+                self._withdraw_straddle(Seat(seat), st)
 
-    def _lapse(self, plan: Placement, passed: set[int]) -> None:
+    def _lapse(self, plan: Placement, passed: set[Seat]) -> None:
         """A player who sat down in a new game and is not dealt in as a blind
         passes the seat has not missed it: only those who drew for the button
         are in the game owing blinds (RRP5 blinds.12.1); this one is a new
@@ -305,7 +319,9 @@ class Table(Seats):
         blinds.6, blinds.12.2)."""
         for seat, st in sorted(self._seats.items()):
             if st.fresh and seat in passed and seat not in plan.dealt_in:
-                self._emit(ev.FreeEntryLapsed(seat=seat, citations=cite("blinds.12.2", "blinds.6")))
+                self._emit(
+                    ev.FreeEntryLapsed(seat=Seat(seat), citations=cite("blinds.12.2", "blinds.6"))
+                )
 
     def _posts(self, plan: Placement) -> tuple[ev.Post, ...]:
         setup = self.setup
@@ -314,13 +330,17 @@ class Table(Seats):
         posts: list[ev.Post] = []
         if plan.small_blind in plan.dealt_in and plan.small_blind is not None and small:
             posts.append(
-                ev.Post(seat=plan.small_blind, amount=small, blind="small blind", citations=rule)
+                ev.Post(
+                    seat=Seat(plan.small_blind), amount=small, blind="small blind", citations=rule
+                )
             )
         bb_seat = self._seats[plan.big_blind]
         bb_rule = rule if bb_seat.active and not bb_seat.owes else cite("blinds.5.1", "blinds.9")
         if bb_seat.must_post:
             bb_rule = cite("blinds.10", "blinds.9")
-        posts.append(ev.Post(seat=plan.big_blind, amount=big, blind="big blind", citations=bb_rule))
+        posts.append(
+            ev.Post(seat=Seat(plan.big_blind), amount=big, blind="big blind", citations=bb_rule)
+        )
         for seat in plan.entering:
             st = self._seats[seat]
             if st.dealt_off:
@@ -328,10 +348,10 @@ class Table(Seats):
             if st.active and not st.owes and st.wait:
                 # Rather than wait for the same relative position after a seat
                 # change: a big blind (at lowball, double, as a new player).
-                posts.extend(self._entry_posts(seat, "seat change", "blinds.13"))
+                posts.extend(self._entry_posts(Seat(seat), "seat change", "blinds.13"))
                 continue
             if not st.active:
-                posts.extend(self._entry_posts(seat, "new player", "blinds.5.2"))
+                posts.extend(self._entry_posts(Seat(seat), "new player", "blinds.5.2"))
                 continue
             # Missed blinds: live up to the minimum opening bet (the big blind),
             # the rest dead (RRP5 blinds.9). A small blind owed alone is under
@@ -340,12 +360,12 @@ class Table(Seats):
             owed = cite("blinds.10", "blinds.9") if st.must_post else cite("blinds.9")
             if st.missed_big:
                 posts.append(
-                    ev.Post(seat=seat, amount=big, blind="missed big blind", citations=owed)
+                    ev.Post(seat=Seat(seat), amount=big, blind="missed big blind", citations=owed)
                 )
             if st.missed_small and small:
                 posts.append(
                     ev.Post(
-                        seat=seat,
+                        seat=Seat(seat),
                         amount=small,
                         dead=st.missed_big,
                         blind="missed small blind",
@@ -355,11 +375,13 @@ class Table(Seats):
         first = self._first_after_big_blind(plan)
         if first is not None and self._seats[first].straddle:
             posts.append(
-                ev.Post(seat=first, amount=2 * big, blind="straddle", citations=cite("blinds.15"))
+                ev.Post(
+                    seat=Seat(first), amount=2 * big, blind="straddle", citations=cite("blinds.15")
+                )
             )
         return tuple(posts)
 
-    def _entry_posts(self, seat: int, blind: str, rule: str) -> list[ev.Post]:
+    def _entry_posts(self, seat: Seat, blind: str, rule: str) -> list[ev.Post]:
         """A big blind posted to come in at once: live, and at lowball a second
         big blind dead (the lowball section is not included; this is its
         double post, without the kill pot's doubled limits)."""
@@ -380,8 +402,8 @@ class Table(Seats):
         dead: dict[int, int] = {}
         for event in deal.events:
             if isinstance(event, dev.BlindPosted):
-                live[seats[event.player]] = event.amount
-                dead[seats[event.player]] = event.dead
+                live[seats[event.position]] = event.amount
+                dead[seats[event.position]] = event.dead
         out = []
         for post in posts:
             left = dead if post.dead else live
@@ -393,13 +415,13 @@ class Table(Seats):
 
     def _begin(
         self,
-        seats: tuple[int, ...],
+        seats: tuple[Seat, ...],
         posts: tuple[ev.Post, ...],
         terms: _Terms,
         *,
-        button: int | None,
-        sb: int | None,
-        bb: int | None,
+        button: Seat | None,
+        sb: Seat | None,
+        bb: Seat | None,
         heads_up: bool = False,
     ) -> Deal:
         setup = self.setup
@@ -458,7 +480,7 @@ class Table(Seats):
         self._took(deal)
         return deal
 
-    def _collect_time(self, seats: Sequence[int], posts: Sequence[ev.Post]) -> None:
+    def _collect_time(self, seats: Sequence[Seat], posts: Sequence[ev.Post]) -> None:
         """Time is collected before the deal from each player dealt in who has not
         paid for the period under way (RRP5 policies.2)."""
         charge = self.setup.time_charge
@@ -476,14 +498,16 @@ class Table(Seats):
                 stud = not self.setup.game.is_button_game
                 if (stud and st.courtesy_deals == 0) or (not stud and seat not in blinds):
                     self._emit(
-                        ev.TimeWaived(seat=seat, period=period, courtesy=True, citations=rule)
+                        ev.TimeWaived(seat=Seat(seat), period=period, courtesy=True, citations=rule)
                     )
                     continue
             amount = min(charge, st.stack - 1) if st.stack > 1 else 0
             if amount <= 0:
-                self._emit(ev.TimeWaived(seat=seat, period=period, citations=rule))
+                self._emit(ev.TimeWaived(seat=Seat(seat), period=period, citations=rule))
                 continue
-            self._emit(ev.TimeCollected(seat=seat, amount=amount, period=period, citations=rule))
+            self._emit(
+                ev.TimeCollected(seat=Seat(seat), amount=amount, period=period, citations=rule)
+            )
 
     def apply(self, action: Action) -> list[dev.Event]:
         """Apply an action to the deal under way (positions, as the deal counts
@@ -496,7 +520,7 @@ class Table(Seats):
             events = deal.apply(action)
         except FloormanError as error:
             # The deal speaks of positions; at the table they are seats.
-            error.at_seats(self.positions)
+            error.at_seats(self.positions, self.players)
             raise
         finally:
             self._took(deal)
@@ -550,7 +574,7 @@ class Table(Seats):
         )
         for seat in self.positions:
             if self._seats[seat].leaving:
-                self._remove(seat)
+                self._remove(Seat(seat))
 
     @classmethod
     def rebuild(
@@ -580,7 +604,9 @@ class Table(Seats):
         first = next(events, None)
         if not isinstance(first, ev.TableOpened):
             what = "this one is empty" if first is None else f"not {type(first).__name__}"
-            raise NotationError(f"a table's log opens with TableOpened; {what}", text=repr(first))
+            raise NotationError(
+                "a table's log opens with TableOpened; {what}", what=what, text=repr(first)
+            )
         table.apply_event(first)
         # A finished deal's events are only kept, not dealt again: the loop
         # below is the cost of a rebuild, so it does little for each of them.
@@ -598,7 +624,7 @@ class Table(Seats):
         table.deals.resume()
         return table
 
-    def correct_button(self, seat: int) -> ev.ButtonCorrected:
+    def correct_button(self, seat: Seat) -> ev.ButtonCorrected:
         """The button was found placed wrongly on the last deal: it should have
         been on ``seat``. The next deal's button and blinds follow on from where
         they should have been, so each player gets each position once in the
@@ -619,9 +645,9 @@ class Table(Seats):
         if plan is None:
             raise FloorError("fewer than two players could have been dealt in")
         event = ev.ButtonCorrected(
-            button=plan.button,
+            button=Seat(plan.button),
             small_blind=plan.small_blind,
-            big_blind=plan.big_blind,
+            big_blind=Seat(plan.big_blind),
             citations=cite("irregularities.1"),
         )
         self._emit(event)
@@ -646,26 +672,32 @@ class Table(Seats):
         rule = cite("decisions.5")
         if deal is not None and not 1 <= deal <= last:
             dealt = f"deals 1 to {last}" if last else "no deal yet"
-            raise FloorError(f"there is no deal {deal}: the table has dealt {dealt}")
+            raise FloorError(
+                "there is no deal {deal}: the table has dealt {dealt}", deal=deal, dealt=dealt
+            )
         asked = deal if deal is not None else last - 1 if self.in_deal else last
         if not asked:
             raise FloorError("no deal has ended to rule on", citations=rule)
         if self.in_deal and asked == last:
             raise FloorError(
-                f"deal {last} is under way: a ruling on its pot is asked for once it ends",
+                "deal {last} is under way: a ruling on its pot is asked for once it ends",
+                last=last,
                 citations=rule,
             )
         if self.in_deal or asked < last:
             since = asked + 1
             now = f"; only deal {last}'s pot may still be ruled on" if not self.in_deal else ""
             raise FloorError(
-                f"deal {asked}'s result stands: deal {since} has started, and a ruling on a"
-                f" pot is asked for before the next deal starts{now}",
+                "deal {asked}'s result stands: deal {since} has started, and a ruling on a pot "
+                "is asked for before the next deal starts{now}",
+                asked=asked,
+                since=since,
+                now=now,
                 citations=rule,
             )
         return asked
 
-    def won(self, seat: int) -> int:
+    def won(self, seat: Seat) -> int:
         """What a seat won from the last deal's pots, reconstructed from the
         betting record (RRP5 decisions.6)."""
         if not self.deals or seat not in self.positions:
@@ -680,7 +712,7 @@ class Table(Seats):
         )
 
     def transfer(
-        self, seat: int, to: int, amount: int, *, deal: int | None = None
+        self, seat: Seat, to: Seat, amount: int, *, deal: int | None = None
     ) -> ev.PotTransferred:
         """A pot (or part) of the last deal awarded to the wrong player moves to
         the right one: asked for before the next deal starts (RRP5 decisions.5),
@@ -689,20 +721,26 @@ class Table(Seats):
         refused, its result standing."""
         rules = cite("decisions.5", "decisions.6")
         number = self.ruling_on(deal)
-        st = self._sitter(seat)
+        st = self._sitter(Seat(seat))
         self._sitter(to)
-        won = self.won(seat)
+        won = self.won(Seat(seat))
         if not 0 < amount <= min(won, st.stack):
             raise FloorError(
-                f"seat {seat} won {won} in deal {number} by the betting record; {amount}"
-                " cannot move from it",
+                "seat {seat} won {won} in deal {number} by the betting record; {amount} cannot "
+                "move from it",
+                seat=seat,
+                won=won,
+                number=number,
+                amount=amount,
                 citations=rules,
             )
-        event = ev.PotTransferred(seat=seat, to=to, amount=amount, deal=number, citations=rules)
+        event = ev.PotTransferred(
+            seat=Seat(seat), to=Seat(to), amount=amount, deal=number, citations=rules
+        )
         self._emit(event)
         return event
 
-    def post_next_deal(self, seat: int) -> ev.PostOwed:
+    def post_next_deal(self, seat: Seat) -> ev.PostOwed:
         """A player dealt in owing missed blinds acted on the hand before it was
         noticed: the hand is live, and the blinds owed, as the table's record
         has them, are posted on the next deal the player is dealt in, with no
@@ -711,8 +749,9 @@ class Table(Seats):
         rules = cite("blinds.10")
         if not self.in_deal or seat not in self.positions:
             raise FloorError(
-                f"seat {seat} is not dealt in on a deal under way: a blind not posted is"
-                " ruled on during the deal it was dealt in without it",
+                "seat {seat} is not dealt in on a deal under way: a blind not posted is ruled on "
+                "during the deal it was dealt in without it",
+                seat=seat,
                 citations=rules,
             )
         owed = self.owes(seat)
@@ -720,15 +759,17 @@ class Table(Seats):
             paid = [p.blind for p in self.posts if p.seat == seat]
             had = f"posted {', '.join(paid)} and" if paid else "was"
             raise FloorError(
-                f"seat {seat} owes no blind by the table's record: it {had} dealt in owing"
-                " nothing, so there is nothing to post on the next deal",
+                "seat {seat} owes no blind by the table's record: it {had} dealt in owing "
+                "nothing, so there is nothing to post on the next deal",
+                seat=seat,
+                had=had,
                 citations=rules,
             )
         event = ev.PostOwed(seat=seat, blinds=owed, citations=rules)
         self._emit(event)
         return event
 
-    def impound(self, seat: int, amount: int, *, deal: int | None = None) -> ev.ChipsImpounded:
+    def impound(self, seat: Seat, amount: int, *, deal: int | None = None) -> ev.ChipsImpounded:
         """The house holds chips of a seat while a decision on the pot of the last
         deal (or ``deal``, which must be the last) is pending, so that play can go
         on (RRP5 decisions.7); the decision is asked for before the next deal
@@ -736,7 +777,12 @@ class Table(Seats):
         st = self._sitter(seat)
         number = self.ruling_on(deal)
         if not 0 < amount <= st.stack:
-            raise FloorError(f"seat {seat} has {st.stack}; {amount} cannot be impounded")
+            raise FloorError(
+                "seat {seat} has {st_stack}; {amount} cannot be impounded",
+                seat=seat,
+                st_stack=st.stack,
+                amount=amount,
+            )
         event = ev.ChipsImpounded(
             seat=seat, amount=amount, deal=number, citations=cite("decisions.7")
         )
@@ -744,7 +790,7 @@ class Table(Seats):
         return event
 
     def release(
-        self, to: int, amount: int | None = None, *, deal: int | None = None
+        self, to: Seat, amount: int | None = None, *, deal: int | None = None
     ) -> ev.ImpoundReleased:
         """The decision is made: impounded chips go to the seat it names, all of
         them or ``amount``; ``deal`` takes them from what was impounded from that
@@ -760,10 +806,16 @@ class Table(Seats):
             source = f" from deal {deal}" if deal is not None else ""
             where = f" (in all: {deals})" if deals and (deal is not None or len(held) > 1) else ""
             raise FloorError(
-                f"the house holds {total}{source}; it cannot release {amount}{where}",
+                "the house holds {total}{source}; it cannot release {amount}{where}",
+                total=total,
+                source=source,
+                amount=amount,
+                where=where,
                 citations=cite("decisions.7"),
             )
-        event = ev.ImpoundReleased(seat=to, amount=amount, deal=deal, citations=cite("decisions.7"))
+        event = ev.ImpoundReleased(
+            seat=Seat(to), amount=amount, deal=deal, citations=cite("decisions.7")
+        )
         self._emit(event)
         return event
 
