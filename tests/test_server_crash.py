@@ -1,0 +1,340 @@
+"""Crash recovery with real processes: ``floorman serve`` is killed with
+SIGKILL at random points in the middle of deals while players play over real
+WebSockets, and a new process on the same database goes on.
+
+After each kill a new server process opens the same database (a SQLite file,
+and a PostgreSQL 15 database where a cluster can be started); the players'
+clients reconnect, each asking for its table's events after the last number
+it saw, and play on. At the end: every action the server acknowledged is in
+the stored log; each client received every committed event of its table
+exactly once, in order, across all its connections; every deal that was
+started was finished, none voided (the deal in progress at each kill went on);
+and the ledger balances in the cardroom the log adds up to.
+
+By default a few kill points per database (each restart costs a process's
+start-up); ``FLOORMAN_LONG=1`` runs many.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the server needs the server extra: .[server]")
+websockets = pytest.importorskip("websockets", reason="the crash test needs .[server]")
+httpx = pytest.importorskip("httpx", reason="the crash test needs httpx: .[test]")
+argon2 = pytest.importorskip("argon2")
+
+from floorman import codec  # noqa: E402
+from floorman.clock import ManualClock  # noqa: E402
+from floorman.server._auth import COOKIE  # noqa: E402
+from floorman.service import Cardroom  # noqa: E402
+from floorman.service import commands as c  # noqa: E402
+from floorman.store import Role, open_store  # noqa: E402
+from floorman.table import events as tev  # noqa: E402
+from tests.cardroom_helpers import NL  # noqa: E402
+from tests.conftest import sample_size  # noqa: E402
+from tests.databases import free_port  # noqa: E402
+
+CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+PASSWORD = "a good password"
+PLAYERS = ("ann", "bob", "cy")
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+#: Kill points per database: a few by default, many in the long run.
+KILLS = sample_size(2, 30)
+
+
+class Server:
+    """``floorman serve`` on a database, as a real process on a free port."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        # Sessions are signed with a fixed secret, so a cookie outlives a restart.
+        env = {**os.environ, "PYTHONPATH": SRC, "FLOORMAN_SECRET": "the crash test's secret"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "floorman", "serve", "--db", self.url, "--port", str(self.port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                raise AssertionError(f"the server exited on start: {err}")
+            with contextlib.suppress(httpx.TransportError):
+                if httpx.get(f"{self.base}/health", timeout=1).json()["ok"]:
+                    return
+            time.sleep(0.02)
+        raise AssertionError("the server did not come up")
+
+    def kill(self) -> None:
+        """SIGKILL: no clean-up of any kind runs."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Down(Exception):
+    """The connection to the server went down."""
+
+
+@dataclass
+class Client:
+    """One account's WebSocket: what it has seen of table 1 and what was
+    acknowledged to it."""
+
+    name: str
+    cookie: str = ""
+    ws: Any = None
+    first: int | None = None  # the seq of the first view it was given
+    last: int | None = None  # the last seq it saw of table 1
+    seen: list[int] = field(default_factory=list)
+    views: int = 0
+    acked: list[int] = field(default_factory=list)
+    ident: int = 0
+
+    async def connect(self, server: Server) -> None:
+        if not self.cookie:
+            async with httpx.AsyncClient() as http:
+                answer = await http.post(
+                    f"{server.base}/login", json={"name": self.name, "password": PASSWORD}
+                )
+            assert answer.status_code == 200, answer.text
+            self.cookie = answer.cookies[COOKIE]
+        self.ws = await websockets.connect(
+            f"ws://127.0.0.1:{server.port}/ws",
+            additional_headers={"cookie": f"{COOKIE}={self.cookie}"},
+        )
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+            self.ws = None
+
+    def _take(self, message: dict[str, Any]) -> None:
+        if message.get("table") != 1:
+            return
+        if "view" in message:  # a full view instead of the events missed
+            self.views += 1
+            self.last = message["seq"]
+            if self.first is None:
+                self.first = message["seq"]
+        elif "event" in message:
+            assert self.last is None or message["seq"] > self.last, (self.name, message)
+            self.seen.append(message["seq"])
+            self.last = message["seq"]
+
+    async def ask(self, **message: Any) -> dict[str, Any]:
+        """Send a message and read up to its answer, keeping the events before it."""
+        self.ident += 1
+        try:
+            await self.ws.send(json.dumps({"id": self.ident, **message}))
+            while True:
+                got: dict[str, Any] = json.loads(await self.ws.recv())
+                if got.get("id") == self.ident and ("result" in got or "error" in got):
+                    return got
+                self._take(got)
+        except (websockets.ConnectionClosed, OSError) as error:
+            raise Down from error
+
+    async def subscribe(self) -> None:
+        answer = await self.ask(subscribe=1, after=self.last)
+        assert "result" in answer, answer
+
+    async def do(self, command: c.Command) -> dict[str, Any]:
+        answer = await self.ask(command=codec.to_json(command))
+        if "result" in answer:
+            self.acked.extend(answer["result"]["seqs"])
+        return answer
+
+    async def ok(self, command: c.Command) -> None:
+        answer = await self.do(command)
+        assert "result" in answer, (command, answer)
+
+
+def accounts(url: str) -> None:
+    with open_store(url, hasher=CHEAP) as store:
+        store.accounts.create("fran", PASSWORD, roles=[Role.FLOOR, Role.PLAYER])
+        store.accounts.create("root", PASSWORD, roles=[Role.ADMIN])
+        for name in PLAYERS:
+            store.accounts.create(name, PASSWORD)
+            store.accounts.credit(name, 100_000, by="root")
+
+
+async def step(floor: Client, players: list[Client], rng: random.Random) -> bool:
+    """One move at table 1: the player to act acts (checking, calling or
+    folding at random, showing or mucking), or the floor starts the next deal
+    when none is under way. True when a player acted on a deal under way."""
+    for player in players:
+        shown = (await player.ask(view=1))["result"]["view"]
+        if not shown["in_deal"]:
+            answer = await floor.do(c.StartDeal(table=1))
+            assert "result" in answer, answer
+            return False
+        legal = shown["legal"]
+        if legal is None:
+            continue
+        if legal["turn"] == "show or muck":
+            move = c.Move.MUCK if legal["muck"] and rng.random() < 0.5 else c.Move.SHOW
+        elif legal["check"]:
+            move = c.Move.CHECK
+        elif legal["call"] and rng.random() < 0.8:
+            move = c.Move.CALL
+        else:
+            move = c.Move.FOLD
+        answer = await player.do(c.Act(player=player.name, move=move))
+        assert "result" in answer, answer
+        return True
+    raise AssertionError("nobody may act on a deal under way")
+
+
+async def play_until_killed(
+    server: Server, floor: Client, players: list[Client], rng: random.Random
+) -> None:
+    """Play on until, after a random number of moves of a deal, a command is
+    sent and the server is killed a random moment later (before, while or
+    after its entries are committed)."""
+    moves = rng.randint(0, 4)
+    made = 0
+    killer: asyncio.Task[None] | None = None
+
+    async def kill_soon() -> None:
+        await asyncio.sleep(rng.uniform(0.0, 0.006))
+        server.kill()
+
+    try:
+        while True:
+            if made == moves and killer is None:
+                killer = asyncio.create_task(kill_soon())
+            made = made + 1 if await step(floor, players, rng) else 0
+    except Down:
+        pass
+    finally:
+        if killer is not None:
+            await killer
+
+
+async def play_out(floor: Client, players: list[Client], rng: random.Random) -> None:
+    """Play the deal under way to its end."""
+    while True:
+        shown = (await players[0].ask(view=1))["result"]["view"]
+        if not shown["in_deal"]:
+            return
+        await step(floor, players, rng)
+
+
+def deal_in_progress(url: str) -> int | None:
+    """The number of the deal the store says is under way at table 1, if any."""
+    with open_store(url, hasher=CHEAP) as store:
+        entries = store.entries(table=1)
+    started = [e.event.number for e in entries if isinstance(e.event, tev.DealStarted)]
+    finished = {e.event.number for e in entries if isinstance(e.event, tev.DealFinished)}
+    return started[-1] if started and started[-1] not in finished else None
+
+
+async def night(url: str, rng: random.Random, kills: int) -> tuple[list[Client], list[int]]:
+    """Play with ``kills`` crashes; the clients and the deals under way at each."""
+    accounts(url)
+    server = Server(url)
+    floor = Client("fran")
+    players = [Client(name) for name in PLAYERS]
+    cut: list[int] = []
+    try:
+        await asyncio.to_thread(server.start)
+        for client in (floor, *players):
+            await client.connect(server)
+        await floor.ok(c.OpenGame(table=1, kind=NL, seats=6))
+        for player in players:
+            await player.ok(c.SignUp(player=player.name, kind=NL))
+            await player.ok(c.TakeSeat(player=player.name, table=1, chips=500))
+        await floor.ok(c.StartGame(table=1))
+        for player in players:
+            await player.subscribe()
+        for _ in range(kills):
+            await play_until_killed(server, floor, players, rng)
+            for client in (floor, *players):
+                await client.close()
+            under_way = deal_in_progress(url)
+            if under_way is not None:
+                cut.append(under_way)
+            await asyncio.to_thread(server.start)
+            for client in (floor, *players):
+                await client.connect(server)
+            # Each asks for what it missed after the last number it saw.
+            for player in players:
+                await player.subscribe()
+            # The deal in progress goes on: the view says so before anyone acts.
+            if under_way is not None:
+                shown = (await players[0].ask(view=1))["result"]["view"]
+                assert shown["in_deal"], shown
+        await play_out(floor, players, rng)
+        for player in players:  # whatever is still on its way
+            await player.ask(view=1)
+    finally:
+        for client in (floor, *players):
+            await client.close()
+        server.stop()
+    return [floor, *players], cut
+
+
+def test_a_killed_server_loses_no_acknowledged_action_and_the_deal_goes_on(
+    database: str,
+) -> None:
+    seed = random.randrange(1 << 32)
+    rng = random.Random(seed)
+    clients, cut = asyncio.run(night(database, rng, KILLS))
+    print(f"seed {seed}: {KILLS} kills, deals cut {cut}")
+    with open_store(database, hasher=CHEAP) as store:
+        entries = store.entries()
+    stored = {e.seq for e in entries}
+    table = [e.seq for e in entries if e.table == 1]
+    # Every acknowledged action is in the stored log.
+    for client in clients:
+        assert set(client.acked) <= stored, (seed, client.name)
+    # Each client got every committed event of its table after its first view
+    # exactly once, in order, across its connections, and never a view again.
+    for client in clients[1:]:
+        assert client.first is not None
+        assert client.seen == [s for s in table if s > client.first], (seed, client.name)
+        assert client.views == 1, (seed, client.name)
+    # Every deal started was finished, none voided: those cut went on.
+    started = [e.event.number for e in entries if isinstance(e.event, tev.DealStarted)]
+    finished = [e.event for e in entries if isinstance(e.event, tev.DealFinished)]
+    assert started == [f.number for f in finished], seed
+    assert not any(f.voided for f in finished), seed
+    assert set(cut) <= set(started)
+    # The chips add up in the cardroom the log adds up to.
+    rebuilt = Cardroom.rebuild(entries, clock=ManualClock(seconds=entries[-1].at))
+    assert rebuilt.audit() == [], seed
+    assert rebuilt.chips_in_play() == rebuilt.ledger.balance() == 1500
