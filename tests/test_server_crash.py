@@ -43,9 +43,10 @@ argon2 = pytest.importorskip("argon2")
 
 from floorman import codec  # noqa: E402
 from floorman.clock import ManualClock  # noqa: E402
+from floorman.errors import CODES  # noqa: E402
 from floorman.server._auth import COOKIE  # noqa: E402
 from floorman.server._feed import Feeds  # noqa: E402
-from floorman.service import AsPlayer, Cardroom  # noqa: E402
+from floorman.service import AsPlayer, Cardroom, Entry  # noqa: E402
 from floorman.service import commands as c  # noqa: E402
 from floorman.store import Role, open_store  # noqa: E402
 from floorman.table import events as tev  # noqa: E402
@@ -60,6 +61,9 @@ SRC = str(Path(__file__).resolve().parents[1] / "src")
 
 #: Kill points per database: a few by default, many in the long run.
 KILLS = sample_size(5, 40)
+#: Kill points with the action clock running, and its seconds.
+CLOCKED_KILLS = sample_size(3, 20)
+CLOCK = 0.2
 
 
 #: A process that has imported floorman's server once and forks a fresh
@@ -72,13 +76,24 @@ import uvicorn, websockets
 import floorman.server.app
 from floorman.cli import main
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the killed
+
+def clocked(url, port, action):
+    # floorman serve with the house's action clock and time bank (RRP5 dead-hands.1.6)
+    from floorman.server.app import create_app
+    from floorman.service import TimeLimits
+    limits = TimeLimits(action=float(action), bank=float(action), refill=float(action) / 2)
+    app = create_app(url, secret=os.environ["FLOORMAN_SECRET"], time_limits=limits)
+    uvicorn.run(app, host="127.0.0.1", port=int(port), log_level="warning")
+    return 0
+
 for line in sys.stdin:
     pid = os.fork()
     if pid == 0:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         code = 1
         try:
-            code = main(line.split())
+            argv = line.split()
+            code = clocked(*argv[1:]) if argv[0] == "clocked" else main(argv)
         finally:
             os._exit(code)
     print(pid, flush=True)
@@ -100,11 +115,15 @@ class Forker:
             text=True,
         )
 
-    def serve(self, url: str, port: int) -> int:
-        """Fork ``floorman serve --db URL --port PORT``; its pid."""
+    def serve(self, url: str, port: int, *, clock: float | None = None) -> int:
+        """Fork ``floorman serve --db URL --port PORT`` (with ``clock``: its
+        app with an action clock of that many seconds); its pid."""
         assert self.process.stdin is not None
         assert self.process.stdout is not None
-        self.process.stdin.write(f"serve --db {url} --port {port}\n")
+        line = (
+            f"serve --db {url} --port {port}" if clock is None else f"clocked {url} {port} {clock}"
+        )
+        self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
         return int(self.process.stdout.readline())
 
@@ -125,8 +144,9 @@ def alive(pid: int) -> bool:
 class Server:
     """``floorman serve`` on a database, as a real process on a free port."""
 
-    def __init__(self, url: str, forker: Forker) -> None:
+    def __init__(self, url: str, forker: Forker, *, clock: float | None = None) -> None:
         self.url = url
+        self.clock = clock
         self.port = free_port()
         self.forker = forker
         self.pid: int | None = None
@@ -136,7 +156,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> None:
-        self.pid = self.forker.serve(self.url, self.port)
+        self.pid = self.forker.serve(self.url, self.port, clock=self.clock)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if not alive(self.pid):
@@ -264,10 +284,14 @@ def accounts(url: str) -> None:
             store.accounts.credit(name, 100_000, by="root")
 
 
-async def step(floor: Client, players: list[Client], rng: random.Random) -> bool:
+async def step(
+    floor: Client, players: list[Client], rng: random.Random, clock: float | None = None
+) -> bool:
     """One move at table 1: the player to act acts (checking, calling or
     folding at random, showing or mucking), or the floor starts the next deal
-    when none is under way. True when a player acted on a deal under way."""
+    when none is under way. True when a player acted on a deal under way.
+    With an action ``clock``, the player sometimes lets his time and his bank
+    run out, and the server's clock rules (RRP5 dead-hands.1.6)."""
     for player in players:
         shown = (await player.ask(view=1))["result"]["view"]
         if not shown["in_deal"]:
@@ -285,8 +309,15 @@ async def step(floor: Client, players: list[Client], rng: random.Random) -> bool
             move = c.Move.CALL
         else:
             move = c.Move.FOLD
+        if clock is not None and rng.random() < 0.2:
+            await asyncio.sleep(clock * 3)
+            return True
         answer = await player.do(c.Act(player=player.name, move=move))
-        assert "result" in answer, answer
+        # With a clock running, the turn may have been ruled meanwhile.
+        if clock is None or "result" in answer:
+            assert "result" in answer, answer
+        else:
+            assert answer["error"]["code"] in CODES, answer
         return True
     raise AssertionError("nobody may act on a deal under way")
 
@@ -309,7 +340,7 @@ async def play_until_killed(
         while True:
             if made == moves and killer is None:
                 killer = asyncio.create_task(kill_soon())
-            made = made + 1 if await step(floor, players, rng) else 0
+            made = made + 1 if await step(floor, players, rng, server.clock) else 0
     except Down:
         pass
     finally:
@@ -317,13 +348,15 @@ async def play_until_killed(
             await killer
 
 
-async def play_out(floor: Client, players: list[Client], rng: random.Random) -> None:
+async def play_out(
+    floor: Client, players: list[Client], rng: random.Random, clock: float | None
+) -> None:
     """Play the deal under way to its end."""
     while True:
         shown = (await players[0].ask(view=1))["result"]["view"]
         if not shown["in_deal"]:
             return
-        await step(floor, players, rng)
+        await step(floor, players, rng, clock)
 
 
 def deal_in_progress(url: str) -> int | None:
@@ -336,11 +369,11 @@ def deal_in_progress(url: str) -> int | None:
 
 
 async def night(
-    url: str, forker: Forker, rng: random.Random, kills: int
+    url: str, forker: Forker, rng: random.Random, kills: int, clock: float | None = None
 ) -> tuple[list[Client], list[int]]:
     """Play with ``kills`` crashes; the clients and the deals under way at each."""
     accounts(url)
-    server = Server(url, forker)
+    server = Server(url, forker, clock=clock)
     floor = Client("fran")
     players = [Client(name) for name in PLAYERS]
     cut: list[int] = []
@@ -369,10 +402,11 @@ async def night(
             for player in players:
                 await player.subscribe()
             # The deal in progress goes on: the view says so before anyone acts.
-            if under_way is not None:
+            # (A clock may have ruled the rest of it while the server was down.)
+            if under_way is not None and clock is None:
                 shown = (await players[0].ask(view=1))["result"]["view"]
                 assert shown["in_deal"], shown
-        await play_out(floor, players, rng)
+        await play_out(floor, players, rng, clock)
         for player in players:  # whatever is still on its way
             await player.ask(view=1)
     finally:
@@ -382,14 +416,9 @@ async def night(
     return [floor, *players], cut
 
 
-def test_a_killed_server_loses_no_acknowledged_action_and_the_deal_goes_on(
-    database: str, forker: Forker
-) -> None:
-    seed = random.randrange(1 << 32)
-    rng = random.Random(seed)
-    clients, cut = asyncio.run(night(database, forker, rng, KILLS))
-    print(f"seed {seed}: {KILLS} kills, deals cut {cut}")
-    with open_store(database, hasher=CHEAP) as store:
+def check_night(url: str, clients: list[Client], cut: list[int], seed: int) -> list[Entry]:
+    """What a night of crashes must leave: see the module's docstring."""
+    with open_store(url, hasher=CHEAP) as store:
         entries = store.entries()
     stored = {e.seq for e in entries}
     table = [e.seq for e in entries if e.table == 1]
@@ -420,3 +449,27 @@ def test_a_killed_server_loses_no_acknowledged_action_and_the_deal_goes_on(
     rebuilt = Cardroom.rebuild(entries, clock=ManualClock(seconds=entries[-1].at))
     assert rebuilt.audit() == [], seed
     assert rebuilt.chips_in_play() == rebuilt.ledger.balance() == 1500
+    return entries
+
+
+def test_a_killed_server_loses_no_acknowledged_action_and_the_deal_goes_on(
+    database: str, forker: Forker
+) -> None:
+    seed = random.randrange(1 << 32)
+    clients, cut = asyncio.run(night(database, forker, random.Random(seed), KILLS))
+    print(f"seed {seed}: {KILLS} kills, deals cut {cut}")
+    check_night(database, clients, cut, seed)
+
+
+def test_dead_hands_1_6_a_killed_servers_clock_rules_the_turns_run_out_and_goes_on(
+    database: str, forker: Forker
+) -> None:
+    seed = random.randrange(1 << 32)
+    clients, cut = asyncio.run(
+        night(database, forker, random.Random(seed), CLOCKED_KILLS, clock=CLOCK)
+    )
+    print(f"seed {seed}: {CLOCKED_KILLS} kills with a clock, deals cut {cut}")
+    entries = check_night(database, clients, cut, seed)
+    # The server's clock ruled turns run out, before and after the crashes.
+    ruled = [e for e in entries if type(e.event).__name__ == "TurnTimedOut"]
+    assert ruled, seed
