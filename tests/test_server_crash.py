@@ -73,7 +73,9 @@ CLOCK = 0.2
 _FORKER = """
 import os, signal, sys
 import uvicorn, websockets
-import floorman.server.app
+import uvicorn.lifespan.on, uvicorn.loops.auto, uvicorn.protocols.http.auto
+import uvicorn.protocols.websockets.auto, uvicorn.protocols.websockets.websockets_impl
+import floorman.server.app, floorman.server.commands, sqlalchemy.dialects.sqlite, psycopg
 from floorman.cli import main
 signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernel reaps the killed
 
@@ -473,3 +475,38 @@ def test_dead_hands_1_6_a_killed_servers_clock_rules_the_turns_run_out_and_goes_
     # The server's clock ruled turns run out, before and after the crashes.
     ruled = [e for e in entries if type(e.event).__name__ == "TurnTimedOut"]
     assert ruled, seed
+
+
+def test_a_frame_past_the_sockets_limit_closes_that_connection_only(
+    tmp_path: Path, forker: Forker
+) -> None:
+    url = f"sqlite:///{tmp_path / 'floorman.db'}"
+    accounts(url)
+    server = Server(url, forker)
+
+    async def hostile() -> None:
+        ann, bob = Client("ann"), Client("bob")
+        try:
+            await ann.connect(server)
+            await bob.connect(server)
+            # Past uvicorn's limit the frame is never read: the connection closes.
+            with pytest.raises(Down):
+                await ann.ask(view="x" * (2 << 20))
+            assert ann.ws.close_code == 1009
+            # A flood of commands over the real socket: refused or answered, nothing lost.
+            for n in range(300):
+                await bob.ws.send(json.dumps({"id": n, "command": {"type": "command.Nothing"}}))
+            for _ in range(300):
+                answer = json.loads(await bob.ws.recv())
+                assert answer["error"]["code"] in {"bad_message", "notation", "flood"}, answer
+            assert "result" in await bob.ask(view=1)
+        finally:
+            await ann.close()
+            await bob.close()
+
+    try:
+        server.start()
+        asyncio.run(hostile())
+        assert httpx.get(f"{server.base}/health").json() == {"ok": True, "seq": -1, "tables": []}
+    finally:
+        server.stop()
