@@ -37,6 +37,7 @@ from floorman.server import MAX_FRAME
 from floorman.server._access import DEALERS, FLOOR, OWN
 from floorman.server._auth import COOKIE
 from floorman.server.host import Host
+from floorman.service import Cardroom
 from floorman.service import commands as c
 from tests.cardroom_helpers import NL
 from tests.conftest import sample_size
@@ -398,3 +399,56 @@ def test_a_flood_of_log_ins_is_refused_and_the_server_keeps_serving(served: Serv
     assert codes[0] == "login_refused"
     assert codes[-10:] == ["too_many_attempts"] * 10
     served.serving()
+
+
+# ----- well-formed commands with any numbers --------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def busy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A room of its own, which the commands below may change."""
+    path: Path = tmp_path_factory.mktemp("busy")
+    room = Room(f"sqlite:///{path / 'floorman.db'}")
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(room.client())
+        floor = Line(stack.enter_context(connect(client, "fran")))
+        ann = Line(stack.enter_context(connect(client, "ann")))
+        bob = Line(stack.enter_context(connect(client, "bob")))
+        open_table(floor, ann, bob)
+        floor.ok(c.StartDeal(table=1))
+        host: Host = client.app.state.host()  # type: ignore[attr-defined]
+        yield Served(client, host, ann, bob, floor, {})
+
+
+_number = st.integers() | st.integers(-3, 12)
+_own_or_floors = st.one_of(
+    st.builds(c.TakeSeat, player=st.just("bob"), table=_number, seat=_number, chips=_number),
+    st.builds(c.Sit, player=st.just("bob"), table=_number, seat=_number, chips=_number),
+    st.builds(c.Buy, player=st.just("bob"), chips=_number),
+    st.builds(c.CashOut, player=st.just("bob"), chips=_number),
+    st.builds(c.ChangeSeat, player=st.just("bob"), seat=_number),
+    st.builds(c.Act, player=st.just("bob"), move=st.sampled_from(c.Move), to=_number),
+    st.builds(c.OpenGame, table=_number, kind=st.just(NL), seats=_number),
+    st.builds(c.Transfer, table=_number, player=st.just("bob"), to=st.just("ann"), amount=_number),
+    st.builds(c.Impound, table=_number, player=st.just("ann"), amount=_number),
+)
+
+
+@FUZZ
+@given(command=_own_or_floors)
+def test_commands_with_any_numbers_are_answered_and_the_books_stay_true(
+    busy: Served, command: c.Command
+) -> None:
+    line = busy.floor if isinstance(command, FLOOR) else busy.bob
+    answer = line.do(command)
+    if "error" in answer:
+        refused(answer)
+    # Whatever was done is stored, the store's log rebuilds the live cardroom,
+    # and every chip is where the ledger says.
+    host = busy.host
+    stored = host.store.entries()
+    assert len(stored) == len(host.cardroom.log)
+    rebuilt = Cardroom.rebuild(stored, clock=host.clock, shuffler=host.shuffler)
+    assert rebuilt.state() == host.cardroom.state()
+    assert host.cardroom.audit() == []
+    busy.serving()
