@@ -9,17 +9,23 @@ Fixtures:
 - ``size(default, long)`` picks a sample size for the current mode;
 - ``rng`` is a seeded NumPy generator, so a failure reproduces;
 - ``deal(rng, count, k)`` draws ``count`` random hands of ``k`` distinct cards
-  as a ``(count, k)`` array of card indices (0-51).
+  as a ``(count, k)`` array of card indices (0-51);
+- ``postgres`` is the URL of a PostgreSQL 15 server for the session (see
+  tests/databases.py), and ``database`` a new, empty database of each kind
+  (a SQLite file, and one on that server) for the store's and server's tests.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import settings
+
+from tests.databases import fresh_database, postgres_cluster
 
 #: Whether the long randomized runs were asked for.
 LONG = os.environ.get("FLOORMAN_LONG", "").strip() not in ("", "0")
@@ -79,3 +85,18 @@ def rng() -> np.random.Generator:
 def deal() -> Callable[[np.random.Generator, int, int], np.ndarray]:
     """Random hands: ``deal(rng, count, k)``."""
     return random_hands
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A PostgreSQL server's URL where the tests may create databases."""
+    yield from postgres_cluster()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A new, empty database of each kind: a SQLite file, and one on PostgreSQL."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'floorman.db'}"
+        return
+    yield from fresh_database(request.getfixturevalue("postgres"))

@@ -1,24 +1,15 @@
 """The store: migrations, the cardroom's log round trip, atomic appends, accounts
 and hand histories, on SQLite and on a real PostgreSQL 15.
 
-The PostgreSQL cases run against ``FLOORMAN_PG`` (a ``postgresql://`` URL of a
-server where the tests may create databases) when it is set; otherwise against
-a throwaway cluster started here (initdb and pg_ctl from
-/usr/lib/postgresql/15/bin, run as the ``postgres`` user when the tests run as
-root, on a free port with its socket in a temporary directory) and stopped
-after the session; where neither is possible they are skipped, saying why.
+The PostgreSQL cases run against the ``postgres`` fixture of tests/conftest.py
+(``FLOORMAN_PG``, or a throwaway cluster started for the session), each in a
+database of its own; where there is none they are skipped, saying why.
 """
 
 from __future__ import annotations
 
 import ast
 import datetime
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -49,7 +40,6 @@ from floorman.store import _migrations as migrations  # noqa: E402
 from floorman.store import _schema as schema  # noqa: E402
 from tests.cardroom_helpers import NL, Night  # noqa: E402
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
 # Cheap argon2 parameters keep the suite quick; the rehash test raises them.
 CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
@@ -57,76 +47,10 @@ CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 # ----- the databases ------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture(scope="session")
-def postgres() -> Iterator[str]:
-    """A PostgreSQL server's URL where the tests may create databases."""
-    given = os.environ.get("FLOORMAN_PG", "").strip()
-    if given:
-        yield given
-        return
-    if not (PG_BIN / "initdb").exists():
-        pytest.skip(
-            f"no PostgreSQL 15 to test against: set FLOORMAN_PG=postgresql://... or install"
-            f" postgresql-15 ({PG_BIN} is missing)"
-        )
-    root = Path(tempfile.mkdtemp(prefix="floorman-pg-"))
-    as_postgres: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root
-        as_postgres = ["runuser", "-u", "postgres", "--"]
-        shutil.chown(root, "postgres", "postgres")
-    data, port = root / "data", _free_port()
-
-    def run(*argv: object) -> None:
-        subprocess.run([*as_postgres, *map(str, argv)], check=True, capture_output=True)
-
-    try:
-        run(
-            PG_BIN / "initdb",
-            "-D",
-            data,
-            "-U",
-            "postgres",
-            "-A",
-            "trust",
-            "-E",
-            "UTF8",
-            "--no-sync",
-        )
-        options = f"-p {port} -k {root} -c listen_addresses='' -c fsync=off"
-        run(PG_BIN / "pg_ctl", "-D", data, "-l", root / "log", "-o", options, "-w", "start")
-    except subprocess.CalledProcessError as error:
-        shutil.rmtree(root, ignore_errors=True)
-        pytest.skip(f"could not start PostgreSQL 15: {error.stderr.decode(errors='replace')}")
-    try:
-        yield f"postgresql://postgres@/postgres?host={root}&port={port}"
-    finally:
-        run(PG_BIN / "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop")
-        shutil.rmtree(root, ignore_errors=True)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+@pytest.fixture
+def url(database: str) -> str:
     """A new, empty database of each kind."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'floorman.db'}"
-        return
-    server: str = request.getfixturevalue("postgres")
-    name = f"floorman_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(database_url(server), isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as db:
-            db.exec_driver_sql(f"CREATE DATABASE {name}")
-        yield database_url(server).set(database=name).render_as_string(hide_password=False)
-        with admin.connect() as db:
-            db.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
-    finally:
-        admin.dispose()
+    return database
 
 
 @pytest.fixture
