@@ -51,11 +51,12 @@ from dataclasses import dataclass
 from _common import check, cpu_model, markdown_table, progress, secs, verdict, version
 from floorman.bots import Aggressive, Bot, CallingStation, Tight
 from floorman.clock import ManualClock
-from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
+from floorman.deal.actions import Action
 from floorman.games import Structure
 from floorman.room.values import GameKind
-from floorman.service import Cardroom, Entry, table_setup
+from floorman.service import AsPlayer, Cardroom, Entry, table_setup, view
 from floorman.service import commands as c
+from floorman.service._live import _action
 from floorman.service.log import dumps_entries, loads_entries
 from floorman.shuffle import SeededShuffler
 from floorman.table import Table
@@ -77,29 +78,6 @@ GAMES: dict[str, GameKind] = {
     ),
 }
 HOLDEM = next(iter(GAMES))
-
-_MOVES: dict[type, c.Move] = {
-    Fold: c.Move.FOLD,
-    Check: c.Move.CHECK,
-    Call: c.Move.CALL,
-    Wager: c.Move.WAGER,
-    BringIn: c.Move.BRING_IN,
-    Draw: c.Move.DRAW,
-    Show: c.Move.SHOW,
-    Muck: c.Move.MUCK,
-    Chop: c.Move.CHOP,
-}
-
-
-def command_for(name: str, action: Action) -> c.Act:
-    """The cardroom command for a deal action, naming the player."""
-    to = action.to if isinstance(action, Wager) else 0
-    cards: tuple[object, ...] = ()
-    if isinstance(action, Draw):
-        cards = tuple(card for card in action.discards if card is not None)
-    elif isinstance(action, Show):
-        cards = action.cards
-    return c.Act(player=name, move=_MOVES[type(action)], to=to, cards=cards)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------- the night
@@ -182,10 +160,12 @@ def bots_script(opening: Opening, deals: int) -> list[DealScript]:
             position = deal.legal().position
             assert position is not None
             seat = table.positions[position]
-            action = bots[seat].choose(deal, position)
+            # A bot sees its player's view, never the deal, and answers with his Act.
+            act = bots[seat].choose(view(table, AsPlayer(opening.names[seat])))
+            action = _action(act, position)
             table.apply(action)
             actions.append(action)
-            commands.append(command_for(opening.names[seat], action))
+            commands.append(act)
         script.append(DealScript(buys, tuple(actions), tuple(commands)))
         clock.advance(seconds=DEAL_SECONDS)
     return script
