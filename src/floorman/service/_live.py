@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from floorman.deal import events as dev
 from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
 from floorman.errors import IllegalAction
 from floorman.games import Structure
@@ -22,9 +21,6 @@ from floorman.table.placement import place
 __all__ = ["table_setup"]
 
 _HOUR = 3600.0  # RRP5 policies.5
-
-#: A table's mark: its events, its deals, and the events of its deal then.
-_Mark = int
 
 
 def table_setup(kind: GameKind, seats: int) -> TableSetup:
@@ -59,23 +55,43 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
 
 
 def _action(c: cmd.Act, position: int) -> Action:
-    make = _ACTIONS.get(c.move) if isinstance(c.move, cmd.Move) else None
-    if make is None:
-        raise IllegalAction(f"no move {c.move!r}")
-    return make(c, position)
+    move = c.move
+    if type(move) is not cmd.Move:
+        raise IllegalAction(f"no move {move!r}")
+    made = _SAME.get(move._value_)  # by its value: an enum member hashes in Python
+    if made is None:
+        return _ACTIONS[move._value_](c, position)
+    # An action that names its position alone is the same value each time: made once.
+    while len(made) <= position:
+        made.append(_ACTIONS[move._value_](c, len(made)))
+    return made[position]
 
 
-#: The deal's action for each move a player makes, at his position.
-_ACTIONS: dict[cmd.Move, Callable[[cmd.Act, int], Action]] = {
-    cmd.Move.FOLD: lambda c, p: Fold(position=Position(p)),
-    cmd.Move.CHECK: lambda c, p: Check(position=Position(p)),
-    cmd.Move.CALL: lambda c, p: Call(position=Position(p)),
-    cmd.Move.WAGER: lambda c, p: Wager(position=Position(p), to=c.to),
-    cmd.Move.BRING_IN: lambda c, p: BringIn(position=Position(p)),
-    cmd.Move.DRAW: lambda c, p: Draw(position=Position(p), discards=c.cards),
-    cmd.Move.SHOW: lambda c, p: Show(position=Position(p), cards=c.cards),
-    cmd.Move.MUCK: lambda c, p: Muck(position=Position(p)),
-    cmd.Move.CHOP: lambda c, p: Chop(position=Position(p)),
+#: The deal's action for each move a player makes (by the move's value), at his position.
+_ACTIONS: dict[str, Callable[[cmd.Act, int], Action]] = {
+    cmd.Move.FOLD.value: lambda c, p: Fold(position=Position(p)),
+    cmd.Move.CHECK.value: lambda c, p: Check(position=Position(p)),
+    cmd.Move.CALL.value: lambda c, p: Call(position=Position(p)),
+    cmd.Move.WAGER.value: lambda c, p: Wager(position=Position(p), to=c.to),
+    cmd.Move.BRING_IN.value: lambda c, p: BringIn(position=Position(p)),
+    cmd.Move.DRAW.value: lambda c, p: Draw(position=Position(p), discards=c.cards),
+    cmd.Move.SHOW.value: lambda c, p: Show(position=Position(p), cards=c.cards),
+    cmd.Move.MUCK.value: lambda c, p: Muck(position=Position(p)),
+    cmd.Move.CHOP.value: lambda c, p: Chop(position=Position(p)),
+}
+
+#: The actions that name a position alone, by move, each position's made once
+#: and shared (they are frozen values).
+_SAME: dict[str, list[Action]] = {
+    move.value: []
+    for move in (
+        cmd.Move.FOLD,
+        cmd.Move.CHECK,
+        cmd.Move.CALL,
+        cmd.Move.BRING_IN,
+        cmd.Move.MUCK,
+        cmd.Move.CHOP,
+    )
 }
 
 
@@ -105,16 +121,6 @@ def _took_within_the_hour(table: Table, player: str, now: float) -> int:
         if isinstance(event, tev.PlayerSeated) and event.player == player:
             return 0
     return 0
-
-
-def _mark(table: Table) -> _Mark:
-    return len(table.log)
-
-
-def _table_events_since(table: Table, mark: _Mark) -> list[tev.TableEvent | dev.Event]:
-    """A table's events and its deals' events since ``mark``, in the order they
-    happened (the table keeps them in one log)."""
-    return list(table.log[mark:])
 
 
 def _dice(shuffler: Shuffler) -> Mark | None:

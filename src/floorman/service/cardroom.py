@@ -51,7 +51,7 @@ from floorman.clock import Clock
 from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, by_seats
 from floorman.floor.reports import Report as FloorReport
 from floorman.floor.rulings import Ruling, decide_at_table, rule_at_table
-from floorman.ids import PlayerId, Position, Seat
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as rev
 from floorman.room.state import Room
 from floorman.room.values import Due, GameKind
@@ -61,21 +61,19 @@ from floorman.service import commands as cmd
 from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
-from floorman.service._house import HOUSE_HANDLERS, HouseTables
+from floorman.service._house import _ROUTED, HOUSE_HANDLERS, HouseTables
 from floorman.service._live import (
     _action,
     _dice,
-    _mark,
     _next_big_blind,
     _restore,
-    _table_events_since,
     _took_within_the_hour,
     table_setup,
 )
 from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
 from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry, new_entry
-from floorman.service.state import CardroomState, LedgerState
+from floorman.service.state import CardroomState, state_of
 from floorman.service.timing import TimeLimits
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
@@ -111,6 +109,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.room = Room(clock=self.clock, shuffler=self.shuffler, lockup=lockup)
         self._clocks = Clocks(time_limits, lambda: self._tables)
+        self._floor_seen: tuple[Room, int, float] | None = None  # see _floor_due
         self.ledger = led.Ledger()
         self.log: list[Entry] = []
         self._setups = setups
@@ -133,6 +132,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         # Players stepping away when their deal ends, with the chips they take.
         self._going: dict[int, dict[str, int]] = {}
         self._out: list[Entry] = []
+        # The tables the command under way reached, each with its log's length then.
+        self._reached: list[tuple[int, Table, int]] = []
         self._bringing: dict[str, tuple[int, bool]] = {}  # chips and post, for a sit
         self._reason = "left"
 
@@ -162,32 +163,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
     def state(self) -> CardroomState:
         """Everything observable of the cardroom now, as one comparable value: a
         cardroom rebuilt from this one's log has the same state."""
-
-        def nested(books: dict[int, dict[str, int]]) -> tuple[tuple[int, Any], ...]:
-            return tuple((n, tuple(sorted(b.items()))) for n, b in sorted(books.items()) if b)
-
-        ledger = self.ledger
-        return CardroomState(
-            room=self.room.state(),
-            tables=tuple((n, t.state()) for n, t in sorted(self._tables.items())),
-            setups=tuple(sorted(self._setup_of.items())),
-            ledger=LedgerState(
-                sold=ledger.balance(),
-                held=tuple(ledger.holders.items()),
-                tables=tuple(ledger.tables.items()),
-                house=ledger.house,
-            ),
-            waiting=nested(self._waiting),
-            forced=tuple(sorted(self._forced)),
-            rulings=tuple(sorted(self._rulings.items())),
-            reseat=tuple(sorted(self._reseat)),
-            watch=tuple(sorted(self._watch.items())),
-            last_big=tuple(sorted(self._last_big.items())),
-            going=nested(self._going),
-            clocks=tuple(
-                (n, c.began, tuple(c.banks.items())) for n, c in sorted(self._clocks.of.items())
-            ),
-        )
+        return state_of(self)
 
     def chips_in_play(self) -> int:
         """Every chip counted where it is: held by players off the tables, at each
@@ -269,84 +245,193 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         """Carry out a command; the entries it added to the log, after those of
         whatever fell due by the clock's time (:meth:`advance`), which stays done.
         A refused command raises its floorman error and changes nothing."""
-        handler = self._house_route(command) or _HANDLERS.get(type(command))
+        if type(command) is cmd.Act and not self._may_fall_due():
+            return self._act_now(command)  # most commands: a player acts, nothing due
+        kind = type(command)
+        handler = self._house_route(command) if kind in _ROUTED else None
         if handler is None:
-            raise ConfigError(f"not a cardroom command: {command!r}")
+            handler = _HANDLERS.get(kind)
+            if handler is None:
+                raise ConfigError(f"not a cardroom command: {command!r}")
+        if not self._live_tables:
+            self._check_kind(command)
         # What fell due before the command is done first, and stays done if it
         # is refused: a turn run out is ruled before a late action (RRP5 dead-hands.1.6).
-        self._check_kind(command)
-        out = self.advance()
-        return out + self._commit(lambda: handler(self, command))
+        out = self.advance() if self._may_fall_due() else []
+        # The shuffler's place is marked, and its state copied once it shuffles,
+        # for every command but a deal's start with no move to make first: the
+        # table shuffles only once it has started the deal (a table refusing
+        # it puts back the cards it drew for the button), so nothing is left
+        # to put back.
+        dice = kind is not cmd.StartDeal or bool(self.room.moving())
+        entries = self._commit(handler, self, command, lean=kind in _LEAN, dice=dice)
+        return out + entries if out else entries
 
-    def _transaction(self, work: Callable[[], object]) -> list[Entry]:
-        room_mark = len(self.room.events)
-        ledger_mark = len(self.ledger.events)
-        tables = self._tables.copy()
-        setups = self._setup_of.copy()
-        marks = list(map(_mark, tables.values()))
-        # What a refused command puts back: the containers copied as deep as a
-        # command changes them (their keys and values are immutable).
-        kept = (
-            {n: w.copy() for n, w in self._waiting.items()} if self._waiting else {},
-            self._forced.copy(),
-            self._rulings.copy(),
-            self._reseat.copy(),
-            self._watch.copy(),
-            self._last_big.copy(),
-            {n: g.copy() for n, g in self._going.items()} if self._going else {},
-        )
-        dice = _dice(self.shuffler)
+    def _transaction(
+        self, work: Callable[..., object], *args: Any, lean: bool = False, dice: bool = True
+    ) -> list[Entry]:
+        """Carry out ``work(*args)`` whole, or raise its floorman error with
+        nothing changed.
+
+        What a refused command puts back is marked before it starts, as cheaply
+        as it can be: the floor's and the cage's books by the length of their
+        events (rebuilt from them only if a refused command changed them), the
+        cardroom's own containers copied as deep as a command changes them
+        (their keys and values are immutable; an empty one needs no copy), and
+        the shuffler's place. A table refuses before it changes, so it needs no
+        copy: :meth:`_at` notes the length of each table's log as the command
+        first reaches it, and a table found changed on a refused command is a
+        fault, not a refusal.
+
+        A ``lean`` command (:data:`_LEAN`) changes nothing but what its table
+        does and what follows from that: refused, it was refused before
+        anything changed, so only the books' lengths are marked, to prove it."""
+        room, ledger = self.room, self.ledger
+        room_mark = len(room.events)
+        ledger_mark = len(ledger.events)
+        kept: tuple[Any, ...] = ()
+        if not lean:
+            waiting, going = self._waiting, self._going
+            kept = (
+                {n: w.copy() for n, w in waiting.items()} if waiting else {},
+                self._forced.copy() if self._forced else set(),
+                self._rulings.copy() if self._rulings else {},
+                self._reseat.copy() if self._reseat else set(),
+                self._watch.copy() if self._watch else {},
+                self._last_big.copy(),
+                {n: g.copy() for n, g in going.items()} if going else {},
+                self._tables.copy(),
+                self._setup_of.copy(),
+                _dice(self.shuffler) if dice else None,
+            )
         self._out = []
         try:
-            work()
-            if self._reseat:
-                for number in sorted(self._reseat):
-                    if not self.table(number).in_deal:
-                        self._reseat_from_floor(number)
-            if self.room.moving():
-                self._settle_moves()
+            work(*args)
+            if self._reseat or self.room.moving():
+                self._follow_up()
         except FloormanError as error:
-            changed = [
-                n for (n, t), mark in zip(tables.items(), marks, strict=True) if _mark(t) != mark
-            ]
-            if changed:  # a table refuses before it changes: this one did not
-                raise AssertionError(f"tables {changed} changed on a refused command") from error
-            if len(self.room.events) != room_mark:
-                room = Room(clock=self.clock, shuffler=self.shuffler, lockup=self._lockup)
-                room.apply(self.room.events[:room_mark])
-                self.room = room
-            if len(self.ledger.events) != ledger_mark:
-                ledger = led.Ledger()
-                ledger.apply(self.ledger.events[:ledger_mark])
-                self.ledger = ledger
-            (
-                self._waiting,
-                self._forced,
-                self._rulings,
-                self._reseat,
-                self._watch,
-                self._last_big,
-                self._going,
-            ) = kept
-            self._tables = tables
-            self._setup_of = setups
-            _restore(self.shuffler, dice)
-            self._out = []
+            self._undo(error, room_mark, ledger_mark, kept)
             raise
         finally:
-            self._bringing = {}
+            if self._bringing:
+                self._bringing = {}
             self._reason = "left"
-        self.log.extend(self._out)
+            self._reached = []
         out, self._out = self._out, []
+        self.log += out
         return out
+
+    def _follow_up(self) -> None:
+        """What follows every command: seat changes made at tables whose deal
+        has ended, and moves the deals have brought due."""
+        if self._reseat:
+            for number in sorted(self._reseat):
+                if not self.table(number).in_deal:
+                    self._reseat_from_floor(number)
+        if self.room.moving():
+            self._settle_moves()
+
+    def _act_now(self, c: cmd.Act) -> list[Entry]:
+        """:meth:`handle` for an :class:`~floorman.service.commands.Act` with
+        nothing due and no action clock: what :meth:`_transaction` and
+        :meth:`_act` do for it, in one step, as it is most of what a cardroom
+        does. Everything is checked, and the table refuses unchanged, before
+        anything changes, so a refusal needs nothing put back; once the table
+        has acted, a refusal from what follows is a fault, as in
+        :meth:`_undo`."""
+        player = c.player
+        for number, table in self._tables.items():  # noqa: B007 (the table found)
+            seat = table.seat_of(player)
+            if seat is not None:
+                break
+        else:
+            raise FloorError(f"{player} has no seat at a game that is dealing")
+        positions = table.positions
+        if seat not in positions or not table.in_deal:
+            raise IllegalAction(f"{player} is not dealt in on a deal under way at table {number}")
+        action = _action(c, positions.index(seat))
+        log = table.log
+        mark = len(log)
+        table.apply(action)
+        events = log[mark:]
+        if self._reseat or self.room.moving() or not _FOLLOWED.isdisjoint(map(type, events)):
+            return self._act_followed(number, table, events)
+        # The deal went on, and nothing else follows: its events are recorded.
+        entries = self.log
+        seq, at = len(entries), self.clock.now()
+        out = []
+        for event in events:  # as in _took
+            entry = _new(Entry)
+            _set_seq(entry, seq)
+            _set_at(entry, at)
+            _set_table(entry, number)
+            _set_event(entry, event)
+            out.append(entry)
+            seq += 1
+        entries += out
+        return out
+
+    def _act_followed(self, number: int, table: Table, events: list[Any]) -> list[Entry]:
+        """The rest of :meth:`_act_now` once the table has acted, when the floor
+        or the cage follows what it did."""
+        out: list[Entry] = []
+        self._out = out
+        try:
+            self._took(number, table, events)
+            if self._reseat or self.room.moving():
+                self._follow_up()
+        except FloormanError as error:
+            self._out = []
+            raise AssertionError(f"tables {[number]} changed on a refused command") from error
+        finally:
+            if self._bringing:
+                self._bringing = {}
+            self._reason = "left"
+            if self._reached:
+                self._reached = []
+        self._out = []
+        self.log += out
+        return out
+
+    def _undo(
+        self, error: FloormanError, room_mark: int, ledger_mark: int, kept: tuple[Any, ...]
+    ) -> None:
+        """Put back what a refused command changed (see :meth:`_transaction`)."""
+        self._out = []
+        before = kept[7] if kept else self._tables
+        changed = sorted(
+            {n for n, t, mark in self._reached if before.get(n) is t and len(t.log) != mark}
+        )
+        if changed:  # a table refuses before it changes: this one did not
+            raise AssertionError(f"tables {changed} changed on a refused command") from error
+        if not kept:
+            if len(self.room.events) != room_mark or len(self.ledger.events) != ledger_mark:
+                raise AssertionError("a lean command changed the books before it was refused")
+            return
+        if len(self.room.events) != room_mark:
+            room = Room(clock=self.clock, shuffler=self.shuffler, lockup=self._lockup)
+            room.apply(self.room.events[:room_mark])
+            self.room = room
+        if len(self.ledger.events) != ledger_mark:
+            ledger = led.Ledger()
+            ledger.apply(self.ledger.events[:ledger_mark])
+            self.ledger = ledger
+        (
+            self._waiting,
+            self._forced,
+            self._rulings,
+            self._reseat,
+            self._watch,
+            self._last_big,
+            self._going,
+            self._tables,
+            self._setup_of,
+            dice,
+        ) = kept
+        _restore(self.shuffler, dice)
 
     def _record(self, table: int | None, event: Any) -> None:
         self._out.append(new_entry(len(self.log) + len(self._out), self.clock.now(), table, event))
-
-    def _record_all(self, table: int, events: Sequence[Any]) -> None:
-        """Record a table's events, all at one time."""
-        seq, at = len(self.log) + len(self._out), self.clock.now()
-        self._out += [new_entry(seq + i, at, table, event) for i, event in enumerate(events)]
 
     def _cage(self, event: led.LedgerEvent) -> None:
         self.ledger.apply([event])
@@ -539,15 +624,20 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         self._clock_dealt(c.table)
 
     def _act(self, c: cmd.Act) -> None:
-        number, seat = self._seat(c.player)
-        table = self._tables[number]  # where _seat found him
+        # Lean (_LEAN): everything is checked before the table acts.
+        found = self._live_seat(c.player)
+        if found is None:
+            raise FloorError(f"{c.player} has no seat at a game that is dealing")
+        number, seat = found
+        table = self._tables[number]  # where _live_seat found him
         positions = table.positions
-        if not table.in_deal or seat not in positions:
+        if seat not in positions or not table.in_deal:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
-        position = Position(positions.index(seat))
+        position = positions.index(seat)
         action = _action(c, position)
-        self._clock_acting(number, position)  # his bank, logged with his action
-        self._at(number, lambda t: t.apply(action))
+        if self._clocks.of:
+            self._clock_acting(number, position)  # his bank, logged with his action
+        self._at(number, Table.apply, action)
 
     def _choose(self, c: cmd.Choose) -> None:
         number, seat = self._seat(c.player)
@@ -768,17 +858,38 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             self._at(number, lambda t: t.leave(Seat(seat)))
         self._reason = "left"
 
-    def _at(self, number: int, operation: Callable[[Table], object]) -> object:
-        """Do an operation at a live table, record what it caused there, and let
-        the floor and the cage follow."""
-        table = self.table(number)
-        mark = _mark(table)
-        result = operation(table)
-        events = _table_events_since(table, mark)
-        self._record_all(number, events)
+    def _at(self, number: int, operation: Callable[..., object], *args: Any) -> object:
+        """Do an operation at a live table (``operation(table, *args)``), record
+        what it caused there, and let the floor and the cage follow."""
+        table = self._tables.get(number)
+        if table is None:
+            table = self.table(number)
+        log = table.log
+        mark = len(log)
+        self._reached.append((number, table, mark))  # the transaction's mark, if the first
+        result = operation(table, *args)
+        if len(log) != mark:
+            self._took(number, table, log[mark:])
+        return result
+
+    def _took(self, number: int, table: Table, events: list[Any]) -> None:
+        """Record what an operation at a live table caused there, all at one
+        time, and let the floor and the cage follow."""
+        out = self._out
+        seq, at = len(self.log) + len(out), self.clock.now()
+        for event in events:  # new_entry's work, inline: this runs for every event
+            entry = _new(Entry)
+            _set_seq(entry, seq)
+            _set_at(entry, at)
+            _set_table(entry, number)
+            _set_event(entry, event)
+            out.append(entry)
+            seq += 1
+        # Most of a table's events are its deals', which the floor leaves alone.
+        if _FOLLOWED.isdisjoint(map(type, events)):
+            return
         finished = False
         for event in events:
-            # Most of a table's events are its deals', which the floor leaves alone.
             if type(event) in _FOLLOWED:
                 finished |= self._follow_table(number, table, event)
         if finished and not table.in_deal:
@@ -786,7 +897,6 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
                 if self.room.seat_of(PlayerId(player)) is not None:
                     self._floor(self.room.away(PlayerId(player), took=took))
             self._reseat_from_floor(number)
-        return result
 
     def _follow_table(self, number: int, table: Table, event: object) -> bool:
         # Only the classes in _FOLLOWED come here: a case for another class goes there too.
@@ -982,10 +1092,22 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
 _FOLLOWED = frozenset(
     {tev.PlayerLeft, tev.ChipsPickedUp, tev.TimeCollected, tev.DealStarted, tev.DealFinished}
 )
+#: The commands that change nothing the cardroom keeps before their table acts
+#: (a refusal comes from their checks or the table, which refuses unchanged):
+#: what their table does, and what the floor and the cage do after it, is all
+#: they change, so a refused one needs nothing put back (Cardroom._transaction).
+_LEAN = frozenset({cmd.Act})
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
 
 _Handler = Callable[[Cardroom, Any], None]
+
+# An entry made as new_entry makes it, its slots set directly (Cardroom._at).
+_new = object.__new__
+_set_seq, _set_at, _set_table, _set_event = (
+    typing.cast(Callable[[Entry, object], None], getattr(Entry, name).__set__)
+    for name in ("seq", "at", "table", "event")
+)
 
 _HANDLERS: dict[type, _Handler] = {
     cmd.OpenGame: Cardroom._open_game,
