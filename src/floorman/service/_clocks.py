@@ -157,7 +157,7 @@ class Timekeeping:
         log: list[Entry]
         _clocks: Clocks
         _live_tables: bool
-        _floor_seen: tuple[Room, int, float] | None
+        _floor_seen: tuple[Room, int, float, bool] | None
 
         def _look(self, now: float) -> list[Entry]: ...
         def _transaction(
@@ -216,14 +216,16 @@ class Timekeeping:
 
     def _floor_due(self, now: float) -> bool:
         """Whether the floor's next deadline is due by ``now``. The floor's
-        books change only by its events, so the deadline they give is asked
-        again only when the floor (a new one, after a refused command) or its
-        events have changed."""
+        books change only by its events, so the deadline they give (and
+        whether they order a move) is read again only
+        when the floor (a new one, after a refused command) or its events have
+        changed."""
         room = self.room
         seen = self._floor_seen
         if seen is None or seen[0] is not room or seen[1] != len(room.events):
             deadline = room.next_deadline()
-            seen = (room, len(room.events), math.inf if deadline is None else deadline)
+            at = math.inf if deadline is None else deadline
+            seen = (room, len(room.events), at, bool(room.moving()))
             self._floor_seen = seen
         return seen[2] <= now
 

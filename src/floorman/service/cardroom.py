@@ -48,13 +48,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from floorman.clock import Clock
-from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, by_seats
+from floorman.errors import ConfigError, FloorError, IllegalAction, by_seats
 from floorman.floor.reports import Report as FloorReport
 from floorman.floor.rulings import Ruling, decide_at_table, rule_at_table
 from floorman.ids import PlayerId, Seat
 from floorman.room import events as rev
 from floorman.room.state import Room
-from floorman.room.values import Due, GameKind
+from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
@@ -64,26 +64,24 @@ from floorman.service._clocks import Clocks, RoomTime, Timekeeping
 from floorman.service._house import _ROUTED, HOUSE_HANDLERS, HouseTables
 from floorman.service._live import (
     _action,
-    _dice,
-    _next_big_blind,
-    _restore,
     _took_within_the_hour,
     table_setup,
 )
+from floorman.service._moves import MoveKeeping
 from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
 from floorman.service._seats import SeatKeeping
+from floorman.service._transact import _LEAN, Transactions
 from floorman.service.log import Entry, new_entry
 from floorman.service.state import CardroomState, state_of
 from floorman.service.timing import TimeLimits
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
-from floorman.table.placement import arc
 
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
+class Cardroom(Transactions, MoveKeeping, Timekeeping, SeatKeeping, OutsideTables, HouseTables):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
@@ -109,7 +107,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.room = Room(clock=self.clock, shuffler=self.shuffler, lockup=lockup)
         self._clocks = Clocks(time_limits, lambda: self._tables)
-        self._floor_seen: tuple[Room, int, float] | None = None  # see _floor_due
+        self._floor_seen: tuple[Room, int, float, bool] | None = None  # see _floor_due
         self.ledger = led.Ledger()
         self.log: list[Entry] = []
         self._setups = setups
@@ -266,169 +264,6 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         dice = kind is not cmd.StartDeal or bool(self.room.moving())
         entries = self._commit(handler, self, command, lean=kind in _LEAN, dice=dice)
         return out + entries if out else entries
-
-    def _transaction(
-        self, work: Callable[..., object], *args: Any, lean: bool = False, dice: bool = True
-    ) -> list[Entry]:
-        """Carry out ``work(*args)`` whole, or raise its floorman error with
-        nothing changed.
-
-        What a refused command puts back is marked before it starts, as cheaply
-        as it can be: the floor's and the cage's books by the length of their
-        events (rebuilt from them only if a refused command changed them), the
-        cardroom's own containers copied as deep as a command changes them
-        (their keys and values are immutable; an empty one needs no copy), and
-        the shuffler's place. A table refuses before it changes, so it needs no
-        copy: :meth:`_at` notes the length of each table's log as the command
-        first reaches it, and a table found changed on a refused command is a
-        fault, not a refusal.
-
-        A ``lean`` command (:data:`_LEAN`) changes nothing but what its table
-        does and what follows from that: refused, it was refused before
-        anything changed, so only the books' lengths are marked, to prove it."""
-        room, ledger = self.room, self.ledger
-        room_mark = len(room.events)
-        ledger_mark = len(ledger.events)
-        kept: tuple[Any, ...] = ()
-        if not lean:
-            waiting, going = self._waiting, self._going
-            kept = (
-                {n: w.copy() for n, w in waiting.items()} if waiting else {},
-                self._forced.copy() if self._forced else set(),
-                self._rulings.copy() if self._rulings else {},
-                self._reseat.copy() if self._reseat else set(),
-                self._watch.copy() if self._watch else {},
-                self._last_big.copy(),
-                {n: g.copy() for n, g in going.items()} if going else {},
-                self._tables.copy(),
-                self._setup_of.copy(),
-                _dice(self.shuffler) if dice else None,
-            )
-        self._out = []
-        try:
-            work(*args)
-            if self._reseat or self.room.moving():
-                self._follow_up()
-        except FloormanError as error:
-            self._undo(error, room_mark, ledger_mark, kept)
-            raise
-        finally:
-            if self._bringing:
-                self._bringing = {}
-            self._reason = "left"
-            self._reached = []
-        out, self._out = self._out, []
-        self.log += out
-        return out
-
-    def _follow_up(self) -> None:
-        """What follows every command: seat changes made at tables whose deal
-        has ended, and moves the deals have brought due."""
-        if self._reseat:
-            for number in sorted(self._reseat):
-                if not self.table(number).in_deal:
-                    self._reseat_from_floor(number)
-        if self.room.moving():
-            self._settle_moves()
-
-    def _act_now(self, c: cmd.Act) -> list[Entry]:
-        """:meth:`handle` for an :class:`~floorman.service.commands.Act` with
-        nothing due and no action clock: what :meth:`_transaction` and
-        :meth:`_act` do for it, in one step, as it is most of what a cardroom
-        does. Everything is checked, and the table refuses unchanged, before
-        anything changes, so a refusal needs nothing put back; once the table
-        has acted, a refusal from what follows is a fault, as in
-        :meth:`_undo`."""
-        player = c.player
-        for number, table in self._tables.items():  # noqa: B007 (the table found)
-            seat = table.seat_of(player)
-            if seat is not None:
-                break
-        else:
-            raise FloorError(f"{player} has no seat at a game that is dealing")
-        positions = table.positions
-        if seat not in positions or not table.in_deal:
-            raise IllegalAction(f"{player} is not dealt in on a deal under way at table {number}")
-        action = _action(c, positions.index(seat))
-        log = table.log
-        mark = len(log)
-        table.apply(action)
-        events = log[mark:]
-        if self._reseat or self.room.moving() or not _FOLLOWED.isdisjoint(map(type, events)):
-            return self._act_followed(number, table, events)
-        # The deal went on, and nothing else follows: its events are recorded.
-        entries = self.log
-        seq, at = len(entries), self.clock.now()
-        out = []
-        for event in events:  # as in _took
-            entry = _new(Entry)
-            _set_seq(entry, seq)
-            _set_at(entry, at)
-            _set_table(entry, number)
-            _set_event(entry, event)
-            out.append(entry)
-            seq += 1
-        entries += out
-        return out
-
-    def _act_followed(self, number: int, table: Table, events: list[Any]) -> list[Entry]:
-        """The rest of :meth:`_act_now` once the table has acted, when the floor
-        or the cage follows what it did."""
-        out: list[Entry] = []
-        self._out = out
-        try:
-            self._took(number, table, events)
-            if self._reseat or self.room.moving():
-                self._follow_up()
-        except FloormanError as error:
-            self._out = []
-            raise AssertionError(f"tables {[number]} changed on a refused command") from error
-        finally:
-            if self._bringing:
-                self._bringing = {}
-            self._reason = "left"
-            if self._reached:
-                self._reached = []
-        self._out = []
-        self.log += out
-        return out
-
-    def _undo(
-        self, error: FloormanError, room_mark: int, ledger_mark: int, kept: tuple[Any, ...]
-    ) -> None:
-        """Put back what a refused command changed (see :meth:`_transaction`)."""
-        self._out = []
-        before = kept[7] if kept else self._tables
-        changed = sorted(
-            {n for n, t, mark in self._reached if before.get(n) is t and len(t.log) != mark}
-        )
-        if changed:  # a table refuses before it changes: this one did not
-            raise AssertionError(f"tables {changed} changed on a refused command") from error
-        if not kept:
-            if len(self.room.events) != room_mark or len(self.ledger.events) != ledger_mark:
-                raise AssertionError("a lean command changed the books before it was refused")
-            return
-        if len(self.room.events) != room_mark:
-            room = Room(clock=self.clock, shuffler=self.shuffler, lockup=self._lockup)
-            room.apply(self.room.events[:room_mark])
-            self.room = room
-        if len(self.ledger.events) != ledger_mark:
-            ledger = led.Ledger()
-            ledger.apply(self.ledger.events[:ledger_mark])
-            self.ledger = ledger
-        (
-            self._waiting,
-            self._forced,
-            self._rulings,
-            self._reseat,
-            self._watch,
-            self._last_big,
-            self._going,
-            self._tables,
-            self._setup_of,
-            dice,
-        ) = kept
-        _restore(self.shuffler, dice)
 
     def _record(self, table: int | None, event: Any) -> None:
         self._out.append(new_entry(len(self.log) + len(self._out), self.clock.now(), table, event))
@@ -858,48 +693,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             self._at(number, lambda t: t.leave(Seat(seat)))
         self._reason = "left"
 
-    def _at(self, number: int, operation: Callable[..., object], *args: Any) -> object:
-        """Do an operation at a live table (``operation(table, *args)``), record
-        what it caused there, and let the floor and the cage follow."""
-        table = self._tables.get(number)
-        if table is None:
-            table = self.table(number)
-        log = table.log
-        mark = len(log)
-        self._reached.append((number, table, mark))  # the transaction's mark, if the first
-        result = operation(table, *args)
-        if len(log) != mark:
-            self._took(number, table, log[mark:])
-        return result
-
-    def _took(self, number: int, table: Table, events: list[Any]) -> None:
-        """Record what an operation at a live table caused there, all at one
-        time, and let the floor and the cage follow."""
-        out = self._out
-        seq, at = len(self.log) + len(out), self.clock.now()
-        for event in events:  # new_entry's work, inline: this runs for every event
-            entry = _new(Entry)
-            _set_seq(entry, seq)
-            _set_at(entry, at)
-            _set_table(entry, number)
-            _set_event(entry, event)
-            out.append(entry)
-            seq += 1
-        # Most of a table's events are its deals', which the floor leaves alone.
-        if _FOLLOWED.isdisjoint(map(type, events)):
-            return
-        finished = False
-        for event in events:
-            if type(event) in _FOLLOWED:
-                finished |= self._follow_table(number, table, event)
-        if finished and not table.in_deal:
-            for player, took in self._going.pop(number, {}).items():
-                if self.room.seat_of(PlayerId(player)) is not None:
-                    self._floor(self.room.away(PlayerId(player), took=took))
-            self._reseat_from_floor(number)
-
     def _follow_table(self, number: int, table: Table, event: object) -> bool:
-        # Only the classes in _FOLLOWED come here: a case for another class goes there too.
+        # Only the classes in _transact._FOLLOWED come here: a case for another class goes there too.
         match event:
             case tev.PlayerLeft() | tev.ChipsPickedUp():
                 picked = isinstance(event, tev.ChipsPickedUp)
@@ -959,82 +754,6 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             if player in self._waiting.get(number, {}) and seat not in table.players:
                 self._take_waiting(number, PlayerId(player), Seat(seat))
 
-    # ----- moves and held seats falling due, seen from the deals ------------------
-
-    def _big_blind_passed(self, number: int, table: Table, start: tev.DealStarted) -> None:
-        """A broken game's absent player whose held seat the big blind reached or
-        passed is due (RRP5 seating.15); at stud, after two deals."""
-        previous = self._last_big.get(number)
-        seats = table.setup.seats
-        if start.big_blind is not None:
-            self._last_big[number] = start.big_blind
-            origin = previous if previous is not None else start.button
-            passed = {start.big_blind}
-            if origin is not None and origin != start.big_blind:  # a deal dealt again
-                passed |= set(arc(origin, start.big_blind, seats))
-        else:
-            passed = set()
-        for lock in self.room.locks(number):
-            watched = self._watch.get(lock.player)
-            if lock.reason != "broken" or watched is None or watched[0] != number:
-                continue
-            stud = start.big_blind is None
-            if (stud and start.number - watched[1] > 2) or (not stud and lock.seat in passed):
-                try:
-                    events = self.room.due(PlayerId(lock.player))
-                except FloorError:
-                    continue  # back in time: the seat is his to take or turn down
-                self._watch.pop(lock.player, None)
-                self._floor(events)
-
-    def _settle_moves(self) -> None:
-        """Make every move the floor ordered that the deals have brought due
-        (RRP5 seating.12, seating.14); without live tables, the dealer says so."""
-        if not self._live_tables:
-            return
-        stuck: set[str] = set()
-        for _ in range(64):
-            due = next((p for p in self._due_moves() if p not in stuck), None)
-            if due is None:
-                return
-            try:
-                events = self.room.due(PlayerId(due))
-            except FloorError:
-                stuck.add(due)  # the floor cannot make it yet; it stays ordered
-                continue
-            self._watch.pop(due, None)
-            self._floor(events)
-        raise AssertionError("moves kept falling due")
-
-    def _due_moves(self) -> Iterable[str]:
-        if not self.room.moving():
-            return
-        for number in self.room.tables:
-            for seat, player in self.room.seated(number).items():
-                move = self.room.move_of(PlayerId(player))
-                if move is not None and self._is_due(PlayerId(player), number, Seat(seat), move[2]):
-                    yield player
-
-    def _is_due(self, player: PlayerId, number: int, seat: Seat, when: Due) -> bool:
-        table = self._tables.get(number)
-        if table is None:
-            return True  # a game not dealing yet holds nobody back
-        if table.in_deal and seat in table.positions:
-            return False  # the present deal is played out first
-        if seat in table.players and table.is_away(Seat(seat)):
-            return True  # not being dealt in, nothing holds him
-        last = table.last_start
-        started = self._watch.get(player, (number, 0))[1]
-        if when is Due.NOW:
-            # The button may be played once a blind is taken (RRP5 seating.14).
-            took = last is not None and any(
-                p.seat == seat and p.blind in ("small blind", "big blind") for p in last.posts
-            )
-            return not (took and last is not None and last.button != seat)
-        if when is Due.NEXT_DEAL:
-            return len(table.deals) > started
-        return _next_big_blind(table) == seat
-
     # ----- small helpers ---------------------------------------------------------
 
     def _seat(self, player: PlayerId) -> tuple[int, Seat]:
@@ -1088,26 +807,10 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             )
 
 
-#: The table's events the floor and the cage follow (the cases of Cardroom._follow_table).
-_FOLLOWED = frozenset(
-    {tev.PlayerLeft, tev.ChipsPickedUp, tev.TimeCollected, tev.DealStarted, tev.DealFinished}
-)
-#: The commands that change nothing the cardroom keeps before their table acts
-#: (a refusal comes from their checks or the table, which refuses unchanged):
-#: what their table does, and what the floor and the cage do after it, is all
-#: they change, so a refused one needs nothing put back (Cardroom._transaction).
-_LEAN = frozenset({cmd.Act})
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
 
 _Handler = Callable[[Cardroom, Any], None]
-
-# An entry made as new_entry makes it, its slots set directly (Cardroom._at).
-_new = object.__new__
-_set_seq, _set_at, _set_table, _set_event = (
-    typing.cast(Callable[[Entry, object], None], getattr(Entry, name).__set__)
-    for name in ("seq", "at", "table", "event")
-)
 
 _HANDLERS: dict[type, _Handler] = {
     cmd.OpenGame: Cardroom._open_game,
