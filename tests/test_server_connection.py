@@ -328,3 +328,36 @@ def test_policies_20_after_a_restart_a_player_who_does_not_come_back_is_stepped_
         shown = s["bob"].line.view(1) if s["bob"].line else {}
         assert seat(shown, "ann")["away"]
         assert not seat(shown, "bob")["away"]
+
+
+def test_a_client_gone_while_its_messages_go_out_is_no_error() -> None:
+    """A disconnect is normal: the writer stops quietly, whichever way the
+    socket says the client is gone (the reader's loop sees the disconnect)."""
+    import asyncio
+
+    from starlette.websockets import WebSocketDisconnect, WebSocketDisconnected
+
+    from floorman.server.app import _write
+    from floorman.server.host import Subscriber
+    from floorman.service import AsObserver
+
+    class Gone:
+        def __init__(self, error: Exception) -> None:
+            self.error = error
+            self.tried = 0
+
+        async def send_text(self, _text: str) -> None:
+            self.tried += 1
+            raise self.error
+
+    for error in (
+        WebSocketDisconnect(code=1006),  # the peer went (Starlette's word for an OSError)
+        WebSocketDisconnected("Cannot call send once a close message has been sent."),
+        OSError("the connection was reset"),
+    ):
+        subscriber = Subscriber(viewer=AsObserver())
+        subscriber.push({"table": 1, "seq": 0})
+        subscriber.push({"table": 1, "seq": 1})
+        socket = Gone(error)
+        asyncio.run(asyncio.wait_for(_write(socket, subscriber), timeout=10))  # type: ignore[arg-type]
+        assert socket.tried == 1  # it stopped at the first failure
