@@ -14,6 +14,7 @@ server's own deadline step (``Host.advance``), so nothing here waits.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -285,9 +286,10 @@ def test_policies_20_back_before_the_deal_ends_he_plays_on(room: Room) -> None:
         # Back before his time runs out: the server withdraws its step away,
         # and he acts himself.
         mine = s[gone].open()
+        # The socket answers its first message after the withdrawal is committed.
+        assert mine.view(1)["legal"] is not None
         (back,) = stored(room, "CameBack")
         assert back.seat is not None
-        assert mine.view(1)["legal"] is not None
         mine.ok(c.Act(player=gone, move=c.Move.FOLD))
         shown = mine.view(1)
         assert not shown["in_deal"]
@@ -311,6 +313,26 @@ def test_policies_20_a_second_socket_keeps_the_player_connected(room: Room) -> N
         shown = ann.view(1)
         assert seat(shown, "bob")["away"]
         assert not seat(shown, "ann")["away"]
+
+
+def test_policies_20_a_socket_closed_by_the_server_going_down_is_not_the_player_leaving(
+    room: Room,
+) -> None:
+    with room.client() as client, sockets(client, "fran", "ann", "bob") as s:
+        floor, ann, bob = lines_of(s)
+        open_table(floor, ann, bob)
+        bob.ws.close(code=1012)  # what uvicorn tells the application as it shuts down
+        host = host_of(client)
+        for _ in range(1000):  # the socket's handler reads it in the server's thread
+            if not client.portal.call(host.is_connected, "bob"):  # type: ignore[union-attr]
+                break
+            time.sleep(0.01)
+        else:
+            raise AssertionError("the server did not see bob's socket close")
+        s["bob"].drop()
+        wait(room, client, GRACE + 0.5)
+        assert not stored(room, "WentAway")
+        assert not seat(ann.view(1), "bob")["away"]
 
 
 def test_policies_20_after_a_restart_a_player_who_does_not_come_back_is_stepped_away(

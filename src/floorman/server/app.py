@@ -302,6 +302,7 @@ def create_app(
         writer = asyncio.create_task(_write(websocket, subscriber))
         bucket = Bucket(rate=messages[0], burst=messages[1])
         back = host().connected(account.name)
+        closing = False  # the server itself going down (1012): not the player leaving
         try:
             if back:  # he is back before the deal he was stepped away in ended
                 try:
@@ -311,6 +312,7 @@ def create_app(
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
+                    closing = message.get("code") == 1012
                     break
                 text = message.get("text")
                 if text is None and message.get("bytes") is not None:
@@ -326,7 +328,7 @@ def create_app(
         finally:
             # No await before this: a handler cancelled as its client goes
             # must still count the socket closed.
-            host().disconnected(account.name)
+            host().disconnected(account.name, restarting=closing)
             host().subscribers.discard(subscriber)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):

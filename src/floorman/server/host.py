@@ -210,15 +210,18 @@ class Host:
         self._lost.pop(player, None)
         return player in self._stepped
 
-    def disconnected(self, player: str) -> None:
-        """A socket of ``player``'s closed; the last one starts his grace."""
+    def disconnected(self, player: str, *, restarting: bool = False) -> None:
+        """A socket of ``player``'s closed; the last one starts his grace,
+        unless the server is going down (``restarting``): the next one gives
+        every seated player the grace from its start."""
         left = self._sockets.get(player, 0) - 1
         if left > 0:
             self._sockets[player] = left
             return
         self._sockets.pop(player, None)
-        self._lost[player] = self.clock.now()
-        self._wake.set()
+        if not restarting:
+            self._lost[player] = self.clock.now()
+            self._wake.set()
 
     def is_connected(self, player: str) -> bool:
         """Whether ``player`` has a socket open."""
