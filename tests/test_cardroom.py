@@ -597,6 +597,70 @@ def _rebuilt(night: Night) -> Cardroom:
     return Cardroom.rebuild(loads_entries(text), clock=night.clock, shuffler=SeededShuffler(0))
 
 
+def test_seating_6_a_rebuilt_cardroom_deals_on_the_cards_the_live_one_would() -> None:
+    # Every shuffle of the night is in the log: the floor's draws for the
+    # button (RRP5 seating.6) and for a broken game's seats (RRP5 seating.15),
+    # each deck. Rebuilt with a shuffler seeded as the live one was, the
+    # cardroom's shuffler stands where the live one's does.
+    night = _two_games()
+    night.do(c.OpenGame(table=3, kind=STUD, seats=8))
+    night.seat(3, "g", "h", kind=STUD)
+    night.do(c.StartGame(table=3))
+    night.play(3)
+    night.do(c.BreakGame(table=2))
+    for _ in range(3):
+        night.play(1)
+    live = night.room.shuffler
+    assert isinstance(live, SeededShuffler)
+    again = _rebuilt(night)
+    rebuilt = again.shuffler
+    assert isinstance(rebuilt, SeededShuffler)
+    assert rebuilt is not live
+    assert rebuilt.getstate() == live.getstate()
+    for number in (1, 3):
+        out = _both(night, again, c.StartDeal(table=number))
+        deck = event_of(out, tev.DeckShuffled)
+        assert deck.deal == len(night.room.table(number).deals)
+    assert again.state() == night.room.state()
+
+
+def test_a_rebuilt_cardroom_reshuffles_the_stub_as_the_live_one_would() -> None:
+    # Eight at lowball, everyone drawing: the stub runs short and is
+    # reshuffled with the cardroom's shuffler, which the rebuild follows too.
+    lowball = GameKind(game="lowball", structure=Structure.FIXED_LIMIT, stakes="2/4")
+    night = Night()
+    night.do(c.OpenGame(table=1, kind=lowball, seats=8))
+    night.seat(1, *"abcdefgh", kind=lowball)
+    night.do(c.StartGame(table=1))
+    reshuffles = 0
+    while not reshuffles:
+        reshuffles = names(night.play(1)).count("StubReshuffled")
+        assert len(night.room.table(1).deals) < 40, "no stub ran short"
+    again = _rebuilt(night)
+    assert again.shuffler.getstate() == night.room.shuffler.getstate()  # type: ignore[attr-defined]
+    out = _both(night, again, c.StartDeal(table=1))
+    assert "DeckShuffled" in names(out)
+
+
+def test_a_rebuild_with_the_systems_shuffler_asks_it_for_nothing() -> None:
+    # A shuffler with no sequence has no place to restore: the rebuild takes
+    # every order from the log and shuffles nothing.
+    night = _two_games()
+
+    class Counting:
+        calls = 0
+
+        def shuffle(self, cards: Any) -> list[Card]:
+            Counting.calls += 1
+            return list(cards)
+
+    again = Cardroom.rebuild(
+        loads_entries(dumps_entries(night.room.log)), clock=night.clock, shuffler=Counting()
+    )
+    assert again.state() == night.room.state()
+    assert Counting.calls == 0
+
+
 def _both(night: Night, again: Cardroom, command: c.Command) -> list[Any]:
     """A command to the live cardroom and to the rebuilt one: both log the same."""
     out = night.do(command)
