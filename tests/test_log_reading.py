@@ -10,7 +10,7 @@ import pytest
 from floorman.errors import NotationError
 from floorman.service import commands as c
 from floorman.service import dumps_entries, loads_entries
-from floorman.service.log import Entry, entry_from_json
+from floorman.service.log import Entry, _read_carefully, entry_from_json
 from tests.cardroom_helpers import NL, Night
 
 HEADER = '{"floorman": "cardroom", "schema": 1}\n'
@@ -102,3 +102,66 @@ def test_an_event_read_again_is_the_same_value() -> None:
     first, second = loads_entries(HEADER + line % 0 + "\n" + line % 1 + "\n")
     assert first.event == second.event
     assert (first.seq, second.seq) == (0, 1)
+
+
+def _outcome(read: object, text: str) -> object:
+    try:
+        return read(text)  # type: ignore[operator]
+    except NotationError as error:
+        return ("refused", str(error))
+
+
+def _variants(text: str) -> dict[str, str]:
+    lines = text.splitlines()
+    middle = len(lines) // 2
+    broken = list(lines)
+    broken[middle] = broken[middle].replace('"citations": [', '"citations": [}', 1)
+    unknown = list(lines)
+    unknown[middle] = unknown[middle].replace('{"type": "', '{"type": "nowhere.', 1)
+    return {
+        "as written": text,
+        "with no final newline": text.rstrip("\n"),
+        "with CRLF line ends": text.replace("\n", "\r\n"),
+        "with blank lines": text.replace("\n", "\n\n"),
+        "with a line that is not JSON": "\n".join(broken) + "\n",
+        "with an event of no known type": "\n".join(unknown) + "\n",
+        "with a line break inside a string": text.replace(
+            '"player": "ann"', '"player": "a\u2028nn"'
+        ),
+        "with a form feed": text.replace("\n", "\n\x0c", 1),
+    }
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "as written",
+        "with no final newline",
+        "with CRLF line ends",
+        "with blank lines",
+        "with a line that is not JSON",
+        "with an event of no known type",
+        "with a line break inside a string",
+        "with a form feed",
+    ],
+)
+def test_the_whole_log_reads_as_the_careful_reading_reads_it(variant: str) -> None:
+    # The log's lines are matched in one pass when every line is as written;
+    # any other text is read line by line: the two give the same entries, or
+    # the same refusal naming the same line.
+    text = _variants(dumps_entries(_night()))[variant]
+    fast = _outcome(loads_entries, text)
+    careful = _outcome(_read_carefully, text)
+    assert fast == careful
+    if variant.startswith(("with a line that", "with an event")):
+        assert isinstance(fast, tuple)
+        assert fast[0] == "refused"
+        assert str(len(text.splitlines()) // 2 + 1) in fast[1]
+
+
+def test_an_infinite_time_reads_as_the_careful_reading_reads_it() -> None:
+    line = (
+        '{"seq": 0, "at": 1e999, "table": null, "event": {"type": "cage.ChipsSold",'
+        ' "player": "ann", "amount": 100, "citations": []}}\n'
+    )
+    assert _outcome(loads_entries, HEADER + line) == _outcome(_read_carefully, HEADER + line)

@@ -61,19 +61,24 @@ def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
     # Most of a log is deals' events, which change nothing but their deal:
     # the loop keeps them as Table.rebuild does, and does little else.
     plain = _PLAIN
+    keep, table_of = log.append, tables.get
+    # A house that runs no action clock has none to follow (Clocks: none
+    # without limits).
+    follow = room._replay_clock if room._clocks.limits is not None else None
     for entry in entries:
-        room._replay_clock(entry)
+        if follow is not None:
+            follow(entry)
         event, number = entry.event, entry.table
         if number is not None and not decision:
-            table = tables.get(number)
+            table = table_of(number)
             if table is not None and type(event) not in plain:
                 table.apply_event(event)  # type: ignore[arg-type]
-                log.append(entry)
+                keep(entry)
                 continue
         if number is None and isinstance(event, _FLOOR):
             room.room.apply([event])
             if isinstance(event, rev.GameStarted | rev.GameBroken):
-                _shuffled(room, number, event)
+                _shuffled(room, event)
             decision.append(event)
             log.append(entry)
             continue
@@ -190,7 +195,7 @@ def _replay_table(room: Cardroom, number: int, event: object) -> None:
     table.apply_event(event)  # type: ignore[arg-type]
     match event:
         case tev.DeckShuffled() | tev.ButtonDrawn() | dev.StubReshuffled():
-            _shuffled(room, number, event)
+            _shuffled(room, event)
         case tev.DealStarted():
             room._rulings.pop(number, None)
             # Only the floor's games wait on a big blind for a move (a table the
@@ -211,14 +216,14 @@ def _replay_table(room: Cardroom, number: int, event: object) -> None:
             pass
 
 
-def _shuffled(room: Cardroom, number: int | None, event: object) -> None:
+def _shuffled(room: Cardroom, event: object) -> None:
     """The shuffle the live cardroom made for ``event``, made again by a seeded
     shuffler so that its sequence moves on as the live one's did: a seeded
     shuffle takes from the sequence by the number of cards alone. The floor
     draws for the button at a game's start (RRP5 seating.6) and for the seats
     of a broken game (RRP5 seating.15) from a full deck, and so does a table
     drawing for the button; a table shuffles its game's deck for each deal,
-    and a deal reshuffles its stub (the cards the event records)."""
+    and a deal reshuffles its stub: the cards each event records."""
     shuffler = room.shuffler
     if not isinstance(shuffler, SeededShuffler):
         return
@@ -230,11 +235,8 @@ def _shuffled(room: Cardroom, number: int | None, event: object) -> None:
             cards = DECK_52
         case rev.GameBroken() | tev.ButtonDrawn():
             cards = DECK_52
-        case tev.DeckShuffled():
-            assert number is not None
-            cards = room._tables[number].setup.game.deck
-        case dev.StubReshuffled():
-            cards = event.cards
+        case tev.DeckShuffled() | dev.StubReshuffled():
+            cards = event.cards  # as many as were shuffled, in the order they came
         case _:
             return
     shuffler.shuffle(cards)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import json.scanner
+import operator
 import re
 import typing
 from collections.abc import Callable, Iterable
@@ -145,35 +146,54 @@ def _parse(line: str) -> object:
 
 # A line exactly as dumps_entries writes it: the entry's keys in order, its
 # numbers in JSON's grammar, the event's object last.
-_WRITTEN = re.compile(
+_ENTRY = (
     r'\{"seq": (0|[1-9][0-9]*), "at": (-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?),'
     r' "table": (null|-?(?:0|[1-9][0-9]*)), "event": (\{.*\})\}'
 )
+#: Every such line of a text, one match a line.
+_LINES = re.compile(f"^{_ENTRY}$", re.MULTILINE)
+#: What str.splitlines also takes for the end of a line, besides a newline, in
+#: ASCII text (the careful reading's lines are splitlines' lines).
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e"
+_SEQ, _AT, _TABLE, _EVENT = map(operator.itemgetter, range(4))
 
 
-def _read_as_written(line: str, read: dict[str, Value]) -> Entry | None:
-    """The entry on a line as :func:`dumps_entries` writes it, or None for any
-    other line (the careful reading then accepts or refuses it).
+def _read_as_written(body: str) -> tuple[Entry, ...] | None:
+    """The entries of a log's lines (after its header) when every line is as
+    :func:`dumps_entries` writes it, or None (the careful reading then accepts
+    or refuses them line by line, naming the line).
 
-    Most events of a log recur word for word (a check, a call of the big blind,
-    a burn card, a street starting), and an event is an immutable value: one
-    read from the same text, earlier in the log, is the same value, so the
-    text is decoded once and the value shared."""
-    match = _WRITTEN.fullmatch(line)
-    if match is None:
-        return None
-    seq, at_text, table, text = match.groups()
-    at = float(at_text)
-    event = read.get(text)
-    if event is None:
-        try:
-            event = codec.from_json(_parse(text))
-        except (ValueError, RecursionError):
-            return None  # refused: the careful reading names what is wrong, and the line
-        read[text] = event
-    if at - at != 0.0:
+    The lines are matched in one pass over the text. Most events of a log
+    recur word for word (a check, a call of the big blind, a burn card, a
+    street starting), and an event is an immutable value: each distinct text
+    is decoded once and its value shared by every entry that wrote it; so is
+    each distinct time and table."""
+    if not body.isascii() or any(mark in body for mark in _OTHER_BREAKS):
+        return None  # other line ends than the newline: the careful reading splits them
+    rows = _LINES.findall(body)
+    lines = body.count("\n") + (not body.endswith("\n"))
+    if len(rows) != lines:
+        return None  # a line not as written (or a blank one)
+    # Each distinct text, its value filled in below.
+    events = typing.cast(dict[str, "Value"], dict.fromkeys(map(_EVENT, rows)))
+    try:
+        for text in events:
+            events[text] = codec.from_json(_parse(text))
+    except (ValueError, RecursionError):
+        return None  # refused: the careful reading names what is wrong, and the line
+    times = {text: float(text) for text in set(map(_AT, rows))}
+    if any(at - at != 0.0 for at in times.values()):
         return None  # not a finite time
-    return new_entry(int(seq), at, None if table == "null" else int(table), event)
+    tables = {text: None if text == "null" else int(text) for text in set(map(_TABLE, rows))}
+    return tuple(
+        map(
+            new_entry,
+            map(int, map(_SEQ, rows)),
+            map(times.__getitem__, map(_AT, rows)),
+            map(tables.__getitem__, map(_TABLE, rows)),
+            map(events.__getitem__, map(_EVENT, rows)),
+        )
+    )
 
 
 def dumps_entries(entries: Iterable[Entry]) -> str:
@@ -186,6 +206,36 @@ def dumps_entries(entries: Iterable[Entry]) -> str:
 def loads_entries(text: str) -> tuple[Entry, ...]:
     """The entries of a cardroom log :func:`dumps_entries` wrote; refuses another
     schema, a missing header or an unreadable line, naming the line."""
+    first, newline, body = text.lstrip("\n").partition("\n")
+    if first.strip() and "\r" not in first and newline:
+        header = _header(first)
+        if header is not None:
+            found = _read_as_written(body)
+            if found is not None:
+                return found
+    return _read_carefully(text)
+
+
+def _header(line: str) -> dict[str, object] | None:
+    """The header a log's first line is, if it is this floorman's: a cardroom
+    log of the schema it reads."""
+    try:
+        header = json.loads(line)
+    except ValueError:
+        return None
+    if (
+        isinstance(header, dict)
+        and header.get("floorman") == _KIND
+        and header.get("schema") == codec.SCHEMA
+        and not isinstance(header.get("schema"), bool)
+    ):
+        return header
+    return None
+
+
+def _read_carefully(text: str) -> tuple[Entry, ...]:
+    """The entries of a log read line by line, each line checked in full, the
+    first that is not an entry refused by its number."""
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
     header: object = None
     if lines:
@@ -204,12 +254,7 @@ def loads_entries(text: str) -> tuple[Entry, ...]:
             f" reads schema {codec.SCHEMA}"
         )
     out = []
-    read: dict[str, Value] = {}
     for number, line in lines[1:]:
-        found = _read_as_written(line, read)
-        if found is not None:
-            out.append(found)
-            continue
         try:
             out.append(entry_from_json(_parse(line)))
         except ValueError as error:
