@@ -165,3 +165,15 @@ def test_an_infinite_time_reads_as_the_careful_reading_reads_it() -> None:
         ' "player": "ann", "amount": 100, "citations": []}}\n'
     )
     assert _outcome(loads_entries, HEADER + line) == _outcome(_read_carefully, HEADER + line)
+
+
+def test_a_header_split_by_another_line_end_is_refused_as_the_careful_reading_does() -> None:
+    line = (
+        '{"seq": 0, "at": 0.0, "table": null, "event": {"type": "cage.ChipsSold",'
+        ' "player": "ann", "amount": 100, "citations": []}}\n'
+    )
+    header = '{"floorman": "cardroom", "schema": 1, "note": "a\u2028b"}\n'
+    refused = _outcome(loads_entries, header + line)
+    assert refused == _outcome(_read_carefully, header + line)
+    assert isinstance(refused, tuple)
+    assert refused[0] == "refused"

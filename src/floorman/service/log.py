@@ -168,8 +168,6 @@ def _read_as_written(body: str) -> tuple[Entry, ...] | None:
     street starting), and an event is an immutable value: each distinct text
     is decoded once and its value shared by every entry that wrote it; so is
     each distinct time and table."""
-    if not body.isascii() or any(mark in body for mark in _OTHER_BREAKS):
-        return None  # other line ends than the newline: the careful reading splits them
     rows = _LINES.findall(body)
     lines = body.count("\n") + (not body.endswith("\n"))
     if len(rows) != lines:
@@ -206,8 +204,12 @@ def dumps_entries(entries: Iterable[Entry]) -> str:
 def loads_entries(text: str) -> tuple[Entry, ...]:
     """The entries of a cardroom log :func:`dumps_entries` wrote; refuses another
     schema, a missing header or an unreadable line, naming the line."""
+    # The careful reading's lines are str.splitlines' lines: only where the
+    # newline alone ends them are they the lines matched at once.
+    if not text.isascii() or any(mark in text for mark in _OTHER_BREAKS):
+        return _read_carefully(text)
     first, newline, body = text.lstrip("\n").partition("\n")
-    if first.strip() and "\r" not in first and newline:
+    if first.strip() and newline:
         header = _header(first)
         if header is not None:
             found = _read_as_written(body)
