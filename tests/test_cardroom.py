@@ -11,13 +11,14 @@ import pytest
 
 from floorman.cards import Card
 from floorman.codec import from_json, to_json
-from floorman.errors import FloorError, FloormanError, IllegalAction
+from floorman.deal import events as dev
+from floorman.errors import FloorError, FloormanError, IllegalAction, NotationError
 from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.games import Structure
 from floorman.room import events as rev
 from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
-from floorman.service import Cardroom, dumps_entries, loads_entries, table_setup
+from floorman.service import Cardroom, TimeLimits, dumps_entries, loads_entries, table_setup
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
@@ -659,6 +660,38 @@ def test_a_rebuild_with_the_systems_shuffler_asks_it_for_nothing() -> None:
     )
     assert again.state() == night.room.state()
     assert Counting.calls == 0
+
+
+@pytest.mark.parametrize("limits", [None, TimeLimits()], ids=["no clocks", "action clocks"])
+def test_a_log_with_a_deals_event_outside_its_deal_is_refused(limits: TimeLimits | None) -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    night.play(1)
+    log = list(night.room.log)
+    first = next(i for i, e in enumerate(log) if isinstance(e.event, dev.HoleDealt))
+    moved = [*log[:first], *log[first + 1 :], log[first]]  # after the last deal's end
+    with pytest.raises(NotationError, match="HoleDealt is a deal's event, logged with no deal"):
+        Cardroom.rebuild(moved, clock=night.clock, time_limits=limits)
+
+
+@pytest.mark.parametrize("limits", [None, TimeLimits()], ids=["no clocks", "action clocks"])
+def test_a_log_whose_deal_under_way_was_altered_is_refused(limits: TimeLimits | None) -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    night.do(c.StartDeal(table=1))
+    table = night.room.table(1)
+    deal = table.deal
+    assert deal is not None
+    position = deal.legal().position
+    assert position is not None
+    night.do(c.Act(player=table.players[table.positions[position]], move=c.Move.CALL))
+    log = list(night.room.log)
+    last = max(i for i, e in enumerate(log) if isinstance(e.event, dev.Called))
+    called = log[last].event
+    assert isinstance(called, dev.Called)
+    log[last] = dataclasses.replace(log[last], event=dataclasses.replace(called, amount=7))
+    with pytest.raises(FloormanError):
+        Cardroom.rebuild(log, clock=night.clock, time_limits=limits)
 
 
 def _both(night: Night, again: Cardroom, command: c.Command) -> list[Any]:

@@ -9,7 +9,7 @@ import pytest
 
 from floorman.errors import NotationError
 from floorman.service import commands as c
-from floorman.service import dumps_entries, loads_entries
+from floorman.service import dumps_entries, loads_entries, log
 from floorman.service.log import Entry, _read_carefully, entry_from_json
 from tests.cardroom_helpers import NL, Night
 
@@ -177,3 +177,62 @@ def test_a_header_split_by_another_line_end_is_refused_as_the_careful_reading_do
     assert refused == _outcome(_read_carefully, header + line)
     assert isinstance(refused, tuple)
     assert refused[0] == "refused"
+
+
+_ODD = {
+    "a whole number past 64 bits where a whole number goes": (
+        '{"type": "cage.ChipsSold", "player": "ann", "amount": 123456789012345678901234567890,'
+        ' "citations": []}'
+    ),
+    "a whole number past 64 bits where a time goes": (
+        '{"type": "room.GameOpened", "table": 1, "kind": "1/2 no-limit holdem", "seats": 6,'
+        ' "main": null, "extra": false, "at": 123456789012345678901234567891,'
+        ' "citations": ["RRP5 policies.1"]}'
+    ),
+    "a nan": '{"type": "cage.ChipsSold", "player": "ann", "amount": NaN, "citations": []}',
+    "an infinite time": (
+        '{"type": "room.GameOpened", "table": 1, "kind": "1/2 no-limit holdem", "seats": 6,'
+        ' "main": null, "extra": false, "at": 1e999, "citations": []}'
+    ),
+    "a lone surrogate": (
+        '{"type": "cage.ChipsSold", "player": "\\ud800", "amount": 5, "citations": []}'
+    ),
+    "a negative zero": (
+        '{"type": "room.GameOpened", "table": 1, "kind": "1/2 no-limit holdem", "seats": 6,'
+        ' "main": null, "extra": false, "at": -0.0, "citations": []}'
+    ),
+}
+
+
+@pytest.mark.parametrize("odd", sorted(_ODD))
+def test_the_compiled_parser_reads_and_refuses_what_the_standard_library_does(
+    odd: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With orjson installed (the fast extra) the distinct events are parsed by
+    # it; what it reads otherwise, or refuses, goes to the standard library's.
+    pytest.importorskip("orjson")
+    assert log._COMPILED is not None
+    text = f'{HEADER}{{"seq": 0, "at": 0.0, "table": null, "event": {_ODD[odd]}}}\n'
+    compiled = _outcome(loads_entries, text)
+    monkeypatch.setattr(log, "_COMPILED", None)
+    standard = _outcome(loads_entries, text)
+    assert standard == compiled
+    assert _outcome(_read_carefully, text) == compiled
+    assert _kinds(standard) == _kinds(compiled)  # 5 == 5.0: the types too
+
+
+def _kinds(outcome: object) -> object:
+    if not isinstance(outcome, tuple) or not outcome or not isinstance(outcome[0], Entry):
+        return outcome
+    return [
+        [type(getattr(e.event, name)) for name in e.event.__dataclass_fields__] for e in outcome
+    ]
+
+
+def test_a_night_reads_the_same_with_or_without_the_compiled_parser(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = dumps_entries(_night())
+    either = loads_entries(text)
+    monkeypatch.setattr(log, "_COMPILED", None)
+    assert loads_entries(text) == either

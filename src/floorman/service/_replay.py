@@ -63,18 +63,35 @@ def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
     plain = _PLAIN
     keep, table_of = log.append, tables.get
     # A house that runs no action clock has none to follow (Clocks: none
-    # without limits).
+    # without limits); its tables take each run of a deal's events at once,
+    # as nothing reads them before the next entry of another kind. Where the
+    # clocks follow the log, each event is applied before the next is followed.
     follow = room._replay_clock if room._clocks.limits is not None else None
+    run: list[dev.Event] = []  # a deal's events waiting for their table
+    at: Table | None = None  # the table they are for
     for entry in entries:
-        if follow is not None:
-            follow(entry)
         event, number = entry.event, entry.table
         if number is not None and not decision:
             table = table_of(number)
             if table is not None and type(event) not in plain:
-                table.apply_event(event)  # type: ignore[arg-type]
+                if follow is not None:
+                    follow(entry)
+                    table.apply_event(event)  # type: ignore[arg-type]
+                else:
+                    if table is not at:
+                        if run:
+                            at.apply_deal_events(run)  # type: ignore[union-attr]
+                            run = []
+                        at = table
+                    run.append(event)  # type: ignore[arg-type]
                 keep(entry)
                 continue
+        if run:
+            at.apply_deal_events(run)  # type: ignore[union-attr]
+            run = []
+        at = None
+        if follow is not None:
+            follow(entry)
         if number is None and isinstance(event, _FLOOR):
             room.room.apply([event])
             if isinstance(event, rev.GameStarted | rev.GameBroken):
@@ -94,6 +111,8 @@ def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
             assert isinstance(event, _OWN), event
             room._keep(event)
         log.append(entry)
+    if run:
+        at.apply_deal_events(run)  # type: ignore[union-attr]
     if decision:
         _follow_floor(room, decision)
     for table in tables.values():

@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import importlib
 import json
 import json.scanner
 import operator
@@ -175,8 +176,7 @@ def _read_as_written(body: str) -> tuple[Entry, ...] | None:
     # Each distinct text, its value filled in below.
     events = typing.cast(dict[str, "Value"], dict.fromkeys(map(_EVENT, rows)))
     try:
-        for text in events:
-            events[text] = codec.from_json(_parse(text))
+        _decode(events)
     except (ValueError, RecursionError):
         return None  # refused: the careful reading names what is wrong, and the line
     times = {text: float(text) for text in set(map(_AT, rows))}
@@ -192,6 +192,40 @@ def _read_as_written(body: str) -> tuple[Entry, ...] | None:
             map(events.__getitem__, map(_EVENT, rows)),
         )
     )
+
+
+def _compiled() -> Callable[[str], object] | None:
+    """orjson's parser, where the ``fast`` extra installed it."""
+    try:
+        module = importlib.import_module("orjson")
+    except ImportError:
+        return None
+    return typing.cast(Callable[[str], object], module.loads)
+
+
+#: A compiled JSON parser, or None: the standard library's then reads every event.
+_COMPILED = _compiled()
+
+
+def _decode(events: dict[str, Value]) -> None:
+    """Each event's text replaced by its value.
+
+    The compiled parser reads a text in half the time, to the same value the
+    standard library's gives, but for a whole number past 64 bits, which it
+    reads as the float nearest it (as float() of it gives): a field of floats
+    takes that as the same value, and any field that refuses what it read
+    (a whole number's) is given the standard library's reading instead, as
+    is every text the compiled parser refuses (a nan, an infinity, a lone
+    surrogate), so what the two read and refuse is the same."""
+    compiled = _COMPILED
+    for text in events:
+        if compiled is not None:
+            try:
+                events[text] = codec.from_json(compiled(text))
+                continue
+            except (ValueError, RecursionError):
+                pass
+        events[text] = codec.from_json(_parse(text))
 
 
 def dumps_entries(entries: Iterable[Entry]) -> str:
