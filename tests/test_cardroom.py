@@ -625,6 +625,22 @@ def test_seating_6_a_rebuilt_cardroom_deals_on_the_cards_the_live_one_would() ->
     assert again.state() == night.room.state()
 
 
+def test_seating_6_a_house_table_drawn_for_is_rebuilt_with_its_shuffles() -> None:
+    # A table the house runs itself draws for its button (RRP5 seating.6) with
+    # the cardroom's shuffler, then shuffles each deck with it.
+    night = Night()
+    night.do(c.OpenTable(table=5, setup=table_setup(NL, 6)))
+    for seat, name in enumerate(("ann", "bob", "cy"), start=1):
+        night.do(c.SitDown(table=5, seat=seat, player=name, chips=100))
+    night.play(5)
+    night.play(5)
+    assert "ButtonDrawn" in names(night.entries)
+    again = _rebuilt(night)
+    assert again.shuffler.getstate() == night.room.shuffler.getstate()  # type: ignore[attr-defined]
+    _both(night, again, c.StartDeal(table=5))
+    assert again.state() == night.room.state()
+
+
 def test_a_rebuilt_cardroom_reshuffles_the_stub_as_the_live_one_would() -> None:
     # Eight at lowball, everyone drawing: the stub runs short and is
     # reshuffled with the cardroom's shuffler, which the rebuild follows too.

@@ -83,6 +83,21 @@ def test_a_whole_number_time_reads_as_seconds() -> None:
             "line 2: an entry's seq is a whole number",
         ),
         (
+            '{"seq": 0, "at": 01.5, "table": null, "event": {"type": "cage.ChipsSold",'
+            ' "player": "ann", "amount": 1, "citations": []}}',
+            "line 2: not JSON",
+        ),
+        (
+            '{"seq": 0, "at": "1.5", "table": null, "event": {"type": "cage.ChipsSold",'
+            ' "player": "ann", "amount": 1, "citations": []}}',
+            "line 2: an entry's time is a number of seconds",
+        ),
+        (
+            '{"seq": 0, "at": 1.5, "table": 01, "event": {"type": "cage.ChipsSold",'
+            ' "player": "ann", "amount": 1, "citations": []}}',
+            "line 2: not JSON",
+        ),
+        (
             '{"seq": 0, "at": 0.0, "table": 1.5, "event": {"type": "cage.ChipsSold",'
             ' "player": "ann", "amount": 1, "citations": []}}',
             "line 2: an entry's table is a table number or null",

@@ -145,14 +145,15 @@ def _parse(line: str) -> object:
     return value if end == len(line) else json.loads(line)
 
 
-# A line exactly as dumps_entries writes it: the entry's keys in order, its
-# numbers in JSON's grammar, the event's object last.
-_ENTRY = (
-    r'\{"seq": (0|[1-9][0-9]*), "at": (-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?),'
-    r' "table": (null|-?(?:0|[1-9][0-9]*)), "event": (\{.*\})\}'
+# A line as dumps_entries writes it: the entry's keys in order, the event's
+# object last. The time and the table are matched loosely, and each distinct
+# one checked against JSON's grammar once (_TIME, _TABLE_NUMBER).
+_LINES = re.compile(
+    r'^\{"seq": (0|[1-9][0-9]*), "at": ([^,\n]*), "table": ([^,\n]*), "event": (\{.*\})\}$',
+    re.MULTILINE,
 )
-#: Every such line of a text, one match a line.
-_LINES = re.compile(f"^{_ENTRY}$", re.MULTILINE)
+_TIME = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_TABLE_NUMBER = re.compile(r"null|-?(?:0|[1-9][0-9]*)")
 #: What str.splitlines also takes for the end of a line, besides a newline, in
 #: ASCII text (the careful reading's lines are splitlines' lines).
 _OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e"
@@ -179,10 +180,15 @@ def _read_as_written(body: str) -> tuple[Entry, ...] | None:
         _decode(events)
     except (ValueError, RecursionError):
         return None  # refused: the careful reading names what is wrong, and the line
-    times = {text: float(text) for text in set(map(_AT, rows))}
+    at_texts, table_texts = set(map(_AT, rows)), set(map(_TABLE, rows))
+    if not all(map(_TIME.fullmatch, at_texts)) or not all(
+        map(_TABLE_NUMBER.fullmatch, table_texts)
+    ):
+        return None  # a time or a table not in JSON's grammar
+    times = {text: float(text) for text in at_texts}
     if any(at - at != 0.0 for at in times.values()):
         return None  # not a finite time
-    tables = {text: None if text == "null" else int(text) for text in set(map(_TABLE, rows))}
+    tables = {text: None if text == "null" else int(text) for text in table_texts}
     return tuple(
         map(
             new_entry,
