@@ -86,6 +86,7 @@ def create_app(
     attempts: Attempts | None = None,
     messages: tuple[float, float] = (50.0, 100.0),
     secure_cookies: bool = False,
+    deal_pause: float | None = None,
 ) -> Starlette:
     """The cardroom server on the store at ``store_url``.
 
@@ -94,7 +95,10 @@ def create_app(
     every live table (RRP5 dead-hands.1.6); ``secret`` signs session cookies
     (a random one by default, so sessions end with the process); ``hasher``
     sets argon2's cost; ``attempts`` limits log-ins; ``messages`` is the rate
-    and burst of WebSocket messages a connection may send.
+    and burst of WebSocket messages a connection may send; ``deal_pause``:
+    the house dealer starts each table's next deal that many seconds after it
+    is ready (:mod:`floorman.server.dealer`; None: only a dealer's or the
+    floor's ``StartDeal`` does).
     """
     clock = clock or SystemClock()
     sessions = Sessions(secret or secrets.token_hex(32))
@@ -108,7 +112,11 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         store = open_store(store_url, clock=clock, hasher=hasher)
         state["host"] = Host(
-            store, clock=clock, shuffler=shuffler or SystemShuffler(), time_limits=time_limits
+            store,
+            clock=clock,
+            shuffler=shuffler or SystemShuffler(),
+            time_limits=time_limits,
+            deal_pause=deal_pause,
         )
         await host().start()
         try:

@@ -88,6 +88,7 @@ class Host:
         shuffler: Shuffler,
         time_limits: TimeLimits | None = None,
         keep: int = 2000,
+        deal_pause: float | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -99,6 +100,10 @@ class Host:
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
+        #: Set whenever entries are committed (the house dealer waits on it).
+        self.changed = asyncio.Event()
+        self._deal_pause = deal_pause
+        self._dealer: asyncio.Task[None] | None = None
 
     def _rebuild(self) -> tuple[Cardroom, Feeds]:
         entries = self.store.entries()
@@ -112,15 +117,23 @@ class Host:
     # ----- running ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the task that fires the cardroom's deadlines."""
+        """Start the task that fires the cardroom's deadlines, and the house
+        dealer's (:mod:`floorman.server.dealer`) when there is a deal pause."""
         self._ticker = asyncio.create_task(self._tick_forever(), name="floorman-deadlines")
+        if self._deal_pause is not None:
+            from floorman.server.dealer import deal_forever
+
+            self._dealer = asyncio.create_task(
+                deal_forever(self, pause=self._deal_pause), name="floorman-dealer"
+            )
 
     async def stop(self) -> None:
-        """Stop the deadline task and close the store."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        """Stop the deadline and dealer tasks and close the store."""
+        for task in (self._dealer, self._ticker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         self.store.close()
 
     async def _tick_forever(self) -> None:
@@ -280,6 +293,7 @@ class Host:
     # ----- the streams --------------------------------------------------------------
 
     def _publish(self, kept: list[Kept]) -> None:
+        self.changed.set()
         for subscriber in list(self.subscribers):
             for k in kept:
                 if k.entry.table in subscriber.tables:

@@ -1,0 +1,99 @@
+"""A real server on a free port of this machine, in the test's own event loop,
+for the network client's tests: uvicorn serving :func:`floorman.server.create_app`
+over a SQLite file, with an admin and cheap password hashing.
+
+Every wait is bounded: :func:`within` fails the test with a message saying
+what did not happen, never hangs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import argon2
+import uvicorn
+
+from floorman.clock import ManualClock
+from floorman.server import create_app
+from floorman.shuffle import SeededShuffler
+from floorman.store import Role, open_store
+
+CHEAP = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+PASSWORD = "a good password"
+T = TypeVar("T")
+
+
+@dataclass
+class Served:
+    """A server up: its address, its app and its database."""
+
+    base: str
+    app: Any
+    url: str
+
+    @property
+    def host(self) -> Any:
+        return self.app.state.host()
+
+
+async def within(seconds: float, awaitable: Awaitable[T], what: str) -> T:
+    """Await ``awaitable`` for at most ``seconds``; past that the test fails saying ``what``."""
+    try:
+        return await asyncio.wait_for(awaitable, timeout=seconds)
+    except TimeoutError:
+        raise AssertionError(f"{what}: not done within {seconds} s") from None
+
+
+def make_room(path: Path, *players: str) -> str:
+    """A SQLite store with the admin ``root`` and ``players`` credited 1000; its URL."""
+    url = f"sqlite:///{path / 'room.db'}"
+    with open_store(url, hasher=CHEAP) as store:
+        store.accounts.create("root", PASSWORD, roles=[Role.ADMIN])
+        for name in players:
+            store.accounts.create(name, PASSWORD)
+            store.accounts.credit(name, 1000, by="root")
+    return url
+
+
+@contextlib.asynccontextmanager
+async def serving(
+    url: str, *, deal_pause: float | None = 0.0, seed: int = 7
+) -> AsyncIterator[Served]:
+    """Serve the store at ``url`` on a free port until the block ends."""
+    app = create_app(
+        url,
+        clock=ManualClock(),
+        shuffler=SeededShuffler(seed),
+        secret="test secret",
+        hasher=CHEAP,
+        messages=(1000.0, 1000.0),
+        deal_pause=deal_pause,
+    )
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=2,
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    try:
+        for _ in range(200):
+            if server.started or task.done():
+                break
+            await asyncio.sleep(0.02)
+        if not server.started:
+            raise AssertionError("the test server did not start within 4 s")
+        port = server.servers[0].sockets[0].getsockname()[1]
+        yield Served(base=f"http://127.0.0.1:{port}", app=app, url=url)
+    finally:
+        server.should_exit = True
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, timeout=10)
