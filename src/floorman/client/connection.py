@@ -141,6 +141,12 @@ class Connection:
                 await asyncio.wait_for(self._ws.close(), timeout=self.timeout)
         self._fail_pending()
 
+    def drop(self) -> None:
+        """Cut the connection as a network failure would (no closing
+        handshake); it is made again and the tables resynced, as after any drop."""
+        if self._ws is not None:
+            self._ws.transport.abort()
+
     async def _connect(self) -> None:
         headers = {"cookie": f"floorman_session={self.http.cookie}"}
         self._ws = await asyncio.wait_for(
