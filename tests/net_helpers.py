@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Awaitable
+import queue
+import random
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -62,7 +65,11 @@ def make_room(path: Path, *players: str) -> str:
 
 @contextlib.asynccontextmanager
 async def serving(
-    url: str, *, deal_pause: float | None = 0.0, seed: int = 7
+    url: str,
+    *,
+    deal_pause: float | None = 0.0,
+    seed: int = 7,
+    welcome: tuple[str, int] | None = None,
 ) -> AsyncIterator[Served]:
     """Serve the store at ``url`` on a free port until the block ends."""
     app = create_app(
@@ -73,6 +80,7 @@ async def serving(
         hasher=CHEAP,
         messages=(1000.0, 1000.0),
         deal_pause=deal_pause,
+        welcome=welcome,
     )
     config = uvicorn.Config(
         app,
@@ -97,3 +105,85 @@ async def serving(
         server.should_exit = True
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, timeout=10)
+
+
+@contextlib.contextmanager
+def served_in_thread(
+    url: str,
+    *,
+    bots: int = 0,
+    deal_pause: float | None = 0.0,
+    welcome: tuple[str, int] | None = None,
+) -> Iterator[tuple[str, list[Any]]]:
+    """Serve ``url`` from a thread of its own (its own event loop), with
+    ``bots`` bots seated at a new table by the admin and playing, so that a
+    command line that runs its own event loop can be its client; the
+    address and the bots."""
+    from floorman.client.netbots import play_bots, seat_bots
+
+    ready: queue.Queue[tuple[str, list[Any]] | BaseException] = queue.Queue()
+    stop = threading.Event()
+
+    async def main() -> None:
+        async with serving(url, deal_pause=deal_pause, welcome=welcome) as served:
+            seated: list[Any] = []
+            if bots:
+                seated = await seat_bots(
+                    served.base,
+                    tables=1,
+                    per_table=bots,
+                    admin=("root", PASSWORD),
+                    rng=random.Random(2),
+                    timeout=5.0,
+                    say=lambda _s: None,
+                )
+            playing = asyncio.create_task(play_bots(seated))
+            ready.put((served.base, seated))
+            while not stop.is_set():
+                await asyncio.sleep(0.05)
+            playing.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await playing
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as error:
+            ready.put(error)
+
+    thread = threading.Thread(target=run, daemon=True, name="floorman-test-server")
+    thread.start()
+    try:
+        got = ready.get(timeout=30)
+    except queue.Empty:
+        raise AssertionError("the test server did not start within 30 s") from None
+    if isinstance(got, BaseException):
+        raise AssertionError(f"the test server failed: {got!r}")
+    try:
+        yield got
+    finally:
+        stop.set()
+        thread.join(timeout=15)
+        assert not thread.is_alive(), "the test server did not stop within 15 s"
+
+
+def run_in_thread(seconds: float, what: str, call: Callable[[], T]) -> T:
+    """``call()`` in a thread, failing the test saying ``what`` if it takes
+    more than ``seconds`` (the thread is a daemon: it cannot hold the run up)."""
+    out: queue.Queue[tuple[bool, Any]] = queue.Queue()
+
+    def run() -> None:
+        try:
+            out.put((True, call()))
+        except BaseException as error:
+            out.put((False, error))
+
+    threading.Thread(target=run, daemon=True, name="floorman-test-call").start()
+    try:
+        ok, value = out.get(timeout=seconds)
+    except queue.Empty:
+        raise AssertionError(f"{what}: not done within {seconds} s") from None
+    if not ok:
+        raise value
+    result: T = value
+    return result
