@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("websockets", reason="the client needs the server extra: .[server]")
 pytest.importorskip("uvicorn", reason="the client's tests serve with uvicorn: .[server]")
 
-from floorman.client import Connection, Update, error_from
+from floorman.client import Connection, ConnectionLost, Update, error_from
 from floorman.client.netbots import parse_kind, play_bots, seat_bots
 from floorman.deal import events as dev
 from floorman.errors import CODES, AccountError, FloormanError, IllegalAction, OutOfTurn
@@ -157,3 +157,29 @@ def test_a_connection_cut_mid_deal_comes_back_resyncs_and_plays_on(
     assert set(missed) <= set(seqs)
     assert sum(isinstance(u.event, tev.DealFinished) for u in got) >= 3
     assert any(isinstance(u.event, dev.HoleDealt) for u in got)
+
+
+def test_a_client_whose_server_is_gone_gives_up_with_an_error_not_a_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = make_room(tmp_path, "ann")
+    monkeypatch.setattr("floorman.client.connection.GIVE_UP", 0.5)
+
+    async def run() -> str:
+        async with serving(url, deal_pause=None) as served:
+            ann = Connection(served.base, "ann", PASSWORD, timeout=5.0)
+            await ann.open()
+            await ann.command(c.Arrive(player=PlayerId("ann")))
+        # The server has stopped: her connection tries again, then gives up.
+        try:
+            for _ in range(100):
+                if ann.gave_up is not None:
+                    break
+                await asyncio.sleep(0.05)
+            with pytest.raises(ConnectionLost) as lost:
+                await within(1, ann.view(1), "a request to a server that is gone")
+            return str(lost.value)
+        finally:
+            await ann.close()
+
+    assert "did not answer for" in asyncio.run(run())

@@ -52,6 +52,8 @@ _log = logging.getLogger("floorman.client")
 
 #: The waits between attempts to connect again (seconds), the last repeated.
 BACKOFF = (0.05, 0.2, 0.5, 1.0, 2.0)
+#: How long a dropped connection is tried again before the client gives up (seconds).
+GIVE_UP = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +110,8 @@ class Connection:
         self._reader: asyncio.Task[None] | None = None
         self._up = asyncio.Event()
         self._closing = False
+        #: Why the client gave up connecting again (None while it has not).
+        self.gave_up: str | None = None
 
     @property
     def opened(self) -> bool:
@@ -166,7 +170,10 @@ class Connection:
             assert ws is not None
             try:
                 async for text in ws:
-                    self._take(json.loads(text))
+                    try:
+                        self._take(json.loads(text))
+                    except Exception:  # one unreadable message must not stop the reading
+                        _log.exception("%s: a message from the server was not read", self.name)
             except ConnectionClosed:
                 pass
             code = ws.close_code
@@ -177,10 +184,18 @@ class Connection:
             _log.info(
                 "%s: the connection dropped (close code %s): connecting again", self.name, code
             )
-            await self._reconnect(relogin=code == 4401)
+            if not await self._reconnect(relogin=code == 4401):
+                return
 
-    async def _reconnect(self, *, relogin: bool) -> None:
+    async def _reconnect(self, *, relogin: bool) -> bool:
+        """Connect again and resubscribe; False after :data:`GIVE_UP` seconds of failing."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + GIVE_UP
         for attempt in itertools.count():
+            if loop.time() > until:
+                self.gave_up = f"the server at {self.http.base} did not answer for {GIVE_UP:.0f} s"
+                _log.warning("%s: %s", self.name, self.gave_up)
+                return False
             await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
             try:
                 if relogin:
@@ -194,7 +209,8 @@ class Connection:
             for table, followed in self.followed.items():
                 with contextlib.suppress(OSError, ConnectionClosed):
                     await self._send(self._subscribe_message(next(self._ids), table, followed))
-            return
+            return True
+        return False  # never reached: the loop above returns
 
     def _fail_pending(self) -> None:
         for future in self._pending.values():
@@ -252,6 +268,8 @@ class Connection:
         """Send ``message`` with a fresh id and wait for its answer: the
         result, or the floorman error the server refused it with. Waits for a
         dropped connection to come back first (up to the timeout)."""
+        if self.gave_up is not None:
+            raise ConnectionLost("{why}", why=self.gave_up)
         ident = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         try:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from floorman.bots import KINDS, Bot
 from floorman.client.connection import Connection
+from floorman.client.errors import ConnectionLost
 from floorman.deal.legal import Turn
 from floorman.errors import AccountError, FloorError, FloormanError
 from floorman.ids import PlayerId
@@ -78,6 +79,8 @@ class NetBot:
         without it; cancel the task to stop)."""
         conn = self.connection
         while deals is None or self.deals < deals:
+            if conn.gave_up is not None:
+                raise ConnectionLost("{name}: {why}", name=self.name, why=conn.gave_up)
             try:
                 await self.turn()
             except (FloormanError, TimeoutError) as error:
@@ -241,6 +244,8 @@ async def play_bots(bots: Sequence[NetBot], *, deals: int | None = None) -> None
         async with asyncio.TaskGroup() as group:
             for bot in bots:
                 group.create_task(bot.play(deals=deals))
+    except* FloormanError as failed:
+        raise failed.exceptions[0] from None
     finally:
         for bot in bots:
             with contextlib.suppress(Exception):
