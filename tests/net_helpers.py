@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import faulthandler
 import queue
 import random
+import tempfile
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
@@ -47,7 +49,8 @@ class Served:
 async def within(seconds: float, awaitable: Awaitable[T], what: str) -> T:
     """Await ``awaitable`` for at most ``seconds``; past that the test fails saying ``what``."""
     try:
-        return await asyncio.wait_for(awaitable, timeout=seconds)
+        async with asyncio.timeout(seconds):
+            return await awaitable
     except TimeoutError:
         raise AssertionError(f"{what}: not done within {seconds} s") from None
 
@@ -104,7 +107,8 @@ async def serving(
     finally:
         server.should_exit = True
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(task, timeout=10)
+            async with asyncio.timeout(10):
+                await task
 
 
 @contextlib.contextmanager
@@ -124,7 +128,10 @@ def served_in_thread(
     ready: queue.Queue[tuple[str, list[Any]] | BaseException] = queue.Queue()
     stop = threading.Event()
 
+    loops: list[asyncio.AbstractEventLoop] = []
+
     async def main() -> None:
+        loops.append(asyncio.get_running_loop())
         async with serving(url, deal_pause=deal_pause, welcome=welcome) as served:
             seated: list[Any] = []
             if bots:
@@ -164,7 +171,20 @@ def served_in_thread(
     finally:
         stop.set()
         thread.join(timeout=15)
-        assert not thread.is_alive(), "the test server did not stop within 15 s"
+        if thread.is_alive():
+            with tempfile.TemporaryFile("w+") as dump:
+                faulthandler.dump_traceback(dump, all_threads=True)
+                dump.seek(0)
+                stacks = dump.read()
+            # What the server's loop still runs (read from here: for the message only).
+            tasks = [
+                f"{task.get_name()}: {frame.f_code.co_filename}:{frame.f_lineno}"
+                for task in (asyncio.all_tasks(loops[0]) if loops else ())
+                for frame in task.get_stack(limit=1)
+            ]
+            raise AssertionError(
+                f"the test server did not stop within 15 s\n{stacks}\n" + "\n".join(tasks)
+            )
 
 
 def run_in_thread(seconds: float, what: str, call: Callable[[], T]) -> T:

@@ -142,7 +142,8 @@ class Connection:
                 await self._reader
         if self._ws is not None:
             with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._ws.close(), timeout=self.timeout)
+                async with asyncio.timeout(self.timeout):
+                    await self._ws.close()
         self._fail_pending()
 
     def drop(self) -> None:
@@ -153,15 +154,13 @@ class Connection:
 
     async def _connect(self) -> None:
         headers = {"cookie": f"floorman_session={self.http.cookie}"}
-        self._ws = await asyncio.wait_for(
-            connect(
+        async with asyncio.timeout(self.timeout):
+            self._ws = await connect(
                 ws_url(self.http.base),
                 additional_headers=headers,
                 proxy=None,
                 open_timeout=self.timeout,
-            ),
-            timeout=self.timeout,
-        )
+            )
         self._up.set()
 
     async def _read_forever(self) -> None:
@@ -330,8 +329,12 @@ class Connection:
         """The table's next update, or None if none comes within ``timeout``
         seconds (the connection's timeout by default)."""
         queue = self.followed[table].updates
+        # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+        # cancellation that comes as the item does, and a task cancelled so
+        # would never stop.
         try:
-            return await asyncio.wait_for(queue.get(), timeout=timeout or self.timeout)
+            async with asyncio.timeout(timeout or self.timeout):
+                return await queue.get()
         except TimeoutError:
             return None
 

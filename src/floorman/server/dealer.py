@@ -58,7 +58,10 @@ async def deal_forever(host: Host, *, pause: float) -> None:
         due = [t for t in ready_tables(host.cardroom) if refused.get(t) != length]
         if not due:
             try:
-                await asyncio.wait_for(host.changed.wait(), timeout=RECHECK)
+                # Not wait_for, which in Python 3.11 can swallow the
+                # cancellation that stops the dealer.
+                async with asyncio.timeout(RECHECK):
+                    await host.changed.wait()
             except TimeoutError:
                 refused.clear()  # what refused a start may have lapsed with time
             continue

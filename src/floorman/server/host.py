@@ -142,8 +142,11 @@ class Host:
             wait = 60.0 if deadline is None else min(60.0, deadline - self.clock.now())
             self._wake.clear()
             if wait > 0:
+                # Not wait_for, which in Python 3.11 can swallow the
+                # cancellation that stops this task.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                    async with asyncio.timeout(wait):
+                        await self._wake.wait()
                 continue
             try:
                 await self.advance()
