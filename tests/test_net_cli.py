@@ -16,6 +16,7 @@ pytest.importorskip("uvicorn", reason="the client's tests serve with uvicorn: .[
 from floorman.cli import main
 from floorman.store import open_store
 from floorman.table import events as tev
+from tests.conftest import LONG
 from tests.net_helpers import CHEAP, PASSWORD, make_room, run_in_thread, served_in_thread
 
 
@@ -81,3 +82,58 @@ def test_floorman_play_at_a_server_from_scripted_input(
     assert "f fold   x check   c call" in out
     assert "you leave when this deal ends; your hand is given up" in out
     assert re.search(r"^you leave; your play money is \d+$", out, re.M)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not LONG, reason="starts real server and client processes (seconds of imports): FLOORMAN_LONG=1"
+)
+def test_the_demo_room_serves_bots_to_a_person_and_stops_on_ctrl_c() -> None:
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    src = str(Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src}
+    floorman = [sys.executable, "-m", "floorman"]
+    demo = subprocess.Popen(
+        [*floorman, "serve", "--demo", "--port", str(port)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        assert demo.stdout is not None
+        said: list[str] = []
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any("Ctrl-C here stops" in s for s in said):
+            said.append(demo.stdout.readline())
+        assert any("Ctrl-C here stops" in s for s in said), "".join(said)
+        join = f"floorman play --server http://127.0.0.1:{port} --name you"
+        assert any(join in s for s in said), "".join(said)
+        person = subprocess.run(
+            [*floorman, "play", "--server", f"http://127.0.0.1:{port}", "--name", "dora"],
+            input=f"{PASSWORD}\nx\nc\n",
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert person.returncode == 0, person.stdout + person.stderr
+        assert "play money 2000" in person.stdout
+        assert re.search(r"^you get ", person.stdout, re.M), person.stdout
+    finally:
+        demo.send_signal(signal.SIGINT)
+        try:
+            status = demo.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            demo.kill()
+            raise AssertionError("the demo room did not stop within 20 s of Ctrl-C") from None
+    assert status == 0

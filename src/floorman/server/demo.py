@@ -92,10 +92,10 @@ async def _demo(url: str, host: str, port: int) -> None:
         )
     print(
         f"\nfloorman demo room at {base}/ : {len(TABLES)} tables, bots seated, a seat for you."
-        f"\nIn another terminal, from this directory:"
-        f"\n    .venv/bin/floorman play --server {base} --name you"
-        f"\n(any name and a password of 8 characters or more: it registers you)."
-        f"\nCtrl-C here stops the room.\n",
+        f"\nJoin from another terminal:"
+        f"\n    floorman play --server {base} --name you"
+        f"\n(.venv/bin/floorman after make run; any name, and a password of 8 characters or"
+        f"\nmore, registers you). Ctrl-C here stops the room.\n",
         flush=True,
     )
     playing = asyncio.create_task(play_bots(bots))
