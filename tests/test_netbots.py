@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
+import contextlib
 import random
 import re
 from pathlib import Path
@@ -232,3 +233,48 @@ def test_the_house_dealer_starts_each_deal_and_only_with_a_deal_pause(tmp_path: 
     idle = make_room(tmp_path / "b", "ann", "bob")
     assert asyncio.run(deals(idle, None)) == 0
     assert started(idle) == 0
+
+
+def test_the_house_dealer_tries_a_refused_start_again_only_when_the_log_grows(
+    tmp_path: Path,
+) -> None:
+    from floorman.errors import FloorError
+
+    url = make_room(tmp_path, "ann", "bob")
+
+    async def run() -> tuple[list[int], list[int]]:
+        from floorman.server.dealer import deal_forever
+
+        async with serving(url, deal_pause=None) as served:
+            host = served.host
+            await host.submit(c.OpenGame(table=1, kind=NL, seats=6))
+            for seat, name in ((1, "ann"), (2, "bob")):
+                await host.submit(c.Sit(player=PlayerId(name), table=1, seat=seat, chips=100))
+            await host.submit(c.StartGame(table=1))
+            tries: list[int] = []
+            submit = host.submit
+
+            async def refusing(command: c.Command, *, by: str | None = None) -> list[Any]:
+                if isinstance(command, c.StartDeal):
+                    tries.append(len(host.cardroom.log))
+                    raise FloorError("refused here, to see the dealer wait")
+                return await submit(command, by=by)
+
+            host.submit = refusing
+            dealer = asyncio.create_task(deal_forever(host, pause=0.0))
+            try:
+                await asyncio.sleep(0.3)
+                before = list(tries)
+                await host.submit(c.Arrive(player=PlayerId("cy")))  # the log grows
+                await asyncio.sleep(0.3)
+                return before, list(tries)
+            finally:
+                dealer.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await dealer
+
+    before, after = asyncio.run(run())
+    assert len(before) == 1, before  # refused once, then waits: no spinning
+    # Tried again once the log grew, and once only.
+    assert len(after) == 2, after
+    assert after[1] > after[0]
