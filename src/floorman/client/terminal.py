@@ -93,6 +93,18 @@ class _Remote(Narration):
             self.seen = seen
         return seen
 
+    def show_seats(self, seen: TableView, *, joining: bool = False) -> None:
+        """The table as the person sees it: each seat, its player and stack."""
+        for s in seen.seats:
+            notes = ["button"] if s.seat == seen.button else []
+            notes += ["sitting out"] if s.away else []
+            notes += [f"bet {s.bet}"] if s.bet else []
+            notes += ["folded"] if s.folded else []
+            line = f"  seat {s.seat}  {s.player:<10}{s.stack:>6}  {', '.join(notes)}"
+            self.say(line.rstrip())
+        if joining and seen.in_deal:
+            self.say(f"  a deal is under way: pot {seen.pot}; you are dealt in at the next")
+
     async def catch_up(self) -> TableView | None:
         """The table now, once every event up to it is told: the server sends
         a table's events before the answer to a look that includes them."""
@@ -222,7 +234,10 @@ class _Remote(Narration):
                     await self.send(autopilot(legal, player=self.player))
                     return
                 if cmd in ("deal", "help", "table"):
-                    self.say(_HELP) if cmd == "help" else None
+                    if cmd == "help":
+                        self.say(_HELP)
+                    elif cmd == "table":
+                        self.show_seats(seen)
                     self.show_turn(seen)
                     continue
                 move = self.move(cmd, rest, seen)
@@ -268,6 +283,7 @@ async def play_remote(
         if seen is None:
             raise FloorError("table {table} is not dealing yet: wait for the floor", table=number)
         remote = _Remote(conn, number, seen, say)
+        remote.show_seats(seen, joining=True)
         told = 0
         while not remote.gone and (deals is None or told < deals):
             update = await conn.next_update(number, timeout=IDLE)
