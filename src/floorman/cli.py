@@ -666,7 +666,6 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="a demo room: tables with bots waiting for you, on a new SQLite file",
     )
-    p.add_argument("--db-demo", default=None, help=argparse.SUPPRESS)
     p.set_defaults(run=_cmd_serve)
 
     p = sub.add_parser("admin", help="the cardroom's accounts, from the command line")
