@@ -87,6 +87,8 @@ def create_app(
     messages: tuple[float, float] = (50.0, 100.0),
     secure_cookies: bool = False,
     grace: float = GRACE,
+    deal_pause: float | None = None,
+    welcome: tuple[str, int] | None = None,
 ) -> Starlette:
     """The cardroom server on the store at ``store_url``.
 
@@ -98,7 +100,11 @@ def create_app(
     and burst of WebSocket messages a connection may send; ``grace`` is how
     many seconds a seated player may be without a socket before he is
     stepped away (sat out from the end of the deal he is dealt in, RRP5
-    policies.20).
+    policies.20); ``deal_pause``: the house dealer starts each table's next
+    deal that many seconds after it is ready (:mod:`floorman.server.dealer`; None: only a dealer's or the
+    floor's ``StartDeal`` does); ``welcome`` (an admin, an amount): every
+    account registered over HTTP gets that play money from that admin (a demo
+    room's welcome).
     """
     clock = clock or SystemClock()
     sessions = Sessions(secret or secrets.token_hex(32))
@@ -117,6 +123,7 @@ def create_app(
             shuffler=shuffler or SystemShuffler(),
             time_limits=time_limits,
             grace=grace,
+            deal_pause=deal_pause,
         )
         await host().start()
         try:
@@ -158,6 +165,8 @@ def create_app(
         if not isinstance(name, str) or not isinstance(password, str):
             raise _bad("register with a name and a password, both strings")
         account = await asyncio.to_thread(host().store.accounts.create, name, password)
+        if welcome is not None:
+            host().store.accounts.credit(name, welcome[1], by=welcome[0], note="welcome")
         return JSONResponse({"name": account.name, "roles": sorted(account.roles)}, 201)
 
     @api

@@ -106,6 +106,7 @@ class Host:
         time_limits: TimeLimits | None = None,
         keep: int = 2000,
         grace: float = GRACE,
+        deal_pause: float | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -133,6 +134,10 @@ class Host:
             for player in self.cardroom.room.seated(table).values():
                 if not self.cardroom.room.is_away(player):
                     self._lost[player] = now
+        #: Set whenever entries are committed (the house dealer waits on it).
+        self.changed = asyncio.Event()
+        self._deal_pause = deal_pause
+        self._dealer: asyncio.Task[None] | None = None
 
     def _rebuild(self) -> tuple[Cardroom, Feeds]:
         entries = self.store.entries()
@@ -146,15 +151,23 @@ class Host:
     # ----- running ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the task that fires the cardroom's deadlines."""
+        """Start the task that fires the cardroom's deadlines, and the house
+        dealer's (:mod:`floorman.server.dealer`) when there is a deal pause."""
         self._ticker = asyncio.create_task(self._tick_forever(), name="floorman-deadlines")
+        if self._deal_pause is not None:
+            from floorman.server.dealer import deal_forever
+
+            self._dealer = asyncio.create_task(
+                deal_forever(self, pause=self._deal_pause), name="floorman-dealer"
+            )
 
     async def stop(self) -> None:
-        """Stop the deadline task and close the store."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        """Stop the deadline and dealer tasks and close the store."""
+        for task in (self._dealer, self._ticker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         self.store.close()
 
     async def _tick_forever(self) -> None:
@@ -163,8 +176,11 @@ class Host:
             wait = 60.0 if deadline is None else min(60.0, deadline - self.clock.now())
             self._wake.clear()
             if wait > 0:
+                # Not wait_for, which in Python 3.11 can swallow the
+                # cancellation that stops this task.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                    async with asyncio.timeout(wait):
+                        await self._wake.wait()
                 continue
             try:
                 await self.advance()
@@ -398,6 +414,7 @@ class Host:
     # ----- the streams --------------------------------------------------------------
 
     def _publish(self, kept: list[Kept]) -> None:
+        self.changed.set()
         for subscriber in list(self.subscribers):
             for k in kept:
                 if k.entry.table in subscriber.tables:
