@@ -39,6 +39,7 @@ After every step:
 
 from __future__ import annotations
 
+import math
 import random
 import typing
 
@@ -229,6 +230,27 @@ class Night(RuleBasedStateMachine):
         the rules act for him (RRP5 dead-hands.1.6)."""
         self.clock.advance(seconds=seconds)
         self.room.advance(self.clock.now())
+
+    @rule()
+    def to_the_deadline(self) -> None:
+        """The clock jumps to the very moment the cardroom says is next: a
+        moment before it nothing is due, at it something fires, and then the
+        next deadline is later, so a server sleeping until it never spins
+        (RRP5 dead-hands.1.6, policies.20, policies.21, seating.2, seating.10)."""
+        deadline = self.room.next_deadline()
+        if deadline is None:
+            return
+        before = math.nextafter(deadline, -math.inf)
+        if before >= self.clock.now():
+            early = Cardroom.rebuild(
+                self.room.log, clock=ManualClock(), shuffler=SeededShuffler(11), time_limits=LIMITS
+            )
+            assert early.advance(before) == [], f"something fired before {deadline}"
+        self.clock.seconds = max(deadline, self.clock.now())
+        fired = self.room.advance(self.clock.now())
+        assert fired, f"the cardroom said something was due at {deadline}, and nothing fired"
+        after = self.room.next_deadline()
+        assert after is None or after > self.clock.now(), f"still due at {after}"
 
     # ----- the deals ---------------------------------------------------------------
 
