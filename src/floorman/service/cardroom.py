@@ -489,6 +489,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             self._at(at[0], lambda t: t.come_back(Seat(at[1]), post=c.post))
             del self._going[at[0]][c.player]
             return
+        if seat is None and self._back_to_seat_played_over(c):
+            return
         self._floor(self.room.come_back(c.player, restored=c.restored))
         if seat is not None:
             self._at(seat[0], lambda t: t.come_back(Seat(seat[1]), post=c.post))
@@ -808,6 +810,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
                     at is not None
                     and at[0] == number
                     and event.player not in table.players.values()
+                    and event.seat not in table.players  # not a seat he played over (policies.12)
                 ):
                     self._floor(self.room.leave(event.player))  # the floor follows the table
                 self._after_over(number, table, event)
