@@ -63,7 +63,6 @@ from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
 from floorman.service._house import HOUSE_HANDLERS, HouseTables
 from floorman.service._live import (
-    _action,
     _dice,
     _mark,
     _next_big_blind,
@@ -547,7 +546,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         if not table.in_deal or seat not in positions:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
         position = Position(positions.index(seat))
-        action = _action(c, position)
+        action = cmd.action_of(c, position)
         self._clock_acting(number, position)  # his bank, logged with his action
         self._at(number, lambda t: t.apply(action))
 
