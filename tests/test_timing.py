@@ -26,7 +26,6 @@ from floorman.deal import (
     Muck,
     Show,
     Turn,
-    Wager,
 )
 from floorman.errors import ConfigError, IllegalAction
 from floorman.games import FIVE_CARD_DRAW, HOLDEM, SEVEN_CARD_STUD, Game, Structure
@@ -53,6 +52,7 @@ from floorman.table import events as tev
 
 from .conftest import sample_size
 from .table_helpers import FL, NL, make
+from .test_floor_machine import legal_actions
 from .test_room_machine import MACHINE_SETTINGS, RoomMachine
 
 KIND = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
@@ -741,24 +741,7 @@ def chosen(legal_pick: int, night: Night) -> Action:
     """One of the actions the player to act may take, by ``legal_pick``."""
     deal = night.table.deal
     assert deal is not None
-    legal = deal.legal()
-    p = legal.position
-    assert p is not None
-    if legal.turn is Turn.DRAW:
-        return Draw(position=p, discards=())
-    if legal.turn is Turn.SHOW:
-        return Show(position=p)
-    options: list[Action] = []
-    if legal.fold:
-        options.append(Fold(position=p))
-    if legal.check:
-        options.append(Check(position=p))
-    if legal.call:
-        options.append(Call(position=p))
-    if legal.bring_in:
-        options.append(BringIn(position=p))
-    if legal.can_wager:
-        options += [Wager(position=p, to=legal.min_to), Wager(position=p, to=legal.max_to)]
+    options = legal_actions(deal)
     return options[legal_pick % len(options)]
 
 
