@@ -12,10 +12,10 @@ cardroom's entries for a cardroom log.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
-from floorman.errors import ConfigError, NotationError
+from floorman.errors import ConfigError, FloormanError, NotationError
 from floorman.ids import PlayerId, Seat
 from floorman.room import GameKind, Sanction
 from floorman.service import commands as cmd
@@ -118,6 +118,23 @@ def _setup(line: str) -> tuple[int, int]:
     # The house's least lock-up is some chips (RRP5 seating.2).
     lockup = _whole(options.get("lockup", "20"), "lockup", (1, _CHIPS[1]))
     return seed, lockup
+
+
+def _opening(
+    lines: list[tuple[int, str]],
+    word: str,
+    located: Callable[[FloormanError, int, str], FloormanError],
+) -> tuple[int, int]:
+    """The seed and lock-up a log's first line sets when it is ``word`` with
+    its options (the line is taken off ``lines``); 0 and 20 without one. An
+    error names the line, as ``located`` does."""
+    if lines and lines[0][1].split()[0] == word:
+        number, first = lines.pop(0)
+        try:
+            return _setup(first)
+        except FloormanError as error:
+            raise located(error, number, first) from None
+    return 0, 20
 
 
 class FloorLines(Generic[T]):

@@ -134,7 +134,7 @@ from floorman.formats._floor_lines import (
     _clock,
     _lines,
     _minutes,
-    _setup,
+    _opening,
     _split,
     _whole,
 )
@@ -508,13 +508,7 @@ def play_cardroom(
     report what happened before an error.
     """
     lines = list(_lines(text))
-    seed, lockup = 0, 20
-    if lines and lines[0][1].split()[0] == "cardroom":
-        number, first = lines.pop(0)
-        try:
-            seed, lockup = _setup(first)
-        except FloormanError as error:
-            raise _located(error, number, first) from None
+    seed, lockup = _opening(lines, "cardroom", _located)
     player = _LogPlayer(seed, lockup)
     narrator = Narrator()
     records: list[CardroomRecord] = []

@@ -118,7 +118,7 @@ from floorman.formats._floor_lines import (
     _clock,
     _lines,
     _minutes,
-    _setup,
+    _opening,
     _split,
     _whole,
 )
@@ -495,13 +495,7 @@ def play_room(text: str, *, on_event: Callable[[RoomRecord], None] | None = None
     report what happened before an error.
     """
     lines = list(_lines(text))
-    seed, lockup = 0, 20
-    if lines and lines[0][1].split()[0] == "room":
-        number, first = lines.pop(0)
-        try:
-            seed, lockup = _setup(first)
-        except FloormanError as error:
-            raise _located(error, number, first) from None
+    seed, lockup = _opening(lines, "room", _located)
     player = _LogPlayer(seed, lockup)
     records: list[RoomRecord] = []
     for number, line in lines:
