@@ -12,13 +12,22 @@ import pytest
 from floorman.cards import Card
 from floorman.codec import from_json, to_json
 from floorman.deal import events as dev
+from floorman.deal.actions import Draw, Show, Wager
 from floorman.errors import FloorError, FloormanError, IllegalAction, NotationError
 from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.games import Structure
+from floorman.ids import Position
 from floorman.room import events as rev
 from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
-from floorman.service import Cardroom, TimeLimits, dumps_entries, loads_entries, table_setup
+from floorman.service import (
+    Cardroom,
+    TimeLimits,
+    action_of,
+    dumps_entries,
+    loads_entries,
+    table_setup,
+)
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
@@ -884,3 +893,26 @@ def test_seating_15_a_misdeal_dealt_again_does_not_pass_the_held_seat() -> None:
     again = event_of(night.do(c.StartDeal(table=1)), tev.DealStarted)
     assert again.big_blind == first.big_blind  # the same deal, dealt again
     assert night.room.room.lock_of("f") == lock
+
+
+def test_an_act_is_the_deals_action_at_the_players_position() -> None:
+    cards = (Card.parse("As"), Card.parse("Kd"))
+    got = {move: action_of(c.Act(player="ann", move=move, to=8, cards=cards), 3) for move in c.Move}
+    assert {move: type(action).__name__ for move, action in got.items()} == {
+        c.Move.FOLD: "Fold",
+        c.Move.CHECK: "Check",
+        c.Move.CALL: "Call",
+        c.Move.WAGER: "Wager",
+        c.Move.BRING_IN: "BringIn",
+        c.Move.DRAW: "Draw",
+        c.Move.SHOW: "Show",
+        c.Move.MUCK: "Muck",
+        c.Move.CHOP: "Chop",
+    }
+    assert {action.position for action in got.values()} == {3}
+    assert got[c.Move.WAGER] == Wager(position=Position(3), to=8)
+    assert got[c.Move.DRAW] == Draw(position=Position(3), discards=cards)
+    assert got[c.Move.SHOW] == Show(position=Position(3), cards=cards)
+    with pytest.raises(IllegalAction) as caught:
+        action_of(c.Act(player="ann", move="raise"), 0)  # type: ignore[arg-type]
+    assert "fold" in str(caught.value), "the error names the moves there are"

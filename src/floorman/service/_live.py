@@ -4,16 +4,11 @@ what a player took from it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from floorman.deal import events as dev
-from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
-from floorman.errors import IllegalAction
 from floorman.games import Structure
-from floorman.ids import Position
 from floorman.room.values import GameKind
-from floorman.service import commands as cmd
 from floorman.shuffle import Mark, SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
@@ -56,27 +51,6 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
         seats=seats,
         **bets,
     )
-
-
-def _action(c: cmd.Act, position: int) -> Action:
-    make = _ACTIONS.get(c.move) if isinstance(c.move, cmd.Move) else None
-    if make is None:
-        raise IllegalAction(f"no move {c.move!r}")
-    return make(c, position)
-
-
-#: The deal's action for each move a player makes, at his position.
-_ACTIONS: dict[cmd.Move, Callable[[cmd.Act, int], Action]] = {
-    cmd.Move.FOLD: lambda c, p: Fold(position=Position(p)),
-    cmd.Move.CHECK: lambda c, p: Check(position=Position(p)),
-    cmd.Move.CALL: lambda c, p: Call(position=Position(p)),
-    cmd.Move.WAGER: lambda c, p: Wager(position=Position(p), to=c.to),
-    cmd.Move.BRING_IN: lambda c, p: BringIn(position=Position(p)),
-    cmd.Move.DRAW: lambda c, p: Draw(position=Position(p), discards=c.cards),
-    cmd.Move.SHOW: lambda c, p: Show(position=Position(p), cards=c.cards),
-    cmd.Move.MUCK: lambda c, p: Muck(position=Position(p)),
-    cmd.Move.CHOP: lambda c, p: Chop(position=Position(p)),
-}
 
 
 def _next_big_blind(table: Table) -> int | None:

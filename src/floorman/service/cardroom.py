@@ -63,7 +63,6 @@ from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
 from floorman.service._house import HOUSE_HANDLERS, HouseTables
 from floorman.service._live import (
-    _action,
     _dice,
     _mark,
     _next_big_blind,
@@ -489,6 +488,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
             self._at(at[0], lambda t: t.come_back(Seat(at[1]), post=c.post))
             del self._going[at[0]][c.player]
             return
+        if seat is None and self._back_to_seat_played_over(c):
+            return
         self._floor(self.room.come_back(c.player, restored=c.restored))
         if seat is not None:
             self._at(seat[0], lambda t: t.come_back(Seat(seat[1]), post=c.post))
@@ -545,7 +546,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
         if not table.in_deal or seat not in positions:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
         position = Position(positions.index(seat))
-        action = _action(c, position)
+        action = cmd.action_of(c, position)
         self._clock_acting(number, position)  # his bank, logged with his action
         self._at(number, lambda t: t.apply(action))
 
@@ -808,6 +809,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
                     at is not None
                     and at[0] == number
                     and event.player not in table.players.values()
+                    and event.seat not in table.players  # not a seat he played over (policies.12)
                 ):
                     self._floor(self.room.leave(event.player))  # the floor follows the table
                 self._after_over(number, table, event)

@@ -24,11 +24,14 @@ Act(player='ann', move=Move.WAGER, to=20, cards=())
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
+from floorman.errors import IllegalAction
 from floorman.floor.reports import Report as FloorReport
-from floorman.ids import PlayerId, Seat
+from floorman.ids import PlayerId, Position, Seat
 from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.table import TableSetup
@@ -81,6 +84,7 @@ __all__ = [
     "TakeSeat",
     "Transfer",
     "Unlist",
+    "action_of",
 ]
 
 
@@ -383,6 +387,38 @@ class Act:
     move: Move
     to: int = 0
     cards: tuple[Card, ...] = ()
+
+
+def action_of(act: Act, position: int) -> Action:
+    """The deal's action for ``act``, its player being at ``position`` in the
+    deal (the cardroom finds the position from his seat). A move that is no
+    :class:`Move` is refused; whether the action is legal now is the deal's to say.
+
+    >>> action_of(Act(player="ann", move=Move.WAGER, to=20), 2)
+    Wager(position=2, to=20)
+    >>> action_of(Act(player="bob", move=Move.FOLD), 0)
+    Fold(position=0)
+    """
+    make = _ACTIONS.get(act.move) if isinstance(act.move, Move) else None
+    if make is None:
+        raise IllegalAction(
+            f"no move {act.move!r}; the moves are {', '.join(m.value for m in Move)}"
+        )
+    return make(act, Position(position))
+
+
+#: The deal's action for each move a player makes, at his position.
+_ACTIONS: dict[Move, Callable[[Act, Position], Action]] = {
+    Move.FOLD: lambda c, p: Fold(position=p),
+    Move.CHECK: lambda c, p: Check(position=p),
+    Move.CALL: lambda c, p: Call(position=p),
+    Move.WAGER: lambda c, p: Wager(position=p, to=c.to),
+    Move.BRING_IN: lambda c, p: BringIn(position=p),
+    Move.DRAW: lambda c, p: Draw(position=p, discards=c.cards),
+    Move.SHOW: lambda c, p: Show(position=p, cards=c.cards),
+    Move.MUCK: lambda c, p: Muck(position=p),
+    Move.CHOP: lambda c, p: Chop(position=p),
+}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,7 +6,9 @@ The floor may change seats at a table during a deal, or seat a player where
 the table has him or another still dealt in: the table's seats follow the
 floor's when the deal ends (:class:`SeatsWait`, then :class:`SeatsFollow`).
 A player dealt in who steps away is away from the deal's end, taking the
-chips he said he takes (:class:`AwayAfterDeal`, RRP5 policies.20). Recorded
+chips he said he takes (:class:`AwayAfterDeal`, RRP5 policies.20); a player
+back at a seat played over on the deal under way has it again from the deal's
+end (:class:`BackAfterDeal`, RRP5 policies.12). Recorded
 in the cardroom log with the floor's and the cage's events, so that a
 cardroom rebuilt from its log waits for the same things. A table the house
 runs itself, outside the floor's lists, opens with its setup
@@ -20,7 +22,14 @@ from dataclasses import dataclass
 from floorman.rulebook import Citation
 from floorman.table.setup import TableSetup
 
-__all__ = ["AwayAfterDeal", "CardroomEvent", "HouseTableOpened", "SeatsFollow", "SeatsWait"]
+__all__ = [
+    "AwayAfterDeal",
+    "BackAfterDeal",
+    "CardroomEvent",
+    "HouseTableOpened",
+    "SeatsFollow",
+    "SeatsWait",
+]
 
 _NONE: tuple[Citation, ...] = ()
 
@@ -52,6 +61,19 @@ class AwayAfterDeal:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BackAfterDeal:
+    """``player`` came back to his seat at ``table`` while another, playing it
+    over, was dealt in there: that player plays the deal out and gets up when
+    it ends, and ``player`` is dealt in again from then, posting what he owes
+    (``post``) or waiting for the big blind (RRP5 policies.12, blinds.9)."""
+
+    player: str
+    table: int
+    post: bool = True
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class HouseTableOpened:
     """The house opened ``table`` itself, outside the floor's lists, with ``setup``."""
 
@@ -59,4 +81,4 @@ class HouseTableOpened:
     setup: TableSetup
 
 
-CardroomEvent = SeatsWait | SeatsFollow | AwayAfterDeal | HouseTableOpened
+CardroomEvent = SeatsWait | SeatsFollow | AwayAfterDeal | BackAfterDeal | HouseTableOpened
