@@ -183,7 +183,17 @@ class TableRequests:
                     table=c.table,
                     minutes=int(used // 60),
                 )
-            if not c.setup and (round_ == 0 or deals < round_):
+            if not c.setup and round_ == 0:
+                raise FloorError(
+                    "the deck at table {table} has dealt no deal yet; a new deck goes once"
+                    " around the table before it is changed, unless it is defective, damaged"
+                    " or sticky",
+                    code="deck_change_refused",
+                    citations=cite("policies.22"),
+                    table=c.table,
+                    deals=0,
+                )
+            if not c.setup and deals < round_:
                 raise FloorError(
                     "the deck at table {table} has dealt {deals} of the {round} deals of a"
                     " round; a new deck goes once around the table before it is changed,"
@@ -192,7 +202,7 @@ class TableRequests:
                     citations=cite("policies.22"),
                     table=c.table,
                     deals=deals,
-                    round=max(round_, 2),
+                    round=round_,
                 )
         self._note(
             cev.DeckChanged(
