@@ -25,7 +25,7 @@ from floorman.server._auth import COOKIE
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.service.log import new_entry
-from floorman.store import SanctionKind, open_store
+from floorman.store import Role, SanctionKind, open_store
 from tests.cardroom_helpers import NL
 from tests.test_server import (
     CHEAP,
@@ -345,6 +345,23 @@ def test_the_floor_follows_the_floor_with_who_did_what_and_resyncs(room: Room) -
         view = floor.ask(view="floor")["result"]["view"]
         assert view["waiting"] == {str(NL): []}
         assert set(view["games"][0]["seated"].values()) == {"ann", "bob"}
+
+
+def test_the_roles_an_admin_grants_are_recorded_with_who_granted_them(room: Room) -> None:
+    with room.client() as client:
+        given = client.post(
+            "/admin/grant", json={"name": "ann", "role": "floor"}, headers=log_in(client, "root")
+        )
+        assert given.json()["roles"] == ["floor", "player"]
+        refused = client.post(
+            "/admin/grant", json={"name": "bob", "role": "floor"}, headers=log_in(client, "fran")
+        )
+        assert refused.json()["error"]["code"] == "not_permitted"
+    with open_store(room.url, clock=room.clock, hasher=CHEAP) as store:
+        assert store.accounts.role_changes("ann") == (("floor", True, "root", room.clock.now()),)
+        assert store.accounts.role_changes("bob") == ()
+        store.accounts.revoke("ann", Role.FLOOR, by="root")
+        assert [r[:3] for r in store.accounts.role_changes("ann")][-1] == ("floor", False, "root")
 
 
 # ----- play money and sanctions inside the command's transaction -----------------------------

@@ -41,7 +41,7 @@ def _first(connection: sa.Connection) -> None:
 
 
 def _second(connection: sa.Connection) -> None:
-    s.metadata.create_all(connection, tables=[s.sessions, s.event_authors])
+    s.metadata.create_all(connection, tables=[s.sessions, s.event_authors, s.role_changes])
 
 
 #: Every step, in order, numbered from 1.
@@ -53,7 +53,10 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     Migration(
         version=2,
-        description="sessions that logging out and sanctions revoke; who gave each command",
+        description=(
+            "sessions that logging out and sanctions revoke; who gave each command;"
+            " who granted and took away each role"
+        ),
         apply=_second,
     ),
 )

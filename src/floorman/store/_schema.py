@@ -141,3 +141,15 @@ event_authors = sa.Table(
     sa.Column("seq", sa.ForeignKey("events.seq"), primary_key=True, autoincrement=False),
     sa.Column("account", sa.Text, nullable=False),
 )
+
+role_changes = sa.Table(
+    "role_changes",
+    metadata,
+    # Every role an admin granted or took away, with who and when.
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account", sa.ForeignKey("accounts.name"), nullable=False, index=True),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("granted", sa.Boolean, nullable=False),
+    sa.Column("by", sa.Text, nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+)

@@ -284,17 +284,43 @@ class Accounts:
             self._need(db, name)
             if Role(role) not in self._roles(db, name):
                 db.execute(sa.insert(s.account_roles).values(account=name, role=Role(role).value))
+                self._role_changed(db, name, role, granted=True, by=by)
 
     def revoke(self, name: str, role: Role, *, by: str) -> None:
         """Take a role from an account; only an admin may."""
         with writing(self._engine) as db:
             self._require(db, by, Role.ADMIN)
             self._need(db, name)
-            db.execute(
+            taken = db.execute(
                 sa.delete(s.account_roles).where(
                     s.account_roles.c.account == name, s.account_roles.c.role == Role(role).value
                 )
             )
+            if taken.rowcount:
+                self._role_changed(db, name, role, granted=False, by=by)
+
+    def _role_changed(
+        self, db: sa.Connection, name: str, role: Role, *, granted: bool, by: str
+    ) -> None:
+        db.execute(
+            sa.insert(s.role_changes).values(
+                account=name,
+                role=Role(role).value,
+                granted=granted,
+                by=by,
+                at=self._clock.now(),
+            )
+        )
+
+    def role_changes(self, name: str) -> tuple[tuple[str, bool, str, float], ...]:
+        """The roles granted to (True) and taken from (False) an account, in
+        order: (role, granted, by whom, when)."""
+        c = s.role_changes.c
+        with reading(self._engine) as db:
+            rows = db.execute(
+                sa.select(c.role, c.granted, c.by, c.at).where(c.account == name).order_by(c.id)
+            ).all()
+        return tuple((str(r.role), bool(r.granted), str(r.by), float(r.at)) for r in rows)
 
     # ----- play money --------------------------------------------------------------------
 
