@@ -310,6 +310,7 @@ def test_the_floor_follows_the_floor_with_who_did_what_and_resyncs(room: Room) -
         floor, ann = Line(f), Line(a)
         # A player does not follow the floor.
         assert ann.ask(subscribe="floor")["error"]["code"] == "not_permitted"
+        assert ann.ask(view="floor")["error"]["code"] == "not_permitted"
         assert floor.ask(subscribe="floor")["result"] == {"subscribed": "floor"}
         whole = floor.receive()
         assert whole["floor"] is True

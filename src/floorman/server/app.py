@@ -436,7 +436,7 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             check(fresh, command)
             entries = await host.submit(command, by=fresh.name)
             send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
-        elif data.get("subscribe") == "floor":
+        elif "floor" in (data.get("subscribe"), data.get("view")):
             if not _is_floor(account):
                 raise AccountError(
                     "{account} may not follow the floor; it takes the floor role",
@@ -444,11 +444,12 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
                     citations=cite("decisions.2"),
                     account=account.name,
                 )
-            after = _maybe_int(data, "after")
-            send({"id": ident, "result": {"subscribed": "floor"}})
-            await host.subscribe_floor(subscriber, after)
-        elif data.get("view") == "floor" and _is_floor(account):
-            send({"id": ident, "result": await host.floor_view()})
+            if data.get("subscribe") == "floor":
+                after = _maybe_int(data, "after")
+                send({"id": ident, "result": {"subscribed": "floor"}})
+                await host.subscribe_floor(subscriber, after)
+            else:
+                send({"id": ident, "result": await host.floor_view()})
         elif data.get("unsubscribe") == "floor":
             subscriber.floor = False
             send({"id": ident, "result": {"unsubscribed": "floor"}})
