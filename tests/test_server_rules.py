@@ -490,3 +490,50 @@ def test_a_sanction_from_the_floor_revokes_every_session_of_the_player(room: Roo
         # The cookie says nothing the store does not: a forged session id is nobody.
         forged = {"cookie": f"{COOKIE}=" + json.dumps({"name": "cy"})}
         assert client.get("/me", headers=forged).status_code == 401
+
+
+# ----- the check-down finder, event by event ----------------------------------------------------
+
+
+def _checked_down(*, bet_on_the_turn: bool = False, folds: int = 0) -> object:
+    """A three-handed deal: position 2 all in preflop, 0 and 1 call, then the
+    flop, turn and river checked by both (or the turn bet and called);
+    ``folds``: how many of 0 and 1 fold instead of calling."""
+    from floorman.deal import events as dev
+    from floorman.server._conduct import CheckDowns
+    from floorman.server._feed import Kept
+    from floorman.table import events as tev
+
+    names = ("ann", "bob", "cy")
+    events: list[object] = [
+        tev.DealStarted(
+            number=4, button=3, small_blind=1, big_blind=2, posts=(), dealt_in=(1, 2, 3), stacks=()
+        ),
+        dev.Wagered(position=2, to=100, amount=100, all_in=True),
+    ]
+    events += [
+        dev.Folded(position=p) if p < folds else dev.Called(position=p, amount=100) for p in (0, 1)
+    ]
+    for street in (1, 2, 3):
+        events.append(dev.StreetStarted(street=street, name=str(street)))
+        if bet_on_the_turn and street == 2:
+            events += [dev.Wagered(position=0, to=20, amount=20), dev.Called(position=1, amount=20)]
+        else:
+            events += [dev.Checked(position=p) for p in (0, 1) if p >= folds]
+    events.append(tev.DealFinished(number=4, stacks=()))
+    finder = CheckDowns()
+    found = None
+    for number, event in enumerate(events):
+        found = finder.follow(Kept(new_entry(number, 0.0, 1, event), names)) or found
+    return found
+
+
+def test_conduct_improper_3_only_a_check_down_around_an_all_in_is_flagged() -> None:
+    flag = _checked_down()
+    assert isinstance(flag, c.FlagConduct)
+    assert flag.players == ("ann", "bob")
+    assert flag.deal == 4
+    assert flag.rules == ("conduct.improper.3",)
+    # A bet after the all-in is play, not an agreement; one player left has nobody to agree with.
+    assert _checked_down(bet_on_the_turn=True) is None
+    assert _checked_down(folds=1) is None

@@ -13,7 +13,9 @@ notes the floor is given to look into.
   hour, unless it is defective, damaged or sticky, which changes it at once.
 - Observers (RRP5 policies.27): a player of a game may object to anyone
   watching it who does not play in it; while a player who objected still
-  sits in the game, the server lets no observer follow the table.
+  sits in the game, the server lets no observer follow the table. His
+  objection stands until he withdraws it, so it holds again if he leaves and
+  sits in the game again.
 - A note for the floor (:class:`~floorman.service.commands.FlagConduct`), e.g.
   a check-down with a third player all in (RRP5 conduct.improper.3): recorded,
   not ruled on.
