@@ -537,3 +537,30 @@ def test_conduct_improper_3_only_a_check_down_around_an_all_in_is_flagged() -> N
     # A bet after the all-in is play, not an agreement; one player left has nobody to agree with.
     assert _checked_down(bet_on_the_turn=True) is None
     assert _checked_down(folds=1) is None
+
+
+def test_a_store_of_the_first_schema_is_migrated_to_keep_sessions(database: str) -> None:
+    import sqlalchemy as sa
+
+    from floorman.store import MIGRATIONS
+    from floorman.store import _schema as schema
+    from floorman.store._engine import create, writing
+
+    engine = create(database)
+    with writing(engine) as db:
+        schema.schema_versions.create(db)
+        MIGRATIONS[0].apply(db)
+        db.execute(
+            sa.insert(schema.schema_versions).values(version=1, description="first", applied_at=0.0)
+        )
+        assert not sa.inspect(db).has_table("sessions")
+    engine.dispose()
+    with open_store(database, hasher=CHEAP) as store:
+        assert store.schema_version() == 2
+        store.accounts.create("ann", PASSWORD)
+        session = store.accounts.open_session("ann")
+        store.accounts.check_session("ann", session)
+        store.accounts.end_session(session)
+        with pytest.raises(AccountError) as caught:
+            store.accounts.check_session("ann", session)
+        assert caught.value.code == "session_revoked"
