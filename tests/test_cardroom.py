@@ -11,13 +11,14 @@ import pytest
 
 from floorman.cards import Card
 from floorman.codec import from_json, to_json
-from floorman.errors import FloorError, FloormanError, IllegalAction
+from floorman.deal import events as dev
+from floorman.errors import FloorError, FloormanError, IllegalAction, NotationError
 from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.games import Structure
 from floorman.room import events as rev
 from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
-from floorman.service import Cardroom, dumps_entries, loads_entries, table_setup
+from floorman.service import Cardroom, TimeLimits, dumps_entries, loads_entries, table_setup
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
@@ -601,6 +602,118 @@ def _rebuilt(night: Night) -> Cardroom:
     """The night's cardroom rebuilt from its JSON lines, its shuffler seeded as the live one."""
     text = dumps_entries(night.room.log)
     return Cardroom.rebuild(loads_entries(text), clock=night.clock, shuffler=SeededShuffler(0))
+
+
+def test_seating_6_a_rebuilt_cardroom_deals_on_the_cards_the_live_one_would() -> None:
+    # Every shuffle of the night is in the log: the floor's draws for the
+    # button (RRP5 seating.6) and for a broken game's seats (RRP5 seating.15),
+    # each deck. Rebuilt with a shuffler seeded as the live one was, the
+    # cardroom's shuffler stands where the live one's does.
+    night = _two_games()
+    night.do(c.OpenGame(table=3, kind=STUD, seats=8))
+    night.seat(3, "g", "h", kind=STUD)
+    night.do(c.StartGame(table=3))
+    night.play(3)
+    night.do(c.BreakGame(table=2))
+    for _ in range(3):
+        night.play(1)
+    live = night.room.shuffler
+    assert isinstance(live, SeededShuffler)
+    again = _rebuilt(night)
+    rebuilt = again.shuffler
+    assert isinstance(rebuilt, SeededShuffler)
+    assert rebuilt is not live
+    assert rebuilt.getstate() == live.getstate()
+    for number in (1, 3):
+        out = _both(night, again, c.StartDeal(table=number))
+        deck = event_of(out, tev.DeckShuffled)
+        assert deck.deal == len(night.room.table(number).deals)
+    assert again.state() == night.room.state()
+
+
+def test_seating_6_a_house_table_drawn_for_is_rebuilt_with_its_shuffles() -> None:
+    # A table the house runs itself draws for its button (RRP5 seating.6) with
+    # the cardroom's shuffler, then shuffles each deck with it.
+    night = Night()
+    night.do(c.OpenTable(table=5, setup=table_setup(NL, 6)))
+    for seat, name in enumerate(("ann", "bob", "cy"), start=1):
+        night.do(c.SitDown(table=5, seat=seat, player=name, chips=100))
+    night.play(5)
+    night.play(5)
+    assert "ButtonDrawn" in names(night.entries)
+    again = _rebuilt(night)
+    assert again.shuffler.getstate() == night.room.shuffler.getstate()  # type: ignore[attr-defined]
+    _both(night, again, c.StartDeal(table=5))
+    assert again.state() == night.room.state()
+
+
+def test_a_rebuilt_cardroom_reshuffles_the_stub_as_the_live_one_would() -> None:
+    # Eight at lowball, everyone drawing: the stub runs short and is
+    # reshuffled with the cardroom's shuffler, which the rebuild follows too.
+    lowball = GameKind(game="lowball", structure=Structure.FIXED_LIMIT, stakes="2/4")
+    night = Night()
+    night.do(c.OpenGame(table=1, kind=lowball, seats=8))
+    night.seat(1, *"abcdefgh", kind=lowball)
+    night.do(c.StartGame(table=1))
+    reshuffles = 0
+    while not reshuffles:
+        reshuffles = names(night.play(1)).count("StubReshuffled")
+        assert len(night.room.table(1).deals) < 40, "no stub ran short"
+    again = _rebuilt(night)
+    assert again.shuffler.getstate() == night.room.shuffler.getstate()  # type: ignore[attr-defined]
+    out = _both(night, again, c.StartDeal(table=1))
+    assert "DeckShuffled" in names(out)
+
+
+def test_a_rebuild_with_the_systems_shuffler_asks_it_for_nothing() -> None:
+    # A shuffler with no sequence has no place to restore: the rebuild takes
+    # every order from the log and shuffles nothing.
+    night = _two_games()
+
+    class Counting:
+        calls = 0
+
+        def shuffle(self, cards: Any) -> list[Card]:
+            Counting.calls += 1
+            return list(cards)
+
+    again = Cardroom.rebuild(
+        loads_entries(dumps_entries(night.room.log)), clock=night.clock, shuffler=Counting()
+    )
+    assert again.state() == night.room.state()
+    assert Counting.calls == 0
+
+
+@pytest.mark.parametrize("limits", [None, TimeLimits()], ids=["no clocks", "action clocks"])
+def test_a_log_with_a_deals_event_outside_its_deal_is_refused(limits: TimeLimits | None) -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    night.play(1)
+    log = list(night.room.log)
+    first = next(i for i, e in enumerate(log) if isinstance(e.event, dev.HoleDealt))
+    moved = [*log[:first], *log[first + 1 :], log[first]]  # after the last deal's end
+    with pytest.raises(NotationError, match="HoleDealt is a deal's event, logged with no deal"):
+        Cardroom.rebuild(moved, clock=night.clock, time_limits=limits)
+
+
+@pytest.mark.parametrize("limits", [None, TimeLimits()], ids=["no clocks", "action clocks"])
+def test_a_log_whose_deal_under_way_was_altered_is_refused(limits: TimeLimits | None) -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    night.do(c.StartDeal(table=1))
+    table = night.room.table(1)
+    deal = table.deal
+    assert deal is not None
+    position = deal.legal().position
+    assert position is not None
+    night.do(c.Act(player=table.players[table.positions[position]], move=c.Move.CALL))
+    log = list(night.room.log)
+    last = max(i for i, e in enumerate(log) if isinstance(e.event, dev.Called))
+    called = log[last].event
+    assert isinstance(called, dev.Called)
+    log[last] = dataclasses.replace(log[last], event=dataclasses.replace(called, amount=7))
+    with pytest.raises(FloormanError):
+        Cardroom.rebuild(log, clock=night.clock, time_limits=limits)
 
 
 def _both(night: Night, again: Cardroom, command: c.Command) -> list[Any]:

@@ -25,7 +25,8 @@ After every step:
 4. the log holds every event of the floor and the cage, in order, and a
    night's log reads back from its JSON lines as it was written;
 5. the log is the cardroom: rebuilt from its JSON lines (with a shuffler
-   seeded as the live one), the cardroom has the same log and the same
+   seeded as the live one, which the rebuild leaves where the live one's
+   stands), the cardroom has the same log and the same
    :meth:`~floorman.service.Cardroom.state` (the floor's books, each live
    table's state, deals under way included, the cage's balances, rulings
    pending, chips waiting at seats, moves, held seats, seat changes and
@@ -286,13 +287,13 @@ class Night(RuleBasedStateMachine):
     @rule()
     def carry_on_from_the_log(self) -> None:
         """The night goes on in the cardroom rebuilt from its log, its shuffler
-        where the live one's stands."""
+        (seeded as the live one was) left where the live one's stands."""
         self.read.extend(loads_entries(dumps_entries(self.room.log[len(self.read) :])))
         shuffler = SeededShuffler(11)
         again = Cardroom.rebuild(self.read, clock=self.clock, shuffler=shuffler, time_limits=LIMITS)
         live = self.room.shuffler
         assert isinstance(live, SeededShuffler)
-        shuffler.setstate(live.getstate())
+        assert shuffler.getstate() == live.getstate()
         self.room = again
 
     # ----- after every step ------------------------------------------------------
@@ -315,11 +316,13 @@ class Night(RuleBasedStateMachine):
         log = self.room.log
         # Each entry is a line of its own: the lines read before read the same.
         self.read.extend(loads_entries(dumps_entries(log[len(self.read) :])))
-        again = Cardroom.rebuild(
-            self.read, clock=self.clock, shuffler=SeededShuffler(11), time_limits=LIMITS
-        )
+        shuffler = SeededShuffler(11)
+        again = Cardroom.rebuild(self.read, clock=self.clock, shuffler=shuffler, time_limits=LIMITS)
         assert again.log == log
         assert again.state() == self.room.state()
+        live = self.room.shuffler
+        assert isinstance(live, SeededShuffler)
+        assert shuffler.getstate() == live.getstate()
 
     @invariant()
     def no_viewer_sees_what_it_may_not(self) -> None:

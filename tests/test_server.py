@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="the server needs the server extra: .[server]")
-pytest.importorskip("httpx", reason="the server's tests need httpx: .[test]")
+pytest.importorskip("httpx2", reason="the server's tests need httpx2: .[test]")
 argon2 = pytest.importorskip("argon2")
 
 from starlette.testclient import TestClient  # noqa: E402
@@ -644,7 +644,7 @@ def test_floorman_serve_serves_over_a_real_socket(room: Room) -> None:
     import sys
     import time
 
-    import httpx
+    import httpx2 as httpx
 
     websockets = pytest.importorskip("websockets")
     with socket.socket() as probe:

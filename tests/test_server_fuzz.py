@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 
 pytest.importorskip("starlette", reason="the server needs the server extra: .[server]")
-pytest.importorskip("httpx", reason="the server's tests need httpx: .[test]")
+pytest.importorskip("httpx2", reason="the server's tests need httpx2: .[test]")
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st

@@ -33,7 +33,7 @@ from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from floorman import codec
 from floorman.clock import Clock, SystemClock
@@ -42,7 +42,7 @@ from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
-from floorman.server.host import Host, Subscriber
+from floorman.server.host import GRACE, Host, Subscriber
 from floorman.service import AsDealer, AsFloor, AsObserver, AsPlayer, TimeLimits, Viewer
 from floorman.service import commands as c
 from floorman.shuffle import Shuffler, SystemShuffler
@@ -89,6 +89,9 @@ def create_app(
     attempts: Attempts | None = None,
     messages: tuple[float, float] = (50.0, 100.0),
     secure_cookies: bool = False,
+    grace: float = GRACE,
+    deal_pause: float | None = None,
+    welcome: tuple[str, int] | None = None,
 ) -> Starlette:
     """The cardroom server on the store at ``store_url``.
 
@@ -97,7 +100,14 @@ def create_app(
     every live table (RRP5 dead-hands.1.6); ``secret`` signs session cookies
     (a random one by default, so sessions end with the process); ``hasher``
     sets argon2's cost; ``attempts`` limits log-ins; ``messages`` is the rate
-    and burst of WebSocket messages a connection may send.
+    and burst of WebSocket messages a connection may send; ``grace`` is how
+    many seconds a seated player may be without a socket before he is
+    stepped away (sat out from the end of the deal he is dealt in, RRP5
+    policies.20); ``deal_pause``: the house dealer starts each table's next
+    deal that many seconds after it is ready (:mod:`floorman.server.dealer`; None: only a dealer's or the
+    floor's ``StartDeal`` does); ``welcome`` (an admin, an amount): every
+    account registered over HTTP gets that play money from that admin (a demo
+    room's welcome).
     """
     clock = clock or SystemClock()
     sessions = Sessions(secret or secrets.token_hex(32))
@@ -111,7 +121,12 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         store = open_store(store_url, clock=clock, hasher=hasher)
         state["host"] = Host(
-            store, clock=clock, shuffler=shuffler or SystemShuffler(), time_limits=time_limits
+            store,
+            clock=clock,
+            shuffler=shuffler or SystemShuffler(),
+            time_limits=time_limits,
+            grace=grace,
+            deal_pause=deal_pause,
         )
         await host().start()
         try:
@@ -160,6 +175,8 @@ def create_app(
         if not isinstance(name, str) or not isinstance(password, str):
             raise _bad("register with a name and a password, both strings")
         account = await asyncio.to_thread(host().store.accounts.create, name, password)
+        if welcome is not None:
+            host().store.accounts.credit(name, welcome[1], by=welcome[0], note="welcome")
         return JSONResponse({"name": account.name, "roles": sorted(account.roles)}, 201)
 
     @api
@@ -313,10 +330,18 @@ def create_app(
         host().subscribers.add(subscriber)
         writer = asyncio.create_task(_write(websocket, subscriber))
         bucket = Bucket(rate=messages[0], burst=messages[1])
+        back = host().connected(account.name)
+        closing = False  # the server itself going down (1012): not the player leaving
         try:
+            if back:  # he is back before the deal he was stepped away in ended
+                try:
+                    await host().withdraw(account.name)
+                except Exception:  # the room is as the store has it; he may come back himself
+                    _log.exception("withdrawing %s's step away failed", account.name)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
+                    closing = message.get("code") == 1012
                     break
                 text = message.get("text")
                 if text is None and message.get("bytes") is not None:
@@ -330,6 +355,9 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
+            # No await before this: a handler cancelled as its client goes
+            # must still count the socket closed.
+            host().disconnected(account.name, restarting=closing)
             host().subscribers.discard(subscriber)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -390,18 +418,24 @@ def _maybe_int(data: dict[str, Any], key: str) -> int | None:
 
 
 async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
-    """Send a client its queued messages in order; close it if it fell too far behind."""
-    while True:
-        message = await subscriber.outbox.get()
-        if subscriber.closing is not None:
-            code, error = subscriber.closing
-            await websocket.send_text(json.dumps({"id": None, "error": error}))
-            await websocket.close(code=code, reason=str(error.get("code", "")))
-            return
-        if subscriber.overflowed:
-            await websocket.close(code=4008, reason="too far behind: reconnect with after")
-            return
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+    """Send a client its queued messages in order; close it if it fell too far
+    behind, or with its error when the server ended it (its session ended). A
+    client gone is no fault: the writer stops, and the reader's loop sees the
+    disconnect."""
+    try:
+        while True:
+            message = await subscriber.outbox.get()
+            if subscriber.closing is not None:
+                code, error = subscriber.closing
+                await websocket.send_text(json.dumps({"id": None, "error": error}))
+                await websocket.close(code=code, reason=str(error.get("code", "")))
+                return
+            if subscriber.overflowed:
+                await websocket.close(code=4008, reason="too far behind: reconnect with after")
+                return
+            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+    except (WebSocketDisconnect, WebSocketDisconnected, OSError):
+        return
 
 
 async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str) -> None:

@@ -22,6 +22,17 @@ outside the game follows its table (RRP5 policies.27); a session ended (by
 logging out or a sanction) closes its sockets.
 A background task sleeps until the cardroom's next deadline and fires it
 (RRP5 dead-hands.1.6, policies.20, policies.21, seating.2).
+
+The host also counts each player's open sockets. A player whose last one
+closed (or who has none when the server starts) keeps his seat: his action
+clock and time bank run as ever, and when they run out the rules act for him
+(RRP5 dead-hands.1.6). Once he has been without a connection for the grace
+period, the host steps him away for him (:class:`~floorman.service.commands.StepAway`):
+dealt in, he is sat out from the end of the deal; between deals, at once; his
+absence then runs as any other (RRP5 policies.20). A socket of his opening
+again before that deal ends withdraws the step away the host made; once he is
+away, coming back is his own command, posting or waiting for the big blind
+(RRP5 blinds.9).
 """
 
 from __future__ import annotations
@@ -32,13 +43,15 @@ import datetime
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from math import inf
 
 from floorman import codec
 from floorman.clock import Clock
-from floorman.errors import AccountError, FloormanError, StoreError
+from floorman.errors import AccountError, ConfigError, FloormanError, StoreError
 from floorman.formats.phh import write_phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import history_from_deal
+from floorman.ids import PlayerId
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import cite
 from floorman.server._conduct import CheckDowns
@@ -56,6 +69,10 @@ _log = logging.getLogger("floorman.server")
 #: The longest a client is caught up event by event; further behind, it gets a view.
 CATCH_UP = 500
 
+
+#: Seconds a seated player may be without a connection before the host steps
+#: him away (a connection that drops and comes straight back changes nothing).
+GRACE = 10.0
 
 #: The most messages waiting to go to one client; a client further behind is
 #: disconnected, and catches up when it comes back with the last number it saw.
@@ -114,11 +131,16 @@ class Host:
         shuffler: Shuffler,
         time_limits: TimeLimits | None = None,
         keep: int = 2000,
+        grace: float = GRACE,
+        deal_pause: float | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.shuffler = shuffler
         self.time_limits = time_limits
+        if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace < inf:
+            raise ConfigError(f"the grace is a finite number of seconds, 0 or more, not {grace!r}")
+        self.grace = grace
         self._keep = keep
         self.conduct = CheckDowns()
         self.cardroom, self.feeds = self._rebuild()
@@ -126,6 +148,23 @@ class Host:
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
+        #: Open sockets by account name.
+        self._sockets: dict[str, int] = {}
+        #: Players without a socket, and since when (the clock's time).
+        self._lost: dict[str, float] = {}
+        #: Players the host stepped away for a lost connection.
+        self._stepped: set[str] = set()
+        # Nobody is connected to a server just started: those seated have the
+        # grace from now to come back (a server restarted keeps its players).
+        now = clock.now()
+        for table in self.cardroom.room.tables:
+            for player in self.cardroom.room.seated(table).values():
+                if not self.cardroom.room.is_away(player):
+                    self._lost[player] = now
+        #: Set whenever entries are committed (the house dealer waits on it).
+        self.changed = asyncio.Event()
+        self._deal_pause = deal_pause
+        self._dealer: asyncio.Task[None] | None = None
 
     def _rebuild(self) -> tuple[Cardroom, Feeds]:
         entries = self.store.entries()
@@ -142,25 +181,36 @@ class Host:
     # ----- running ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the task that fires the cardroom's deadlines."""
+        """Start the task that fires the cardroom's deadlines, and the house
+        dealer's (:mod:`floorman.server.dealer`) when there is a deal pause."""
         self._ticker = asyncio.create_task(self._tick_forever(), name="floorman-deadlines")
+        if self._deal_pause is not None:
+            from floorman.server.dealer import deal_forever
+
+            self._dealer = asyncio.create_task(
+                deal_forever(self, pause=self._deal_pause), name="floorman-dealer"
+            )
 
     async def stop(self) -> None:
-        """Stop the deadline task and close the store."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
+        """Stop the deadline and dealer tasks and close the store."""
+        for task in (self._dealer, self._ticker):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         self.store.close()
 
     async def _tick_forever(self) -> None:
         while True:
-            deadline = self.cardroom.next_deadline()
+            deadline = self._next_deadline()
             wait = 60.0 if deadline is None else min(60.0, deadline - self.clock.now())
             self._wake.clear()
             if wait > 0:
+                # Not wait_for, which in Python 3.11 can swallow the
+                # cancellation that stops this task.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=wait)
+                    async with asyncio.timeout(wait):
+                        await self._wake.wait()
                 continue
             try:
                 await self.advance()
@@ -168,17 +218,101 @@ class Host:
                 _log.exception("firing a deadline failed")
                 await asyncio.sleep(1.0)
 
+    def _next_deadline(self) -> float | None:
+        """The cardroom's next deadline, or the end of a lost player's grace if sooner."""
+        moments = [since + self.grace for since in self._lost.values()]
+        deadline = self.cardroom.next_deadline()
+        if deadline is not None:
+            moments.append(deadline)
+        return min(moments, default=None)
+
     async def advance(self) -> list[Entry]:
-        """Fire whatever has fallen due by the clock's time, committed."""
+        """Fire whatever has fallen due by the clock's time, committed: the
+        cardroom's deadlines, then the players whose connection has been lost
+        for the grace period stepped away (RRP5 policies.20)."""
         async with self._lock:
             mark = len(self.cardroom.log)
+            lost = dict(self._lost)
             try:
                 self.cardroom.advance()
+                stepped = self._step_away_lost()
+                await self._commit(mark)
+            except Exception:
+                self.cardroom, self.feeds = self._rebuild()
+                # Nothing was stored: those still without a socket are still to be stepped away.
+                for player, since in lost.items():
+                    if not self.is_connected(player):
+                        self._lost.setdefault(player, since)
+                raise
+            self._stepped |= stepped
+            return list(self.cardroom.log[mark:])
+
+    # ----- connections ----------------------------------------------------------------
+
+    def connected(self, player: str) -> bool:
+        """A socket of ``player``'s opened; True if the host had stepped him
+        away for a lost connection (see :meth:`withdraw`)."""
+        self._sockets[player] = self._sockets.get(player, 0) + 1
+        self._lost.pop(player, None)
+        return player in self._stepped
+
+    def disconnected(self, player: str, *, restarting: bool = False) -> None:
+        """A socket of ``player``'s closed; the last one starts his grace,
+        unless the server is going down (``restarting``): the next one gives
+        every seated player the grace from its start."""
+        left = self._sockets.get(player, 0) - 1
+        if left > 0:
+            self._sockets[player] = left
+            return
+        self._sockets.pop(player, None)
+        if not restarting:
+            self._lost[player] = self.clock.now()
+            self._wake.set()
+
+    def is_connected(self, player: str) -> bool:
+        """Whether ``player`` has a socket open."""
+        return self._sockets.get(player, 0) > 0
+
+    def _step_away_lost(self) -> set[str]:
+        """Step away the seated players whose grace has run out; those stepped."""
+        now = self.clock.now()
+        room = self.cardroom.room
+        stepped = set()
+        for player, since in list(self._lost.items()):
+            if since + self.grace > now:
+                continue
+            del self._lost[player]
+            name = PlayerId(player)
+            if room.seat_of(name) is None or room.is_away(name):
+                continue
+            try:
+                self.cardroom.handle(c.StepAway(player=name))
+            except FloormanError as error:  # stepping away at the deal's end already
+                _log.info("%s lost his connection and stays as he is: %s", player, error)
+                continue
+            stepped.add(player)
+        return stepped
+
+    async def withdraw(self, player: str) -> None:
+        """``player`` is back on a socket: the step away the host made for him
+        is withdrawn while the deal he is dealt in goes on (he never left it);
+        once he is away, coming back is his to ask (RRP5 blinds.9)."""
+        async with self._lock:
+            if player not in self._stepped or not self.is_connected(player):
+                return
+            self._stepped.discard(player)
+            name = PlayerId(player)
+            if self.cardroom.room.seat_of(name) is None or self.cardroom.room.is_away(name):
+                return
+            mark = len(self.cardroom.log)
+            try:
+                self.cardroom.handle(c.ComeBack(player=name))
+            except FloormanError as error:
+                _log.info("%s is back; his step away stands: %s", player, error)
             except Exception:
                 self.cardroom, self.feeds = self._rebuild()
                 raise
             await self._commit(mark)
-            return list(self.cardroom.log[mark:])
 
     # ----- commands -----------------------------------------------------------------
 
@@ -337,6 +471,7 @@ class Host:
     # ----- the streams --------------------------------------------------------------
 
     def _publish(self, kept: list[Kept]) -> None:
+        self.changed.set()
         for subscriber in list(self.subscribers):
             for k in kept:
                 if k.entry.table is None and k.table is None:
