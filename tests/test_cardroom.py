@@ -512,6 +512,12 @@ COMMANDS: list[c.Command] = [
     c.CorrectButton(table=3, seat=4),
     c.CountWaiting(table=3, names=2),
     c.AskToSee(table=3, asker=1, shown=2, deal=7),
+    c.ProposeLimit(table=1, stakes="2/5"),
+    c.ObjectToLimit(player="a", table=1),
+    c.AskDeckChange(player="a", table=1, setup=True, reason="sticky"),
+    c.ObjectToObservers(player="a", table=1),
+    c.AllowObservers(player="a", table=1),
+    c.FlagConduct(table=1, deal=3, players=("a", "b"), rules=("conduct.improper.3",), note="n"),
 ]
 
 

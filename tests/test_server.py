@@ -588,8 +588,12 @@ def test_a_bar_the_floor_gives_keeps_the_account_out(room: Room) -> None:
         cy.ok(c.SignUp(player="cy", kind=NL))
         floor.ok(c.Sanction(player="cy", sanction=Penalty.BAR, rules=("conduct.prohibited.1",)))
         before = seq(client)
-        # His connection can give no more commands, and he cannot log in again.
-        assert cy.do(c.Arrive(player="cy"))["error"]["code"] == "sanctioned"
+        # His connection is told why and closed; he cannot log in again.
+        told = cy.receive()
+        assert told["error"]["code"] == "session_revoked"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            cy.receive()
+        assert closed.value.code == 4401
         assert seq(client) == before
         refused = client.post("/login", json={"name": "cy", "password": PASSWORD})
         assert refused.json()["error"]["code"] == "sanctioned"

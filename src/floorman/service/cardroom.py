@@ -72,6 +72,7 @@ from floorman.service._live import (
     table_setup,
 )
 from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
+from floorman.service._requests import REQUEST_HANDLERS, TableRequests
 from floorman.service._seats import SeatKeeping
 from floorman.service.log import Entry, new_entry
 from floorman.service.state import CardroomState, LedgerState
@@ -84,7 +85,7 @@ from floorman.table.placement import arc
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
+class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableRequests):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
@@ -366,6 +367,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables):
                 self._going.setdefault(event.table, {})[event.player] = event.took
             case cev.HouseTableOpened():
                 self._setup_of[event.table] = event.setup
+            case _:
+                self._keep_request(event)
 
     # ----- management ----------------------------------------------------------
 
@@ -1025,4 +1028,5 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.Release: Cardroom._release,
     **HOUSE_HANDLERS,
     **OUTSIDE_HANDLERS,
+    **REQUEST_HANDLERS,
 }

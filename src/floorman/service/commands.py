@@ -38,7 +38,9 @@ from floorman.table import TableSetup
 
 __all__ = [
     "Act",
+    "AllowObservers",
     "Arrive",
+    "AskDeckChange",
     "AskToSee",
     "BreakGame",
     "Buy",
@@ -57,6 +59,7 @@ __all__ = [
     "DeclineTime",
     "Due",
     "ExtendAbsence",
+    "FlagConduct",
     "Impound",
     "KeepApart",
     "Leave",
@@ -64,10 +67,13 @@ __all__ = [
     "Move",
     "NoAnswer",
     "NoteInterest",
+    "ObjectToLimit",
+    "ObjectToObservers",
     "OpenGame",
     "OpenTable",
     "PickUp",
     "PlayOver",
+    "ProposeLimit",
     "Refuse",
     "Release",
     "Report",
@@ -585,6 +591,71 @@ class AskToSee:
     deal: int | None = None
 
 
+# ----- requests at a table: the players' say and the floor's notes -------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProposeLimit:
+    """Management proposes changing the betting limit of the game at ``table``
+    to ``stakes``; two objections from the game's players refuse it (RRP5
+    policies.17)."""
+
+    table: int
+    stakes: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectToLimit:
+    """``player``, seated at ``table``, objects to the limit change proposed there
+    (RRP5 policies.17)."""
+
+    player: PlayerId
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AskDeckChange:
+    """``player``, seated at ``table``, asks for a new deck (``setup``: a new
+    setup); ``reason`` ``defective``, ``damaged`` or ``sticky`` says the deck is
+    unfit, else the deck's round or the setup's hour must be up (RRP5
+    policies.22)."""
+
+    player: PlayerId
+    table: int
+    setup: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectToObservers:
+    """``player``, seated at ``table``, objects to anyone watching the game who
+    does not play in it (RRP5 policies.27)."""
+
+    player: PlayerId
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AllowObservers:
+    """``player`` withdraws his objection to observers at ``table`` (RRP5 policies.27)."""
+
+    player: PlayerId
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlagConduct:
+    """Something at ``table`` on deal ``deal`` the floor should look into:
+    ``players`` and the ``rules`` it may break (e.g. a check-down with a third
+    player all in, RRP5 conduct.improper.3); a note, not a ruling."""
+
+    table: int
+    deal: int
+    players: tuple[PlayerId, ...]
+    rules: tuple[str, ...]
+    note: str = ""
+
+
 Command = (
     OpenGame
     | StartGame
@@ -631,4 +702,10 @@ Command = (
     | CorrectButton
     | CountWaiting
     | AskToSee
+    | ProposeLimit
+    | ObjectToLimit
+    | AskDeckChange
+    | ObjectToObservers
+    | AllowObservers
+    | FlagConduct
 )
