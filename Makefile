@@ -1,10 +1,10 @@
-# Everything is set up from nothing but Python: `make test` and `make run`.
+# Everything is set up from nothing but Python: `make test`, `make run` and `make play`.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.floorman-installed
 
-.PHONY: test run lint typecheck pytest bench clean
+.PHONY: test run play lint typecheck pytest bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,7 +24,11 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
+# The demo room: the server on a new SQLite file, tables with bots; Ctrl-C stops it all.
 run: $(STAMP)
+	$(BIN)/floorman serve --demo
+
+play: $(STAMP)
 	$(BIN)/floorman play
 
 $(VENV)/.floorman-bench: $(STAMP)

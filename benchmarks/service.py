@@ -54,9 +54,8 @@ from floorman.clock import ManualClock
 from floorman.deal.actions import Action
 from floorman.games import Structure
 from floorman.room.values import GameKind
-from floorman.service import AsPlayer, Cardroom, Entry, table_setup, view
+from floorman.service import AsPlayer, Cardroom, Entry, action_of, table_setup, view
 from floorman.service import commands as c
-from floorman.service._live import _action
 from floorman.service.log import dumps_entries, loads_entries
 from floorman.shuffle import SeededShuffler
 from floorman.table import Table
@@ -162,7 +161,7 @@ def bots_script(opening: Opening, deals: int) -> list[DealScript]:
             seat = table.positions[position]
             # A bot sees its player's view, never the deal, and answers with his Act.
             act = bots[seat].choose(view(table, AsPlayer(opening.names[seat])))
-            action = _action(act, position)
+            action = action_of(act, position)
             table.apply(action)
             actions.append(action)
             commands.append(act)

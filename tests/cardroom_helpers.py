@@ -6,7 +6,6 @@ import random
 
 from floorman.bots import Bot, CallingStation
 from floorman.clock import ManualClock
-from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
 from floorman.games import Structure
 from floorman.room.values import GameKind
 from floorman.service import AsPlayer, Cardroom, Entry, view
@@ -15,29 +14,6 @@ from floorman.service.views import to_act
 
 NL = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
 STUD = GameKind(game="stud", structure=Structure.FIXED_LIMIT, stakes="2/4")
-
-_MOVES: dict[type, c.Move] = {
-    Fold: c.Move.FOLD,
-    Check: c.Move.CHECK,
-    Call: c.Move.CALL,
-    Wager: c.Move.WAGER,
-    BringIn: c.Move.BRING_IN,
-    Draw: c.Move.DRAW,
-    Show: c.Move.SHOW,
-    Muck: c.Move.MUCK,
-    Chop: c.Move.CHOP,
-}
-
-
-def command_for(name: str, action: Action) -> c.Act:
-    """The command for a deal action a bot chose, naming the player."""
-    to = action.to if isinstance(action, Wager) else 0
-    cards: tuple[object, ...] = ()
-    if isinstance(action, Draw):
-        cards = tuple(card for card in action.discards if card is not None)
-    elif isinstance(action, Show):
-        cards = action.cards
-    return c.Act(player=name, move=_MOVES[type(action)], to=to, cards=cards)  # type: ignore[arg-type]
 
 
 def bot_move(room: Cardroom, table: int, bot: Bot) -> c.Act:

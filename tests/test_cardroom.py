@@ -11,13 +11,23 @@ import pytest
 
 from floorman.cards import Card
 from floorman.codec import from_json, to_json
-from floorman.errors import FloorError, FloormanError, IllegalAction
+from floorman.deal import events as dev
+from floorman.deal.actions import Draw, Show, Wager
+from floorman.errors import FloorError, FloormanError, IllegalAction, NotationError
 from floorman.floor.reports import DealingError, MisdealCause, MuckedHand
 from floorman.games import Structure
+from floorman.ids import Position
 from floorman.room import events as rev
 from floorman.room.values import Due, GameKind
 from floorman.room.values import Sanction as Penalty
-from floorman.service import Cardroom, dumps_entries, loads_entries, table_setup
+from floorman.service import (
+    Cardroom,
+    TimeLimits,
+    action_of,
+    dumps_entries,
+    loads_entries,
+    table_setup,
+)
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
@@ -502,6 +512,12 @@ COMMANDS: list[c.Command] = [
     c.CorrectButton(table=3, seat=4),
     c.CountWaiting(table=3, names=2),
     c.AskToSee(table=3, asker=1, shown=2, deal=7),
+    c.ProposeLimit(table=1, stakes="2/5"),
+    c.ObjectToLimit(player="a", table=1),
+    c.AskDeckChange(player="a", table=1, setup=True, reason="sticky"),
+    c.ObjectToObservers(player="a", table=1),
+    c.AllowObservers(player="a", table=1),
+    c.FlagConduct(table=1, deal=3, players=("a", "b"), rules=("conduct.improper.3",), note="n"),
 ]
 
 
@@ -595,6 +611,118 @@ def _rebuilt(night: Night) -> Cardroom:
     """The night's cardroom rebuilt from its JSON lines, its shuffler seeded as the live one."""
     text = dumps_entries(night.room.log)
     return Cardroom.rebuild(loads_entries(text), clock=night.clock, shuffler=SeededShuffler(0))
+
+
+def test_seating_6_a_rebuilt_cardroom_deals_on_the_cards_the_live_one_would() -> None:
+    # Every shuffle of the night is in the log: the floor's draws for the
+    # button (RRP5 seating.6) and for a broken game's seats (RRP5 seating.15),
+    # each deck. Rebuilt with a shuffler seeded as the live one was, the
+    # cardroom's shuffler stands where the live one's does.
+    night = _two_games()
+    night.do(c.OpenGame(table=3, kind=STUD, seats=8))
+    night.seat(3, "g", "h", kind=STUD)
+    night.do(c.StartGame(table=3))
+    night.play(3)
+    night.do(c.BreakGame(table=2))
+    for _ in range(3):
+        night.play(1)
+    live = night.room.shuffler
+    assert isinstance(live, SeededShuffler)
+    again = _rebuilt(night)
+    rebuilt = again.shuffler
+    assert isinstance(rebuilt, SeededShuffler)
+    assert rebuilt is not live
+    assert rebuilt.getstate() == live.getstate()
+    for number in (1, 3):
+        out = _both(night, again, c.StartDeal(table=number))
+        deck = event_of(out, tev.DeckShuffled)
+        assert deck.deal == len(night.room.table(number).deals)
+    assert again.state() == night.room.state()
+
+
+def test_seating_6_a_house_table_drawn_for_is_rebuilt_with_its_shuffles() -> None:
+    # A table the house runs itself draws for its button (RRP5 seating.6) with
+    # the cardroom's shuffler, then shuffles each deck with it.
+    night = Night()
+    night.do(c.OpenTable(table=5, setup=table_setup(NL, 6)))
+    for seat, name in enumerate(("ann", "bob", "cy"), start=1):
+        night.do(c.SitDown(table=5, seat=seat, player=name, chips=100))
+    night.play(5)
+    night.play(5)
+    assert "ButtonDrawn" in names(night.entries)
+    again = _rebuilt(night)
+    assert again.shuffler.getstate() == night.room.shuffler.getstate()  # type: ignore[attr-defined]
+    _both(night, again, c.StartDeal(table=5))
+    assert again.state() == night.room.state()
+
+
+def test_a_rebuilt_cardroom_reshuffles_the_stub_as_the_live_one_would() -> None:
+    # Eight at lowball, everyone drawing: the stub runs short and is
+    # reshuffled with the cardroom's shuffler, which the rebuild follows too.
+    lowball = GameKind(game="lowball", structure=Structure.FIXED_LIMIT, stakes="2/4")
+    night = Night()
+    night.do(c.OpenGame(table=1, kind=lowball, seats=8))
+    night.seat(1, *"abcdefgh", kind=lowball)
+    night.do(c.StartGame(table=1))
+    reshuffles = 0
+    while not reshuffles:
+        reshuffles = names(night.play(1)).count("StubReshuffled")
+        assert len(night.room.table(1).deals) < 40, "no stub ran short"
+    again = _rebuilt(night)
+    assert again.shuffler.getstate() == night.room.shuffler.getstate()  # type: ignore[attr-defined]
+    out = _both(night, again, c.StartDeal(table=1))
+    assert "DeckShuffled" in names(out)
+
+
+def test_a_rebuild_with_the_systems_shuffler_asks_it_for_nothing() -> None:
+    # A shuffler with no sequence has no place to restore: the rebuild takes
+    # every order from the log and shuffles nothing.
+    night = _two_games()
+
+    class Counting:
+        calls = 0
+
+        def shuffle(self, cards: Any) -> list[Card]:
+            Counting.calls += 1
+            return list(cards)
+
+    again = Cardroom.rebuild(
+        loads_entries(dumps_entries(night.room.log)), clock=night.clock, shuffler=Counting()
+    )
+    assert again.state() == night.room.state()
+    assert Counting.calls == 0
+
+
+@pytest.mark.parametrize("limits", [None, TimeLimits()], ids=["no clocks", "action clocks"])
+def test_a_log_with_a_deals_event_outside_its_deal_is_refused(limits: TimeLimits | None) -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    night.play(1)
+    log = list(night.room.log)
+    first = next(i for i, e in enumerate(log) if isinstance(e.event, dev.HoleDealt))
+    moved = [*log[:first], *log[first + 1 :], log[first]]  # after the last deal's end
+    with pytest.raises(NotationError, match="HoleDealt is a deal's event, logged with no deal"):
+        Cardroom.rebuild(moved, clock=night.clock, time_limits=limits)
+
+
+@pytest.mark.parametrize("limits", [None, TimeLimits()], ids=["no clocks", "action clocks"])
+def test_a_log_whose_deal_under_way_was_altered_is_refused(limits: TimeLimits | None) -> None:
+    night = started(1, "ann", "bob", "cy")
+    night.play(1)
+    night.do(c.StartDeal(table=1))
+    table = night.room.table(1)
+    deal = table.deal
+    assert deal is not None
+    position = deal.legal().position
+    assert position is not None
+    night.do(c.Act(player=table.players[table.positions[position]], move=c.Move.CALL))
+    log = list(night.room.log)
+    last = max(i for i, e in enumerate(log) if isinstance(e.event, dev.Called))
+    called = log[last].event
+    assert isinstance(called, dev.Called)
+    log[last] = dataclasses.replace(log[last], event=dataclasses.replace(called, amount=7))
+    with pytest.raises(FloormanError):
+        Cardroom.rebuild(log, clock=night.clock, time_limits=limits)
 
 
 def _both(night: Night, again: Cardroom, command: c.Command) -> list[Any]:
@@ -771,3 +899,26 @@ def test_seating_15_a_misdeal_dealt_again_does_not_pass_the_held_seat() -> None:
     again = event_of(night.do(c.StartDeal(table=1)), tev.DealStarted)
     assert again.big_blind == first.big_blind  # the same deal, dealt again
     assert night.room.room.lock_of("f") == lock
+
+
+def test_an_act_is_the_deals_action_at_the_players_position() -> None:
+    cards = (Card.parse("As"), Card.parse("Kd"))
+    got = {move: action_of(c.Act(player="ann", move=move, to=8, cards=cards), 3) for move in c.Move}
+    assert {move: type(action).__name__ for move, action in got.items()} == {
+        c.Move.FOLD: "Fold",
+        c.Move.CHECK: "Check",
+        c.Move.CALL: "Call",
+        c.Move.WAGER: "Wager",
+        c.Move.BRING_IN: "BringIn",
+        c.Move.DRAW: "Draw",
+        c.Move.SHOW: "Show",
+        c.Move.MUCK: "Muck",
+        c.Move.CHOP: "Chop",
+    }
+    assert {action.position for action in got.values()} == {3}
+    assert got[c.Move.WAGER] == Wager(position=Position(3), to=8)
+    assert got[c.Move.DRAW] == Draw(position=Position(3), discards=cards)
+    assert got[c.Move.SHOW] == Show(position=Position(3), cards=cards)
+    with pytest.raises(IllegalAction) as caught:
+        action_of(c.Act(player="ann", move="raise"), 0)  # type: ignore[arg-type]
+    assert "fold" in str(caught.value), "the error names the moves there are"

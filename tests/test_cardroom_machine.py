@@ -5,7 +5,8 @@ with a pool of players and up to three games of one kind: management opens
 games (some of them must-move games, RRP5 seating.10), starts, breaks (RRP5
 seating.15) and closes them, and sanctions players; players sign up, take the
 seats they are called to with chips from the cage, refuse them or miss the
-call, leave, step away and come back, change games (RRP5 seating.3), buy chips
+call, leave, step away and come back, play over the seats of players away
+(RRP5 policies.12), change games (RRP5 seating.3), buy chips
 and cash out; the tables deal, bots playing the deals out or acting one step
 at a time (so the floor acts while deals are under way); and time passes, so
 absences run out (RRP5 policies.20); the dealer reports misdeals and mucked
@@ -25,7 +26,8 @@ After every step:
 4. the log holds every event of the floor and the cage, in order, and a
    night's log reads back from its JSON lines as it was written;
 5. the log is the cardroom: rebuilt from its JSON lines (with a shuffler
-   seeded as the live one), the cardroom has the same log and the same
+   seeded as the live one, which the rebuild leaves where the live one's
+   stands), the cardroom has the same log and the same
    :meth:`~floorman.service.Cardroom.state` (the floor's books, each live
    table's state, deals under way included, the cage's balances, rulings
    pending, chips waiting at seats, moves, held seats, seat changes and
@@ -39,6 +41,7 @@ After every step:
 
 from __future__ import annotations
 
+import math
 import random
 import typing
 
@@ -202,6 +205,44 @@ class Night(RuleBasedStateMachine):
     def come_back(self, player: str, post: bool) -> None:
         self.try_(c.ComeBack(player=player, post=post))
 
+    @rule(
+        player=st.sampled_from(PLAYERS),
+        pick=st.integers(0, 7),
+        chips=st.sampled_from((0, 60)),
+        post=st.booleans(),
+    )
+    def play_over(self, player: str, pick: int, chips: int, post: bool) -> None:
+        """A seated player steps away, and with the floor's permission another
+        plays over his seat (RRP5 policies.12)."""
+        floor = self.room.room
+        seated = [(t, s, p) for t in self.room.tables for s, p in floor.seated(t).items()]
+        if not seated:
+            return
+        table, seat, owner = seated[pick % len(seated)]
+        if not floor.is_away(owner):
+            self.try_(c.StepAway(player=owner))
+        self.try_(c.PlayOver(player=player, table=table, seat=seat, chips=chips, post=post))
+
+    @precondition(lambda self: bool(self.played_over()))
+    @rule(pick=st.integers(0, 7), post=st.booleans(), mid_deal=st.booleans())
+    def owner_comes_back(self, pick: int, post: bool, mid_deal: bool) -> None:
+        """The player whose seat is played over comes back, between deals or
+        during one that the player playing over is dealt in (RRP5 policies.12)."""
+        owners = self.played_over()
+        if mid_deal:
+            at = self.room.room.seat_of(owners[pick % len(owners)])
+            if at is not None and at[0] in self.room.tables:
+                self.try_(c.StartDeal(table=at[0]))
+        self.try_(c.ComeBack(player=owners[pick % len(owners)], post=post))
+
+    def played_over(self) -> list[str]:
+        return [
+            owner
+            for number, table in sorted(self.room._tables.items())
+            for seat in table.players
+            if (owner := table.owner_of(seat)) is not None
+        ]
+
     @rule(player=st.sampled_from(PLAYERS), table=st.sampled_from(TABLES))
     def change_game(self, player: str, table: int) -> None:
         self.try_(c.ChangeGame(player=player, table=table))
@@ -229,6 +270,27 @@ class Night(RuleBasedStateMachine):
         the rules act for him (RRP5 dead-hands.1.6)."""
         self.clock.advance(seconds=seconds)
         self.room.advance(self.clock.now())
+
+    @rule()
+    def to_the_deadline(self) -> None:
+        """The clock jumps to the very moment the cardroom says is next: a
+        moment before it nothing is due, at it something fires, and then the
+        next deadline is later, so a server sleeping until it never spins
+        (RRP5 dead-hands.1.6, policies.20, policies.21, seating.2, seating.10)."""
+        deadline = self.room.next_deadline()
+        if deadline is None:
+            return
+        before = math.nextafter(deadline, -math.inf)
+        if before >= self.clock.now():
+            early = Cardroom.rebuild(
+                self.room.log, clock=ManualClock(), shuffler=SeededShuffler(11), time_limits=LIMITS
+            )
+            assert early.advance(before) == [], f"something fired before {deadline}"
+        self.clock.seconds = max(deadline, self.clock.now())
+        fired = self.room.advance(self.clock.now())
+        assert fired, f"the cardroom said something was due at {deadline}, and nothing fired"
+        after = self.room.next_deadline()
+        assert after is None or after > self.clock.now(), f"still due at {after}"
 
     # ----- the deals ---------------------------------------------------------------
 
@@ -286,13 +348,13 @@ class Night(RuleBasedStateMachine):
     @rule()
     def carry_on_from_the_log(self) -> None:
         """The night goes on in the cardroom rebuilt from its log, its shuffler
-        where the live one's stands."""
+        (seeded as the live one was) left where the live one's stands."""
         self.read.extend(loads_entries(dumps_entries(self.room.log[len(self.read) :])))
         shuffler = SeededShuffler(11)
         again = Cardroom.rebuild(self.read, clock=self.clock, shuffler=shuffler, time_limits=LIMITS)
         live = self.room.shuffler
         assert isinstance(live, SeededShuffler)
-        shuffler.setstate(live.getstate())
+        assert shuffler.getstate() == live.getstate()
         self.room = again
 
     # ----- after every step ------------------------------------------------------
@@ -315,11 +377,13 @@ class Night(RuleBasedStateMachine):
         log = self.room.log
         # Each entry is a line of its own: the lines read before read the same.
         self.read.extend(loads_entries(dumps_entries(log[len(self.read) :])))
-        again = Cardroom.rebuild(
-            self.read, clock=self.clock, shuffler=SeededShuffler(11), time_limits=LIMITS
-        )
+        shuffler = SeededShuffler(11)
+        again = Cardroom.rebuild(self.read, clock=self.clock, shuffler=shuffler, time_limits=LIMITS)
         assert again.log == log
         assert again.state() == self.room.state()
+        live = self.room.shuffler
+        assert isinstance(live, SeededShuffler)
+        assert shuffler.getstate() == live.getstate()
 
     @invariant()
     def no_viewer_sees_what_it_may_not(self) -> None:

@@ -29,6 +29,7 @@ from floorman.service import (
     table_setup,
 )
 from floorman.service import commands as c
+from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.shuffle import SeededShuffler
 from floorman.table import TableSetup
@@ -389,18 +390,90 @@ def test_policies_12_the_player_playing_over_gets_up_when_the_seats_player_comes
     assert night.room.room.playing_over(1) == {}
 
 
-def test_policies_12_the_seats_player_coming_back_mid_deal_waits_for_its_end() -> None:
+def test_policies_12_the_seats_player_back_between_deals_is_dealt_in_again() -> None:
     night, seat = _away()
     night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
     _deal_in(night, seat)
-    before = snapshot(night.room)
-    with pytest.raises(FloorError) as caught:
-        night.room.handle(c.ComeBack(player="cy"))
-    assert "policies.12" in [r.id for r in caught.value.citations]
-    assert snapshot(night.room) == before, "refused, it changes nothing"
     night.fold_out()
-    night.do(c.ComeBack(player="cy"))
+    out = night.do(c.ComeBack(player="cy"))
+    assert [e.seat for e in of(out, tev.CameBack)] == [seat]
+    assert not night.room.table(1).is_away(seat)
+    night.do(c.StartDeal(table=1))
+    assert seat in night.room.table(1).positions, "cy plays the next deal"
+
+
+def test_policies_12_the_seats_player_back_mid_deal_has_his_seat_when_it_ends() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    out = night.do(c.ComeBack(player="cy"))
+    # Back at the floor at once: his absence is over, his seat his own again.
+    assert [e.player for e in of(out, rev.CameBack)] == ["cy"]
+    assert [e.player for e in of(out, rev.PlayOverEnded)] == ["dee"]
+    back = [(e.player, e.post, [r.id for r in e.citations]) for e in of(out, cev.BackAfterDeal)]
+    assert back == [("cy", True, ["policies.12"])]
+    assert not night.room.room.is_away("cy")
+    # Only one person plays a hand: dee plays this one out (RRP5 policies.9).
+    table = night.room.table(1)
+    assert table.players[seat] == "dee"
+    assert seat in table.positions
+    assert not of(out, led.ChipsCarried)
+    mid = Cardroom.rebuild(loads_entries(dumps_entries(night.room.log)), clock=night.clock)
+    assert mid.state() == night.room.state(), "the log says what waits for the deal's end"
+    out = night.fold_out()
+    left = [(e.player, e.chips) for e in of(out, tev.PlayerLeft)]
+    assert [player for player, _chips in left] == ["dee"]
+    assert [(e.player, e.amount) for e in of(out, led.ChipsCarried)] == left
+    assert [e.seat for e in of(out, tev.CameBack)] == [seat]
+    table = night.room.table(1)
+    assert table.players[seat] == "cy"
+    assert not table.is_away(seat)
+    night.do(c.StartDeal(table=1))
+    assert seat in night.room.table(1).positions, "cy plays the next deal"
+    again = Cardroom.rebuild(loads_entries(dumps_entries(night.room.log)), clock=night.clock)
+    assert again.state() == night.room.state()
+    assert again.audit() == []
+
+
+def test_policies_12_20_back_during_the_deal_played_over_his_chips_are_not_picked_up() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    night.clock.seconds = 29 * 60.0
+    night.do(c.ComeBack(player="cy"))  # within his thirty minutes, the deal under way
+    assert night.room.next_deadline() is None
+    out = night.at(45 * 60.0)
+    assert not of(out, rev.ChipsPickedUp)
+    night.fold_out()
     assert night.room.table(1).players[seat] == "cy"
+    assert night.room.room.seat_of("cy") == (1, seat)
+
+
+def test_policies_12_a_player_back_twice_during_one_deal_comes_back_as_he_said_last() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    night.do(c.ComeBack(player="cy"), c.StepAway(player="cy"))
+    assert night.room.room.is_away("cy")
+    night.do(c.ComeBack(player="cy", post=False))
+    posts = [e.post for e in of(night.room.log, cev.BackAfterDeal)]
+    assert posts == [True, False]
+    out = night.fold_out()
+    assert [(e.seat, e.post) for e in of(out, tev.CameBack)] == [(seat, False)]
+
+
+def test_policies_12_a_player_away_again_when_the_deal_ends_stays_away() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60, post=True))
+    _deal_in(night, seat)
+    night.do(c.ComeBack(player="cy"), c.StepAway(player="cy"))
+    out = night.fold_out()
+    assert [e.player for e in of(out, tev.PlayerLeft)] == ["dee"]
+    assert not of(out, tev.CameBack)
+    assert night.room.table(1).is_away(seat)
+    assert night.room.room.is_away("cy")
+    again = Cardroom.rebuild(list(night.room.log), clock=night.clock)
+    assert again.state() == night.room.state()
 
 
 def test_policies_20_the_absent_players_chips_go_and_the_player_over_gets_up() -> None:
@@ -423,6 +496,8 @@ def test_policies_20_chips_picked_up_during_the_deal_played_over_go_at_its_end()
     assert [e.player for e in of(out, rev.ChipsPickedUp)] == ["cy"]
     assert not of(out, led.ChipsCarried), "dee plays the deal out"
     assert night.room.table(1).players[seat] == "dee"
+    mid = Cardroom.rebuild(list(night.room.log), clock=night.clock)
+    assert mid.state() == night.room.state(), "the table's seats wait for the deal's end"
     out = night.fold_out()
     carried = [(e.player, e.reason) for e in of(out, led.ChipsCarried)]
     assert carried == [("dee", "left"), ("cy", "picked up")]
@@ -499,6 +574,43 @@ def test_seating_15_a_broken_game_played_over_reseats_its_own_players() -> None:
     assert {("ann", "game broken"), ("bob", "game broken"), ("cy", "game broken")} <= carried
     assert night.room.ledger.held("dee") == 60
     assert "dee" not in night.room.table(2).players.values()
+
+
+def test_policies_12_a_player_playing_over_who_sits_in_a_seat_of_his_own_keeps_it() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60))
+    out = night.do(c.Sit(player="dee", table=1, seat=5, chips=60))
+    assert [e.player for e in of(out, rev.PlayOverEnded)] == ["dee"]
+    assert not of(out, rev.PlayerLeft), "getting up from cy's seat is not leaving his own"
+    table = night.room.table(1)
+    assert (table.players[seat], table.players[5]) == ("cy", "dee")
+    assert night.room.room.seat_of("dee") == (1, 5)
+
+
+def test_policies_12_seating_13_the_absent_players_seat_change_ends_the_play_over() -> None:
+    night, seat = _away()
+    night.do(c.PlayOver(player="dee", table=1, seat=seat, chips=60))
+    out = night.do(c.ChangeSeat(player="cy", seat=5))
+    assert [(e.player, e.seat, e.to_seat) for e in of(out, rev.PlayerMoved)] == [("cy", seat, 5)]
+    assert [(e.player, e.amount) for e in of(out, led.ChipsCarried)] == [("dee", 60)]
+    table = night.room.table(1)
+    assert table.players.get(5) == "cy"
+    assert seat not in table.players
+    again = Cardroom.rebuild(list(night.room.log), clock=night.clock)
+    assert again.state() == night.room.state()
+
+
+def test_policies_12_buy_in_3_a_player_of_a_broken_game_plays_over_as_a_new_player() -> None:
+    night = Timed(limits=None)
+    night.game(1, "ann", "bob", "cy", seats=3)
+    night.do(c.StepAway(player="cy"))
+    night.game(2, "p", "q", seats=3)
+    night.do(c.BreakGame(table=2))  # table 1 is full: p and q wait, holding their chips
+    assert night.room.room.seat_of("p") is None
+    night.do(c.PlayOver(player="p", table=1, seat=3))
+    assert night.room.table(1).players[3] == "p"
+    again = Cardroom.rebuild(list(night.room.log), clock=night.clock)
+    assert again.state() == night.room.state()
 
 
 # ----- time collection: policies.2 -------------------------------------------------------

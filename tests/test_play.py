@@ -24,8 +24,7 @@ from floorman.deal import Deal, Turn
 from floorman.errors import ConfigError, NotationError
 from floorman.games import BADUGI, HOLDEM, LOWBALL, Structure
 from floorman.play import run, scripted, simulate
-from floorman.service import AsFloor, AsObserver, AsPlayer, TableView, cards_in, view
-from floorman.service._live import _action
+from floorman.service import AsFloor, AsObserver, AsPlayer, TableView, action_of, cards_in, view
 from floorman.service.commands import Act, Move
 from floorman.shuffle import SeededShuffler
 from floorman.table import Table, TableSetup
@@ -468,7 +467,7 @@ def _play_out(table: Table, bots: dict[str, Bot], check: Callable[[TableView, Ac
         move = bots[seen.viewer.player].choose(seen)
         check(seen, move)
         assert seen.to_act is not None
-        table.apply(_action(move, table.position_of(seen.to_act)))
+        table.apply(action_of(move, table.position_of(seen.to_act)))
 
 
 def test_a_bot_shows_at_a_showdown_it_must_play_out() -> None:
@@ -500,7 +499,7 @@ def test_a_bot_is_given_a_view_that_reaches_neither_deal_nor_table() -> None:
     while table.in_deal and table.deal is not None and not any(table.deal.board):
         seen = _asked(table)
         move = Aggressive(random.Random(0)).choose(seen)
-        table.apply(_action(move, table.position_of(seen.to_act or 0)))
+        table.apply(action_of(move, table.position_of(seen.to_act or 0)))
     deal = table.deal
     assert deal is not None
     for seat in table.players:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette", reason="the server needs the server extra: .[server]")
-pytest.importorskip("httpx", reason="the server's tests need httpx: .[test]")
+pytest.importorskip("httpx2", reason="the server's tests need httpx2: .[test]")
 argon2 = pytest.importorskip("argon2")
 
 from starlette.testclient import TestClient  # noqa: E402
@@ -588,8 +588,12 @@ def test_a_bar_the_floor_gives_keeps_the_account_out(room: Room) -> None:
         cy.ok(c.SignUp(player="cy", kind=NL))
         floor.ok(c.Sanction(player="cy", sanction=Penalty.BAR, rules=("conduct.prohibited.1",)))
         before = seq(client)
-        # His connection can give no more commands, and he cannot log in again.
-        assert cy.do(c.Arrive(player="cy"))["error"]["code"] == "sanctioned"
+        # His connection is told why and closed; he cannot log in again.
+        told = cy.receive()
+        assert told["error"]["code"] == "session_revoked"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            cy.receive()
+        assert closed.value.code == 4401
         assert seq(client) == before
         refused = client.post("/login", json={"name": "cy", "password": PASSWORD})
         assert refused.json()["error"]["code"] == "sanctioned"
@@ -640,7 +644,7 @@ def test_floorman_serve_serves_over_a_real_socket(room: Room) -> None:
     import sys
     import time
 
-    import httpx
+    import httpx2 as httpx
 
     websockets = pytest.importorskip("websockets")
     with socket.socket() as probe:

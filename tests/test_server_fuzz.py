@@ -23,7 +23,7 @@ from urllib.parse import quote
 import pytest
 
 pytest.importorskip("starlette", reason="the server needs the server extra: .[server]")
-pytest.importorskip("httpx", reason="the server's tests need httpx: .[test]")
+pytest.importorskip("httpx2", reason="the server's tests need httpx2: .[test]")
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -208,6 +208,10 @@ _ANNS = [
     *(c.Act(player="ann", move=m) for m in c.Move),
     c.Choose(player="ann", post=True),
     c.Straddle(player="ann"),
+    c.ObjectToLimit(player="ann", table=1),
+    c.AskDeckChange(player="ann", table=1, reason="sticky"),
+    c.ObjectToObservers(player="ann", table=1),
+    c.AllowObservers(player="ann", table=1),
 ]
 #: The dealer's and the floor's commands.
 _STAFF = [
@@ -225,6 +229,8 @@ _STAFF = [
     c.Transfer(table=1, player="bob", to="ann", amount=10),
     c.Impound(table=1, player="bob", amount=10),
     c.Release(table=1, to="ann", amount=10),
+    c.ProposeLimit(table=1, stakes="2/5"),
+    c.FlagConduct(table=1, deal=1, players=("ann",), rules=("conduct.improper.3",)),
 ]
 
 

@@ -26,10 +26,10 @@ from floorman.deal import (
     Muck,
     Show,
     Turn,
-    Wager,
 )
 from floorman.errors import ConfigError, IllegalAction
 from floorman.games import FIVE_CARD_DRAW, HOLDEM, SEVEN_CARD_STUD, Game, Structure
+from floorman.ids import PlayerId, Seat
 from floorman.room import GameKind, Room
 from floorman.room import events as ev
 from floorman.rulebook import cite
@@ -52,6 +52,7 @@ from floorman.table import events as tev
 
 from .conftest import sample_size
 from .table_helpers import FL, NL, make
+from .test_floor_machine import legal_actions
 from .test_room_machine import MACHINE_SETTINGS, RoomMachine
 
 KIND = GameKind(game="holdem", structure=Structure.NO_LIMIT, stakes="1/2")
@@ -208,6 +209,111 @@ def test_policies_21_a_deadline_passed_without_a_tick_is_due_at_once() -> None:
     clock.advance(minutes=20)
     assert r.next_deadline() == 300.0, "the deadline passed: it is due now"
     assert [type(e).__name__ for e in r.tick()][:1] == ["LockUpPickedUp"]
+
+
+def settled(r: Room, clock: ManualClock) -> None:
+    """A tick at the clock's time has done all that was due then: the next
+    deadline is later, and another tick now does nothing."""
+    deadline = r.next_deadline()
+    assert deadline is None or deadline > clock.now(), f"still due at {deadline}"
+    assert r.tick() == []
+
+
+def test_policies_21_seating_8_a_lock_up_on_a_seat_reserved_for_its_player_stays() -> None:
+    # Three called to a new game of three seats, one of them reserved for dee:
+    # picking dee's place up frees only the seat that stays his, so the player
+    # waiting gets a place held by someone else (cal, the oldest besides dee).
+    r, clock = floor()
+    r.open_game(1, KIND, seats=3)
+    for name in ("dee", "cal", "fay", "kim"):
+        r.sign_up(name, KIND)
+    r.reserve(1, Seat(1), PlayerId("dee"))
+    assert r.next_deadline() == 300.0
+    events = due_exactly(r, clock)
+    assert [(type(e).__name__, e.player) for e in events] == [
+        ("LockUpPickedUp", "cal"),
+        ("PlayerDelisted", "cal"),
+        ("PlayerCalled", "kim"),
+        ("SeatLocked", "kim"),
+    ]
+    assert r.lock_of("dee") is not None, "dee's place on his reserved seat is kept"
+    settled(r, clock)
+
+
+def test_policies_21_seating_8_a_reserved_seat_called_to_in_a_running_game_is_held() -> None:
+    # The ninth seat is reserved for ann and she is called to it; bob waits,
+    # but the seat is not his to have, so there is nothing to pick up for him.
+    r, clock = floor()
+    full_game(r, 1, "abcdefgh")
+    r.reserve(1, Seat(9), PlayerId("ann"))
+    r.sign_up("ann", KIND)
+    r.sign_up("bob", KIND)
+    assert r.lock_of("ann") is not None
+    assert r.next_deadline() is None
+    clock.advance(minutes=60)
+    assert r.tick() == []
+    assert r.lock_of("ann") is not None
+
+
+def test_policies_21_seating_10_a_place_picked_up_goes_to_the_list_when_no_one_can_go_to_the_must_move_game() -> (
+    None
+):
+    # The list feeds the must-move game, not the main game, but only while the
+    # floor can call someone there: bob is away and was passed over at the
+    # must-move game, ann turned it down. eve's place, picked up for ann, is
+    # ann's; before, nobody was called, and fay's place went too, for no one.
+    r, clock = floor()
+    r.open_game(1, KIND, seats=3)
+    r.sign_up("cal", KIND)
+    r.take_seat("cal", 1)
+    r.sign_up("eve", KIND)  # called to table 1, and never comes
+    r.sign_up("fay", KIND)  # likewise
+    r.sign_up("bob", KIND)
+    r.leave_area("bob")
+    opened = r.open_game(2, KIND, seats=9, main=1)
+    assert [(type(e).__name__, e.table) for e in opened[1:]] == [("PassedOver", 2)]
+    r.sign_up("ann", KIND)
+    r.refuse("ann")  # turns the must-move game down, keeping her place (RRP5 seating.11)
+    clock.advance(minutes=6)
+    assert r.next_deadline() == 300.0
+    events = r.tick()
+    assert [(type(e).__name__, e.player) for e in events] == [
+        ("LockUpPickedUp", "eve"),
+        ("PlayerDelisted", "eve"),
+        ("PassedOver", "bob"),
+        ("PlayerCalled", "ann"),
+        ("SeatLocked", "ann"),
+    ]
+    assert r.lock_of("fay") is not None, "fay's place stands: nobody is left waiting"
+    settled(r, clock)
+
+
+def test_policies_20_21_seating_2_8_15_the_random_night_whose_deadline_repeated() -> None:
+    # The night the floor's deadline stayed at 300.0 after a tick at 300.0: a
+    # game broke with players away, and a seat in a new game was reserved for
+    # a player already called to it.
+    clock = ManualClock()
+    r = Room(clock=clock, shuffler=SeededShuffler(0))
+    r.open_game(1, KIND, seats=3)
+    r.open_game(2, KIND, seats=3, main=1)
+    r.open_game(3, KIND, seats=2)
+    for name, table in [("ann", 2), ("dee", 3), ("bob", 2), ("cal", 3), ("eve", 2)]:
+        r.sign_up(name, KIND)
+        r.take_seat(name, table)
+    r.sign_up("fay", KIND)
+    r.sign_up("kim", KIND)
+    r.break_game(3)
+    r.open_game(3, KIND, seats=3)
+    r.away("ann")
+    r.break_game(2)
+    r.reserve(3, Seat(1), PlayerId("dee"))
+    assert [k.player for k in r.locks(3)] == ["dee", "cal", "fay"]
+    assert r.waiting(KIND) == ("dee", "cal", "fay", "kim")
+    assert r.next_deadline() == 300.0
+    events = due_exactly(r, clock)
+    assert [e.player for e in events if isinstance(e, ev.LockUpPickedUp)] == ["cal"]
+    assert r.lock_of("kim") is not None
+    settled(r, clock)
 
 
 # ----- the action clock -------------------------------------------------------
@@ -635,24 +741,7 @@ def chosen(legal_pick: int, night: Night) -> Action:
     """One of the actions the player to act may take, by ``legal_pick``."""
     deal = night.table.deal
     assert deal is not None
-    legal = deal.legal()
-    p = legal.position
-    assert p is not None
-    if legal.turn is Turn.DRAW:
-        return Draw(position=p, discards=())
-    if legal.turn is Turn.SHOW:
-        return Show(position=p)
-    options: list[Action] = []
-    if legal.fold:
-        options.append(Fold(position=p))
-    if legal.check:
-        options.append(Check(position=p))
-    if legal.call:
-        options.append(Call(position=p))
-    if legal.bring_in:
-        options.append(BringIn(position=p))
-    if legal.can_wager:
-        options += [Wager(position=p, to=legal.min_to), Wager(position=p, to=legal.max_to)]
+    options = legal_actions(deal)
     return options[legal_pick % len(options)]
 
 

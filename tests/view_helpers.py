@@ -90,6 +90,7 @@ class RoomSight:
 
     viewers: tuple[Viewer, ...]
     seats: dict[int, dict[int, str]] = field(default_factory=dict)
+    owners: dict[int, dict[int, str]] = field(default_factory=dict)  # seats played over
     sights: dict[int, Sight] = field(default_factory=dict)
     names: dict[int, tuple[str, ...]] = field(default_factory=dict)
     seen: int = 0
@@ -122,13 +123,19 @@ class RoomSight:
         match event:
             case tev.TableOpened():
                 seats.clear()
+                self.owners.pop(number, None)
                 self.sights.pop(number, None)
                 self.names.pop(number, None)
             case tev.PlayerSeated():
+                if event.over:  # the seat's player is away behind him (RRP5 policies.12)
+                    self.owners.setdefault(number, {})[event.seat] = seats[event.seat]
                 seats[event.seat] = event.player
             case tev.PlayerLeft() | tev.ChipsPickedUp():
                 if seats.get(event.seat) == event.player:
                     del seats[event.seat]
+                    owner = self.owners.get(number, {}).pop(event.seat, None)
+                    if owner is not None:  # the seat is its player's again
+                        seats[event.seat] = owner
             case tev.SeatChanged():
                 seats[event.to] = seats.pop(event.seat)
             case tev.DealStarted():

@@ -367,6 +367,14 @@ def _blinds(text: str) -> tuple[int, ...]:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    if args.server is not None:
+        from floorman.client.commands import play as play_at  # the server extra
+
+        if not args.name:
+            raise NotationError("playing at a server needs --name (and --password or the prompt)")
+        return play_at(
+            args.server, name=args.name, password=args.password, table=args.table, chips=args.chips
+        )
     structure = args.structure
     if structure is None:
         # Each game's usual structure: Omaha at pot limit, hold'em and draw at no
@@ -410,7 +418,26 @@ def _cmd_demo(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from floorman.server.commands import serve  # the server extra, only when serving
 
-    return serve(db=args.db, host=args.host, port=args.port)
+    if args.demo:
+        from floorman.server.demo import run_demo
+
+        return run_demo(host=args.host, port=args.port)
+    return serve(db=args.db, host=args.host, port=args.port, deal_pause=args.deal_pause)
+
+
+def _cmd_bots(args: argparse.Namespace) -> int:
+    from floorman.client.commands import run_bots  # the server extra
+
+    return run_bots(
+        args.server,
+        tables=args.tables,
+        per_table=args.per_table,
+        admin=args.admin,
+        password=args.password,
+        deals=args.deals,
+        seed=args.seed,
+        kind=args.kind,
+    )
 
 
 def _cmd_admin_create(args: argparse.Namespace) -> int:
@@ -589,7 +616,36 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--button", choices=["dead", "moving"], default="dead", help="button method (RRP5 blinds.2)"
     )
+    p.add_argument(
+        "--server",
+        metavar="URL",
+        help="play at a floorman server (http://HOST:PORT) instead, as --name",
+    )
+    p.add_argument("--name", help="your account at the server (registered if new)")
+    p.add_argument("--password", help="its password (default: asked for)")
+    p.add_argument("--table", type=int, help="the server's table (default: one with a seat)")
     p.set_defaults(run=_cmd_play)
+
+    p = sub.add_parser(
+        "bots",
+        help="seat floorman's bots at a server's tables, as its clients",
+        description="Bots register at the server and play through its protocol, each"
+        " deciding from its own player's view. With --admin that admin opens the tables"
+        " and credits the bots' play money; without, the bots join open games with their"
+        " own balances. The server's dealer deals (floorman serve --deal-pause).",
+    )
+    p.add_argument("--server", metavar="URL", required=True, help="http://HOST:PORT")
+    p.add_argument("--tables", type=int, default=1, help="how many tables (default 1)")
+    p.add_argument("--per-table", type=int, default=3, help="bots at each table (default 3)")
+    p.add_argument("--admin", help="an admin who opens the tables and credits the bots")
+    p.add_argument(
+        "--password",
+        help="the admin's password (default: $FLOORMAN_ADMIN_PASSWORD, else asked for)",
+    )
+    p.add_argument("--deals", type=int, help="stop after this many deals (default: Ctrl-C)")
+    p.add_argument("--seed", type=int, help="repeat the same bots and names")
+    p.add_argument("--kind", help="the game of the tables opened (default '1/2 no-limit holdem')")
+    p.set_defaults(run=_cmd_bots)
 
     p = sub.add_parser("serve", help="serve the cardroom over HTTP and WebSockets")
     p.add_argument(
@@ -597,6 +653,19 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)
+    p.add_argument(
+        "--deal-pause",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="the house dealer starts each table's next deal this long after it is ready"
+        " (default 2; a negative number: only a dealer's or the floor's StartDeal deals)",
+    )
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        help="a demo room: tables with bots waiting for you, on a new SQLite file",
+    )
     p.set_defaults(run=_cmd_serve)
 
     p = sub.add_parser("admin", help="the cardroom's accounts, from the command line")

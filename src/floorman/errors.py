@@ -177,6 +177,11 @@ CODES: Final[Mapping[str, str]] = {
     "bad_message": "a message to the server that is not one it reads",
     "balance_short": "chips bought for more play money than the account's balance",
     "flood": "more messages from one connection than the server reads; wait",
+    "not_seated": "a request only the players of that game may make",
+    "deck_change_refused": "a new deck before its round, or a new setup before its hour, is up",
+    "limit_change_refused": "a limit change two or more of the game's players objected to",
+    "observers_refused": "watching a game one of whose players objects to observers",
+    "session_revoked": "a session ended by logging out or by a sanction; log in again",
     "internal": "the server failed to carry out a request; the room is as the store has it",
 }
 

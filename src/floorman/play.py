@@ -61,7 +61,16 @@ from floorman.shuffle import SeededShuffler, SystemShuffler
 from floorman.table import ButtonMethod, Table, TableSetup
 from floorman.table import events as tev
 
-__all__ = ["HUMAN", "run", "scripted", "simulate", "table_setup"]
+__all__ = [
+    "HUMAN",
+    "Narration",
+    "autopilot",
+    "command_words",
+    "run",
+    "scripted",
+    "simulate",
+    "table_setup",
+]
 
 #: The person's seat.
 HUMAN = Seat(1)
@@ -250,7 +259,211 @@ def _hand_name(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
     return " / ".join(v.name for v in values if v is not None)
 
 
-class _Session:
+class Narration:
+    """What a person at a table is told and how the person's moves are read:
+    the events as the person may receive them put in words, the turn with its
+    options and amounts, and a typed move checked against them. Shared by the
+    game in this process (:func:`run`) and ``floorman play --server``
+    (:mod:`floorman.client.terminal`), which fill in :meth:`view`.
+    """
+
+    def __init__(self, *, game: Game, player: str, say: Say) -> None:
+        self.game = game
+        self.player = player
+        self.say = say
+        self.started: tev.DealStarted | None = None
+        self.names: dict[int, str] = {}  # as the deal began: a player may leave at its end
+        # What the printed events add up to so far, the deal's own state being
+        # streets ahead when several events come at once (an all-in runout).
+        self.pot = self.level = self.street = 0
+        self.board: list[Card] = []
+        self.brought_in = False  # the round's only chips in are a stud bring-in
+        self.shown: set[int] = set()  # positions whose hands were shown this deal
+        self.several = False  # the pots being awarded are more than one
+
+    def view(self) -> TableView:
+        """The table as the person sees it now."""
+        raise NotImplementedError
+
+    def act(self, move: Move, *, to: int = 0, cards: tuple[Card, ...] = ()) -> c.Act:
+        """The person's move as the command the person gives."""
+        return c.Act(player=PlayerId(self.player), move=move, to=to, cards=cards)
+
+    def mine(self, seen: TableView | None = None) -> SeatView | None:
+        """The person's seat as the person sees it (None once up from the table)."""
+        seen = seen or self.view()
+        return next((s for s in seen.seats if s.player == self.player), None)
+
+    def me(self, seen: TableView | None = None) -> SeatView:
+        found = self.mine(seen)
+        if found is None:
+            raise FloorError("you have no seat at this table")
+        return found
+
+    def who(self, position: int) -> str:
+        if self.started is None or not 0 <= position < len(self.started.dealt_in):
+            return f"position {position}"
+        seat = self.started.dealt_in[position]
+        return f"seat {seat} ({self.names.get(seat, '?')})"
+
+    def spoken(self, error: Exception) -> str:
+        """An error as the person hears it: the players by seat and name."""
+        return error.render(self.who) if isinstance(error, FloormanError) else str(error)
+
+    def event_text(self, e: object) -> str | None:
+        position = getattr(e, "position", None)
+        who = self.who(position) if isinstance(position, int) else ""
+        all_in = " and is all in" if getattr(e, "all_in", False) else ""
+        game = self.game
+        match e:
+            case dev.AntePosted() | dev.BlindPosted():
+                self.pot += e.amount + (e.dead if isinstance(e, dev.BlindPosted) else 0)
+                self.level = max(self.level, 0 if isinstance(e, dev.AntePosted) else e.amount)
+                return None  # the table's posts are shown with the seats
+            case dev.BringInPosted():
+                self.pot, self.level, self.brought_in = self.pot + e.amount, e.amount, True
+                return f"{who} brings it in for {e.amount}"
+            case dev.StreetStarted(street=street, name=name) if street > 0:
+                self.level, self.brought_in, self.street = 0, False, street
+                dealt = game.streets[street].board
+                return None if dealt else f"── {name} ──  pot {self.pot}"
+            case dev.BoardDealt():
+                name = game.streets[self.street].name
+                self.board += _known(e.cards)
+                cards, board = format_cards(_known(e.cards)), format_cards(self.board)
+                return f"── {name}: {cards}   board: {board}   pot {self.pot}"
+            case dev.HoleDealt() if self.is_mine(e.position):
+                up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
+                shown = f" ({format_cards(up)} face up)" if up and len(up) < len(e.cards) else ""
+                shown = " face up" if up and len(up) == len(e.cards) else shown
+                return f"you get {format_cards(_known(e.cards))}{shown}"
+            case dev.HoleDealt():
+                up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
+                return f"{who} gets {format_cards(up)} face up" if up else None
+            case dev.Folded():
+                return f"{who} folds"
+            case dev.Checked():
+                return f"{who} checks"
+            case dev.Called():
+                self.pot += e.amount
+                return f"{who} calls {e.amount}{all_in}"
+            case dev.Wagered():
+                self.pot += e.amount
+                verb = "completes to" if self.brought_in else "raises to" if self.level else "bets"
+                self.level, self.brought_in = e.to, False
+                return f"{who} {verb} {e.to}{all_in}"
+            case dev.BetReturned():
+                self.pot -= e.amount
+                return f"{e.amount} not called goes back to {who}"
+            case dev.Drew():
+                return f"{who} draws {len(e.discards)}" if e.discards else f"{who} stands pat"
+            case dev.HandShown():
+                self.shown.add(e.position)
+                name = _hand_name(game, _known(e.cards), self.board)
+                return f"{who} shows {format_cards(_known(e.cards))}" + (f": {name}" * bool(name))
+            case dev.HandMucked():
+                # A shown loser is mucked by the dealer: said once, at the show.
+                return None if e.position in self.shown else f"{who} mucks"
+            case dev.PotAwarded():
+                pot = (
+                    f"side pot {e.pot}" if e.pot else "the main pot" if self.several else "the pot"
+                )
+                pot = pot if e.share == "whole" else f"the {e.share} half of {pot}"
+                hand = f" with {e.hand}" if e.hand else ""
+                return "\n".join(
+                    f"{self.who(p)} wins {n} from {pot}{hand}" for p, n in e.amounts if n
+                )
+            case dev.StubReshuffled() | Hidden(kind="deal.StubReshuffled"):
+                return "the stub runs short: the discards are shuffled into a new stub"
+        return None
+
+    def is_mine(self, position: int) -> bool:
+        """Whether the deal's ``position`` is the person's."""
+        seat = self.seat_of(position)
+        return seat is not None and self.names.get(seat) == self.player
+
+    def seat_of(self, position: int) -> int | None:
+        started = self.started
+        if started is None or not 0 <= position < len(started.dealt_in):
+            return None
+        return started.dealt_in[position]
+
+    def show_turn(self, seen: TableView) -> None:
+        me = self.me(seen)
+        hole, board = _known(me.cards), _known(seen.board)
+        name = _hand_name(self.game, hole, board)
+        line = f"your cards: {format_cards(hole)}" + (f" ({name})" if name else "")
+        up = [card for card, shown in zip(me.cards, me.up, strict=True) if shown and card]
+        line += f", showing {format_cards(up)}" if up else ""
+        line += f"   board: {format_cards(board)}" if board else ""
+        line += f"   pot {seen.pot}   you have {me.stack} behind"
+        legal = seen.legal
+        assert legal is not None
+        self.say(line + (f", {legal.call} to call" if legal.call else ""))
+        self.say(f"  you may: {self.options(seen, legal)}")
+
+    def options(self, seen: TableView, legal: Options) -> str:
+        if legal.turn is Turn.DRAW:
+            return "d and the cards to throw (e.g. 'd 7h 2c') · stand"
+        if legal.turn is Turn.SHOW:
+            return "show · muck" if legal.muck else "show"
+        me = self.me(seen)
+        reach = me.bet + me.stack
+        found = [f"bring (bring it in for {legal.bring_in})"] if legal.bring_in else []
+        found += ["x (check)"] if legal.check else []
+        found += [f"c (call {legal.call})"] if legal.call else []
+        if legal.max_to:
+            # A blind is a bet: the big blind's option is to raise it (RRP5 blinds.intro).
+            raised = max(s.bet for s in seen.seats) > 0 and not self.brought_in
+            word = "r N (raise" if raised else "b N (bet"
+            span = f"{legal.min_to}" + (f"-{legal.max_to}" if legal.max_to > legal.min_to else "")
+            found.append(f"{word} to N in all, N {span})")
+        if (legal.max_to and legal.max_to == reach) or legal.call == me.stack:
+            found.append(f"a (all in: {reach})")
+        # Folding a hand that could check is allowed, not offered.
+        fold = legal.fold and not legal.needless_fold
+        return " · ".join(found + (["f (fold)"] if fold else []))
+
+    def move(self, cmd: str, rest: list[str], seen: TableView) -> c.Act:
+        """A move typed on the person's turn, checked against the options
+        shown; a move that is not one raises the error saying what is allowed."""
+        legal = seen.legal
+        assert legal is not None
+        if legal.turn is Turn.DRAW and cmd in ("draw", "stand"):
+            if cmd == "draw" and not rest:
+                raise NotationError("name the cards to throw, e.g. 'd 7h 2c', or 'stand'")
+            return self.act(Move.DRAW, cards=parse_cards(" ".join(rest)))
+        if legal.turn is Turn.SHOW and cmd in ("show", "muck"):
+            return self.act(Move.SHOW if cmd == "show" else Move.MUCK)
+        if cmd not in _DEAL_WORDS:
+            raise NotationError(f"unknown command {cmd!r}; type help", text=cmd)
+        if legal.turn is not Turn.BET or cmd not in _BET_WORDS:
+            raise IllegalAction(f"'{cmd}' is not for now")
+        if cmd == "fold" and legal.needless_fold:
+            self.say("  you could have checked; your hand is folded (a fold binds, RRP5 betting.9)")
+        if cmd in _MOVES:
+            return self.act(_MOVES[cmd])
+        me = self.me(seen)
+        if cmd == "allin":
+            reach = me.bet + me.stack
+            if legal.max_to and legal.max_to == reach:
+                return self.act(Move.WAGER, to=reach)
+            if legal.call and legal.call == me.stack:
+                return self.act(Move.CALL)
+            most = f"; the most you may bet to is {legal.max_to}" if legal.max_to else ""
+            raise IllegalAction(f"you cannot go all in now{most}")
+        if len(rest) != 1:
+            raise NotationError(f"'{cmd}' takes your total for the round, e.g. '{cmd} 10'")
+        if cmd == "raise" and not max(s.bet for s in seen.seats):
+            raise IllegalAction("nobody has bet this round, so there is nothing to raise: 'b N'")
+        if cmd == "bet" and legal.call and not self.brought_in:
+            raise IllegalAction(
+                f"you face a bet ({legal.call} to call): 'r N' raises to N in all, 'c' calls"
+            )
+        return self.act(Move.WAGER, to=_chips(rest[0]))
+
+
+class _Session(Narration):
     """One table's session in a cardroom of its own: the bots, and what is
     shown to the person.
 
@@ -267,22 +480,13 @@ class _Session:
         self.setup = setup
         self.room = Cardroom(clock=clock, shuffler=shuffler, setups=lambda _kind, _seats: setup)
         self.rng = random.Random(seed)
-        self.say = say
+        super().__init__(game=setup.game, player=YOU, say=say)
         # A second buy-in may not be short (RRP5 buy-in.2): bots rebuy in full.
         self.rebuy = max(chips, setup.min_buy_in)
         self.bots: dict[str, Bot] = {}
         self.bought = 0  # the person's chips bought, for the closing tally
         self.quitting = False
         self.joined = 0
-        self.started: tev.DealStarted | None = None
-        self.names: dict[int, str] = {}  # as the deal began: a player may leave at its end
-        # What the printed events add up to so far, the deal's own state being
-        # streets ahead when several events come at once (an all-in runout).
-        self.pot = self.level = self.street = 0
-        self.board: list[Card] = []
-        self.brought_in = False  # the round's only chips in are a stud bring-in
-        self.shown: set[int] = set()  # positions whose hands were shown this deal
-        self.several = False  # the pots being awarded are more than one
         blinds = setup.blinds or (setup.bring_in, setup.small_bet)
         kind = GameKind(
             game=setup.game.name, structure=setup.structure, stakes=f"{blinds[0]}/{blinds[-1]}"
@@ -305,17 +509,6 @@ class _Session:
 
     def view(self, viewer: Viewer = ME) -> TableView:
         return view(self.table, viewer)
-
-    def mine(self, seen: TableView | None = None) -> SeatView | None:
-        """The person's seat as the person sees it (None once up from the table)."""
-        seen = seen or self.view()
-        return next((s for s in seen.seats if s.player == YOU), None)
-
-    def me(self, seen: TableView | None = None) -> SeatView:
-        found = self.mine(seen)
-        if found is None:
-            raise FloorError("you have no seat at this table")
-        return found
 
     def seat_human(self, chips: int) -> None:
         self.handle(c.Arrive(player=PlayerId(YOU)))
@@ -345,16 +538,6 @@ class _Session:
                 button = entry.event.button
                 won = f"; {low} card, {players[button]}, takes it" if button is not None else ""
                 self.say(f"the draw for the button: {drawn}{won}")
-
-    def who(self, position: int) -> str:
-        if self.started is None or not 0 <= position < len(self.started.dealt_in):
-            return f"position {position}"
-        seat = self.started.dealt_in[position]
-        return f"seat {seat} ({self.names.get(seat, '?')})"
-
-    def spoken(self, error: Exception) -> str:
-        """An error as the person hears it: the players by seat and name."""
-        return error.render(self.who) if isinstance(error, FloormanError) else str(error)
 
     def owed(self, seat: SeatView) -> str:
         setup = self.setup
@@ -444,7 +627,7 @@ class _Session:
         self.say("  [Enter] deal · out · back · buy N · table · quit · help")
         while True:
             try:
-                go = self.table_command(*_command(ask("> ")))
+                go = self.table_command(*command_words(ask("> ")))
             except (FloormanError, ValueError) as error:
                 self.say(f"  {self.spoken(error)}")
                 continue
@@ -581,79 +764,6 @@ class _Session:
             for line in text.split("\n") if text else ():
                 self.say(line)
 
-    def event_text(self, e: object) -> str | None:
-        position = getattr(e, "position", None)
-        who = self.who(position) if isinstance(position, int) else ""
-        all_in = " and is all in" if getattr(e, "all_in", False) else ""
-        game = self.setup.game
-        match e:
-            case dev.AntePosted() | dev.BlindPosted():
-                self.pot += e.amount + (e.dead if isinstance(e, dev.BlindPosted) else 0)
-                self.level = max(self.level, 0 if isinstance(e, dev.AntePosted) else e.amount)
-                return None  # the table's posts are shown with the seats
-            case dev.BringInPosted():
-                self.pot, self.level, self.brought_in = self.pot + e.amount, e.amount, True
-                return f"{who} brings it in for {e.amount}"
-            case dev.StreetStarted(street=street, name=name) if street > 0:
-                self.level, self.brought_in, self.street = 0, False, street
-                dealt = game.streets[street].board
-                return None if dealt else f"── {name} ──  pot {self.pot}"
-            case dev.BoardDealt():
-                name = game.streets[self.street].name
-                self.board += _known(e.cards)
-                cards, board = format_cards(_known(e.cards)), format_cards(self.board)
-                return f"── {name}: {cards}   board: {board}   pot {self.pot}"
-            case dev.HoleDealt() if self.seat_of(e.position) == HUMAN:
-                up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
-                shown = f" ({format_cards(up)} face up)" if up and len(up) < len(e.cards) else ""
-                shown = " face up" if up and len(up) == len(e.cards) else shown
-                return f"you get {format_cards(_known(e.cards))}{shown}"
-            case dev.HoleDealt():
-                up = [c for c, u in zip(e.cards, e.up, strict=True) if u and c is not None]
-                return f"{who} gets {format_cards(up)} face up" if up else None
-            case dev.Folded():
-                return f"{who} folds"
-            case dev.Checked():
-                return f"{who} checks"
-            case dev.Called():
-                self.pot += e.amount
-                return f"{who} calls {e.amount}{all_in}"
-            case dev.Wagered():
-                self.pot += e.amount
-                verb = "completes to" if self.brought_in else "raises to" if self.level else "bets"
-                self.level, self.brought_in = e.to, False
-                return f"{who} {verb} {e.to}{all_in}"
-            case dev.BetReturned():
-                self.pot -= e.amount
-                return f"{e.amount} not called goes back to {who}"
-            case dev.Drew():
-                return f"{who} draws {len(e.discards)}" if e.discards else f"{who} stands pat"
-            case dev.HandShown():
-                self.shown.add(e.position)
-                name = _hand_name(game, _known(e.cards), self.board)
-                return f"{who} shows {format_cards(_known(e.cards))}" + (f": {name}" * bool(name))
-            case dev.HandMucked():
-                # A shown loser is mucked by the dealer: said once, at the show.
-                return None if e.position in self.shown else f"{who} mucks"
-            case dev.PotAwarded():
-                pot = (
-                    f"side pot {e.pot}" if e.pot else "the main pot" if self.several else "the pot"
-                )
-                pot = pot if e.share == "whole" else f"the {e.share} half of {pot}"
-                hand = f" with {e.hand}" if e.hand else ""
-                return "\n".join(
-                    f"{self.who(p)} wins {n} from {pot}{hand}" for p, n in e.amounts if n
-                )
-            case dev.StubReshuffled() | Hidden(kind="deal.StubReshuffled"):
-                return "the stub runs short: the discards are shuffled into a new stub"
-        return None
-
-    def seat_of(self, position: int) -> int | None:
-        started = self.started
-        if started is None or not 0 <= position < len(started.dealt_in):
-            return None
-        return started.dealt_in[position]
-
     # ------------------------------------------------------------ the person's turn
 
     def human_turn(self, ask: Ask) -> None:
@@ -661,7 +771,7 @@ class _Session:
         legal = seen.legal
         assert legal is not None
         if self.quitting:
-            self.handle(_autopilot(legal))
+            self.handle(autopilot(legal))
             return
         self.show_turn(seen)
         while True:
@@ -673,49 +783,13 @@ class _Session:
                     # the chips put in stay in the pot, as at 'quit'.
                     self.say("")
                     line = "quit"
-                move = self.read_action(*_command(line), seen)
+                move = self.read_action(*command_words(line), seen)
                 if move is not None:
                     self.handle(move)
                     return
             except (FloormanError, ValueError) as error:
                 # The options were shown with the turn; Enter shows them again.
                 self.say(f"  {self.spoken(error)}")
-
-    def show_turn(self, seen: TableView) -> None:
-        me = self.me(seen)
-        hole, board = _known(me.cards), _known(seen.board)
-        name = _hand_name(self.setup.game, hole, board)
-        line = f"your cards: {format_cards(hole)}" + (f" ({name})" if name else "")
-        up = [card for card, shown in zip(me.cards, me.up, strict=True) if shown and card]
-        line += f", showing {format_cards(up)}" if up else ""
-        line += f"   board: {format_cards(board)}" if board else ""
-        line += f"   pot {seen.pot}   you have {me.stack} behind"
-        legal = seen.legal
-        assert legal is not None
-        self.say(line + (f", {legal.call} to call" if legal.call else ""))
-        self.say(f"  you may: {self.options(seen, legal)}")
-
-    def options(self, seen: TableView, legal: Options) -> str:
-        if legal.turn is Turn.DRAW:
-            return "d and the cards to throw (e.g. 'd 7h 2c') · stand"
-        if legal.turn is Turn.SHOW:
-            return "show · muck" if legal.muck else "show"
-        me = self.me(seen)
-        reach = me.bet + me.stack
-        found = [f"bring (bring it in for {legal.bring_in})"] if legal.bring_in else []
-        found += ["x (check)"] if legal.check else []
-        found += [f"c (call {legal.call})"] if legal.call else []
-        if legal.max_to:
-            # A blind is a bet: the big blind's option is to raise it (RRP5 blinds.intro).
-            raised = max(s.bet for s in seen.seats) > 0 and not self.brought_in
-            word = "r N (raise" if raised else "b N (bet"
-            span = f"{legal.min_to}" + (f"-{legal.max_to}" if legal.max_to > legal.min_to else "")
-            found.append(f"{word} to N in all, N {span})")
-        if (legal.max_to and legal.max_to == reach) or legal.call == me.stack:
-            found.append(f"a (all in: {reach})")
-        # Folding a hand that could check is allowed, not offered.
-        fold = legal.fold and not legal.needless_fold
-        return " · ".join(found + (["f (fold)"] if fold else []))
 
     def read_action(self, cmd: str, rest: list[str], seen: TableView) -> c.Act | None:
         """The person's command as a move (None: nothing to send)."""
@@ -730,48 +804,17 @@ class _Session:
             self.quitting = True
             self.handle(c.Leave(player=PlayerId(YOU)))
             self.say("  you leave when this deal ends; your hand is given up")
-            return _autopilot(legal)
+            return autopilot(legal)
         if cmd == "out":
             self.handle(c.StepAway(player=PlayerId(YOU)))
             self.say("  you sit out from the next deal; play this one out")
             return None
         if cmd in ("back", "buy", "post", "wait"):
             raise IllegalAction(f"'{cmd}' waits until this deal ends")
-        if legal.turn is Turn.DRAW and cmd in ("draw", "stand"):
-            if cmd == "draw" and not rest:
-                raise NotationError("name the cards to throw, e.g. 'd 7h 2c', or 'stand'")
-            return _act(Move.DRAW, cards=parse_cards(" ".join(rest)))
-        if legal.turn is Turn.SHOW and cmd in ("show", "muck"):
-            return _act(Move.SHOW if cmd == "show" else Move.MUCK)
-        if cmd not in _DEAL_WORDS:
-            raise NotationError(f"unknown command {cmd!r}; type help", text=cmd)
-        if legal.turn is not Turn.BET or cmd not in _BET_WORDS:
-            raise IllegalAction(f"'{cmd}' is not for now")
-        if cmd == "fold" and legal.needless_fold:
-            self.say("  you could have checked; your hand is folded (a fold binds, RRP5 betting.9)")
-        if cmd in _MOVES:
-            return _act(_MOVES[cmd])
-        me = self.me(seen)
-        if cmd == "allin":
-            reach = me.bet + me.stack
-            if legal.max_to and legal.max_to == reach:
-                return _act(Move.WAGER, to=reach)
-            if legal.call and legal.call == me.stack:
-                return _act(Move.CALL)
-            most = f"; the most you may bet to is {legal.max_to}" if legal.max_to else ""
-            raise IllegalAction(f"you cannot go all in now{most}")
-        if len(rest) != 1:
-            raise NotationError(f"'{cmd}' takes your total for the round, e.g. '{cmd} 10'")
-        if cmd == "raise" and not max(s.bet for s in seen.seats):
-            raise IllegalAction("nobody has bet this round, so there is nothing to raise: 'b N'")
-        if cmd == "bet" and legal.call and not self.brought_in:
-            raise IllegalAction(
-                f"you face a bet ({legal.call} to call): 'r N' raises to N in all, 'c' calls"
-            )
-        return _act(Move.WAGER, to=_chips(rest[0]))
+        return self.move(cmd, rest, seen)
 
 
-def _command(line: str) -> tuple[str, list[str]]:
+def command_words(line: str) -> tuple[str, list[str]]:
     """The command typed, by its long name, and its arguments as typed."""
     words = line.split()
     if [w.lower() for w in words] == ["sit", "out"]:
@@ -791,18 +834,18 @@ def _chips(text: str) -> int:
     return int(text)
 
 
-def _act(move: Move, *, to: int = 0, cards: tuple[Card, ...] = ()) -> c.Act:
-    return c.Act(player=PlayerId(YOU), move=move, to=to, cards=cards)
+def _act(move: Move, *, to: int = 0, cards: tuple[Card, ...] = (), player: str = YOU) -> c.Act:
+    return c.Act(player=PlayerId(player), move=move, to=to, cards=cards)
 
 
-def _autopilot(legal: Options) -> c.Act:
+def autopilot(legal: Options, *, player: str = YOU) -> c.Act:
     """Give up the hand as cheaply as the rules allow (a player on the way out)."""
     if legal.turn is Turn.DRAW:
-        return _act(Move.DRAW)
+        return _act(Move.DRAW, player=player)
     if legal.turn is Turn.SHOW:
-        return _act(Move.MUCK if legal.muck else Move.SHOW)
+        return _act(Move.MUCK if legal.muck else Move.SHOW, player=player)
     if legal.check:
-        return _act(Move.CHECK)
+        return _act(Move.CHECK, player=player)
     if legal.fold:
-        return _act(Move.FOLD)
-    return _act(Move.BRING_IN if legal.bring_in else Move.CALL)
+        return _act(Move.FOLD, player=player)
+    return _act(Move.BRING_IN if legal.bring_in else Move.CALL, player=player)

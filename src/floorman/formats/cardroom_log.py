@@ -118,22 +118,23 @@ floorman.errors.IllegalAction: line 11 '1 s1 f': ann is not dealt in on a deal u
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from floorman.clock import ManualClock
-from floorman.errors import ConfigError, FloorError, FloormanError, NotationError
+from floorman.errors import FloorError, FloormanError, NotationError
 from floorman.formats import phh
 from floorman.formats._cardroom_text import Narrator, where
-from floorman.formats.room_log import (
+from floorman.formats._floor_lines import (
     _CHIPS,
-    _SANCTIONS,
     _SEAT,
-    _SEAT_COUNT,
-    _SEEDS,
     _TABLES,
+    FloorLines,
+    _clock,
+    _lines,
     _minutes,
+    _opening,
     _split,
     _whole,
 )
@@ -150,11 +151,6 @@ __all__ = ["CardroomLog", "CardroomRecord", "play_cardroom"]
 
 _TABLE_WORD = re.compile(r"[0-9]{1,15}")
 _SEAT_WORD = re.compile(r"s([0-9]{1,15})")
-
-
-def _clock(seconds: float) -> str:
-    minutes = int(seconds // 60)
-    return f"{minutes // 60}:{minutes % 60:02d}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,37 +191,19 @@ class CardroomLog:
         return tuple(r.entry for r in self.records)
 
 
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.partition("#")[0].strip()
-        if line:
-            yield number, line
-
-
 def _post(flags: set[str], default: bool) -> bool:
     if {"post", "wait"} <= flags:
         raise NotationError("a player posts or waits, not both", text="post wait")
     return True if "post" in flags else False if "wait" in flags else default
 
 
-class _LogPlayer:
+class _LogPlayer(FloorLines[Entry]):
     """Plays the lines of one cardroom log on a cardroom."""
 
     def __init__(self, seed: int, lockup: int) -> None:
         self.clock = ManualClock()
         self.cardroom = Cardroom(clock=self.clock, shuffler=SeededShuffler(seed), lockup=lockup)
         self.kinds: dict[str, GameKind] = {}
-
-    def kind(self, name: str) -> GameKind:
-        found = self.kinds.get(name)
-        if found is None:
-            known = ", ".join(self.kinds) or "none yet"
-            raise NotationError(
-                f"no game named {name!r} (named with 'game NAME GAME STRUCTURE STAKES';"
-                f" named: {known})",
-                text=name,
-            )
-        return found
 
     def play(self, line: str) -> list[Entry]:
         first = line.split()[0]
@@ -246,89 +224,7 @@ class _LogPlayer:
 
     # ----- management -------------------------------------------------------
 
-    def _game(self, line: str) -> list[Entry]:
-        (name, *rest), _, _ = _split(line, need=4)
-        if name in self.kinds:
-            raise NotationError(f"the game {name!r} is named already", text=name)
-        try:
-            self.kinds[name] = GameKind.parse(" ".join(rest))
-        except ConfigError as error:
-            raise NotationError(error.message, text=" ".join(rest)) from None
-        return []
-
-    def _open(self, line: str) -> list[Entry]:
-        (table, name), options, flags = _split(
-            line, need=2, keys=("seats", "main"), flags=("extra",)
-        )
-        main = options.get("main")
-        return self.do(
-            cmd.OpenGame(
-                table=_whole(table, "table", _TABLES),
-                kind=self.kind(name),
-                seats=_whole(options.get("seats", "9"), "seats", _SEAT_COUNT),
-                main=None if main is None else _whole(main, "main table", _TABLES),
-                extra="extra" in flags,
-            )
-        )
-
-    def _number(self, line: str) -> int:
-        (table,), _, _ = _split(line, need=1)
-        return _whole(table, "table", _TABLES)
-
-    def _start(self, line: str) -> list[Entry]:
-        return self.do(cmd.StartGame(table=self._number(line)))
-
-    def _close(self, line: str) -> list[Entry]:
-        return self.do(cmd.CloseGame(table=self._number(line)))
-
-    def _break(self, line: str) -> list[Entry]:
-        return self.do(cmd.BreakGame(table=self._number(line)))
-
-    def _sanction(self, line: str) -> list[Entry]:
-        verb = line.split()[0]
-        (player, rules), options, _ = _split(line, need=2, keys=("minutes",))
-        minutes = options.get("minutes")
-        return self.do(
-            cmd.Sanction(
-                player=PlayerId(player),
-                sanction=_SANCTIONS[verb],
-                rules=tuple(r for r in rules.split(",") if r),
-                minutes=None if minutes is None else _minutes(minutes),
-            )
-        )
-
-    _warn = _suspend = _bar = _sanction
-
     # ----- players ----------------------------------------------------------
-
-    def _list(self, line: str) -> list[Entry]:
-        (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.SignUp(player=PlayerId(player), kind=self.kind(name)))
-
-    def _unlist(self, line: str) -> list[Entry]:
-        (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.Unlist(player=PlayerId(player), kind=self.kind(name)))
-
-    def _one(self, line: str) -> str:
-        (player,), _, _ = _split(line, need=1)
-        return player
-
-    def _arrive(self, line: str) -> list[Entry]:
-        return self.do(cmd.Arrive(player=PlayerId(self._one(line))))
-
-    def _refuse(self, line: str) -> list[Entry]:
-        return self.do(cmd.Refuse(player=PlayerId(self._one(line))))
-
-    def _noanswer(self, line: str) -> list[Entry]:
-        return self.do(cmd.NoAnswer(player=PlayerId(self._one(line))))
-
-    def _leave(self, line: str) -> list[Entry]:
-        return self.do(cmd.Leave(player=PlayerId(self._one(line))))
-
-    def _out(self, line: str) -> list[Entry]:
-        (player,), options, _ = _split(line, need=1, keys=("lockup",))
-        lockup = _whole(options.get("lockup", "0"), "lockup", _CHIPS)
-        return self.do(cmd.LeaveArea(player=PlayerId(player), lockup=lockup))
 
     def _take(self, line: str) -> list[Entry]:
         (player, table, *seat), options, flags = _split(
@@ -357,32 +253,6 @@ class _LogPlayer:
                 post="post" in flags,
             )
         )
-
-    def _change(self, line: str) -> list[Entry]:
-        (player, *seat), _, _ = _split(line, need=1, most=2)
-        return self.do(
-            cmd.ChangeSeat(
-                player=PlayerId(player), seat=Seat(_whole(seat[0], "seat", _SEAT)) if seat else None
-            )
-        )
-
-    def _transfer(self, line: str) -> list[Entry]:
-        (player, table), _, _ = _split(line, need=2)
-        return self.do(
-            cmd.ChangeGame(player=PlayerId(player), table=_whole(table, "table", _TABLES))
-        )
-
-    def _away(self, line: str) -> list[Entry]:
-        (player,), options, _ = _split(line, need=1, keys=("took",))
-        return self.do(
-            cmd.StepAway(
-                player=PlayerId(player), took=_whole(options.get("took", "0"), "took", _CHIPS)
-            )
-        )
-
-    def _extend(self, line: str) -> list[Entry]:
-        (player, minutes), _, _ = _split(line, need=2)
-        return self.do(cmd.ExtendAbsence(player=PlayerId(player), minutes=_minutes(minutes)))
 
     def _back(self, line: str) -> list[Entry]:
         (player,), _, flags = _split(line, need=1, flags=("post", "wait"))
@@ -609,14 +479,6 @@ _VERBS = (
 )
 
 
-def _setup(line: str) -> tuple[int, int]:
-    _, options, _ = _split(line, need=0, keys=("seed", "lockup"))
-    seed = _whole(options.get("seed", "0"), "seed", _SEEDS)
-    # The house's least lock-up is some chips (RRP5 seating.2).
-    lockup = _whole(options.get("lockup", "20"), "lockup", (1, _CHIPS[1]))
-    return seed, lockup
-
-
 def _located(
     error: FloormanError, number: int, line: str, player: _LogPlayer | None = None
 ) -> FloormanError:
@@ -646,13 +508,7 @@ def play_cardroom(
     report what happened before an error.
     """
     lines = list(_lines(text))
-    seed, lockup = 0, 20
-    if lines and lines[0][1].split()[0] == "cardroom":
-        number, first = lines.pop(0)
-        try:
-            seed, lockup = _setup(first)
-        except FloormanError as error:
-            raise _located(error, number, first) from None
+    seed, lockup = _opening(lines, "cardroom", _located)
     player = _LogPlayer(seed, lockup)
     narrator = Narrator()
     records: list[CardroomRecord] = []

@@ -102,15 +102,26 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import re
 import typing
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
 from floorman.cards import Card
 from floorman.clock import ManualClock
-from floorman.errors import ConfigError, FloormanError, NotationError
+from floorman.errors import FloormanError, NotationError
+from floorman.formats._floor_lines import (
+    _CHIPS,
+    _SEAT,
+    _TABLES,
+    FloorLines,
+    _clock,
+    _lines,
+    _minutes,
+    _opening,
+    _split,
+    _whole,
+)
 from floorman.ids import PlayerId, Seat
 from floorman.room import GameKind, Room, Sanction
 from floorman.room import events as ev
@@ -200,11 +211,6 @@ class RoomLog:
     def decisions(self) -> tuple[RoomRecord, ...]:
         """The records of the floor's own decisions."""
         return tuple(r for r in self.records if r.decision)
-
-
-def _clock(seconds: float) -> str:
-    minutes = int(seconds // 60)
-    return f"{minutes // 60}:{minutes % 60:02d}"
 
 
 def _place(table: int, seat: int | None) -> str:
@@ -336,90 +342,8 @@ def describe(event: RoomEvent) -> str:
 
 # ----- reading lines ---------------------------------------------------------
 
-# Bounded: a longer number is no room's (and would not convert in reasonable time).
-_WHOLE = re.compile(r"[0-9]{1,15}")
-_MINUTES = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
-_SANCTIONS = {"warn": Sanction.WARNING, "suspend": Sanction.SUSPENSION, "bar": Sanction.BAR}
 
-
-def _lines(text: str) -> Iterator[tuple[int, str]]:
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.partition("#")[0].strip()
-        if line:
-            yield number, line
-
-
-#: The bounds of the numbers a log line holds, least and most.
-_TABLES = (1, 9_999)
-_SEAT_COUNT = (2, 10)  # RRP5 seating.9 may add one
-_SEAT = (1, 10)
-_CHIPS = (0, 1_000_000_000)
-_SEEDS = (0, 2**32 - 1)
-_MOST_MINUTES = 10_000_000  # some nineteen years: a term, an absence or a wait
-
-
-def _whole(word: str, what: str, bounds: tuple[int, int]) -> int:
-    least, most = bounds
-    digits = word.lstrip("0") or "0"
-    if (
-        not _WHOLE.fullmatch(word)
-        or len(digits) > len(str(most))
-        or not least <= int(digits) <= most
-    ):
-        raise NotationError(
-            f"{what} {word[:40]!r} is not a whole number from {least} to {most:,}", text=word
-        )
-    return int(digits)
-
-
-def _minutes(word: str, what: str = "minutes") -> float:
-    if _MINUTES.fullmatch(word) and len(word.partition(".")[0].lstrip("0")) <= 8:
-        minutes = float(word)
-        if 0 < minutes <= _MOST_MINUTES:
-            return minutes
-    raise NotationError(
-        f"{what} {word[:40]!r} is not a number above 0 and at most {_MOST_MINUTES:,}",
-        text=word,
-    )
-
-
-def _split(
-    line: str,
-    *,
-    need: int,
-    most: int | None = None,
-    keys: tuple[str, ...] = (),
-    flags: tuple[str, ...] = (),
-) -> tuple[list[str], dict[str, str], set[str]]:
-    """The words after the verb: ``need`` to ``most`` positional ones, then
-    ``key=value`` options among ``keys`` and bare words among ``flags``."""
-    verb, *words = line.split()
-    args: list[str] = []
-    options: dict[str, str] = {}
-    named: set[str] = set()
-    for word in words:
-        key, eq, value = word.partition("=")
-        if eq:
-            if key not in keys or not value or key in options:
-                allowed = ", ".join(f"{k}=" for k in keys) or "none"
-                raise NotationError(
-                    f"{verb!r} takes no option {word!r} (options: {allowed})", text=word
-                )
-            options[key] = value
-        elif word in flags:
-            named.add(word)
-        elif options or named:
-            raise NotationError(f"{word!r} comes after the options of {verb!r}", text=word)
-        else:
-            args.append(word)
-    most = need if most is None else most
-    if not need <= len(args) <= most:
-        count = str(need) if need == most else f"{need} to {most}"
-        raise NotationError(f"{verb!r} takes {count} words, got {len(args)}: {line!r}", text=line)
-    return args, options, named
-
-
-class _LogPlayer:
+class _LogPlayer(FloorLines[RoomEvent]):
     """Plays the lines of one log on a cardroom without live tables."""
 
     def __init__(self, seed: int, lockup: int) -> None:
@@ -431,17 +355,6 @@ class _LogPlayer:
 
     def do(self, command: cmd.Command) -> list[RoomEvent]:
         return _room_events(self.cardroom.handle(command))
-
-    def kind(self, name: str) -> GameKind:
-        found = self.kinds.get(name)
-        if found is None:
-            known = ", ".join(self.kinds) or "none yet"
-            raise NotationError(
-                f"no game named {name!r} (named with 'game NAME GAME STRUCTURE STAKES';"
-                f" named: {known})",
-                text=name,
-            )
-        return found
 
     def play(self, line: str) -> list[RoomEvent]:
         verb = line.split()[0]
@@ -455,44 +368,6 @@ class _LogPlayer:
         return result
 
     # ----- management -------------------------------------------------------
-
-    def _game(self, line: str) -> list[RoomEvent]:
-        (name, *rest), _, _ = _split(line, need=4)
-        if name in self.kinds:
-            raise NotationError(f"the game {name!r} is named already", text=name)
-        try:
-            self.kinds[name] = GameKind.parse(" ".join(rest))
-        except ConfigError as error:
-            raise NotationError(error.message, text=" ".join(rest)) from None
-        return []
-
-    def _open(self, line: str) -> list[RoomEvent]:
-        (table, name), options, flags = _split(
-            line, need=2, keys=("seats", "main"), flags=("extra",)
-        )
-        main = options.get("main")
-        return self.do(
-            cmd.OpenGame(
-                table=_whole(table, "table", _TABLES),
-                kind=self.kind(name),
-                seats=_whole(options.get("seats", "9"), "seats", _SEAT_COUNT),
-                main=None if main is None else _whole(main, "main table", _TABLES),
-                extra="extra" in flags,
-            )
-        )
-
-    def _table(self, line: str) -> int:
-        (table,), _, _ = _split(line, need=1)
-        return _whole(table, "table", _TABLES)
-
-    def _start(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.StartGame(table=self._table(line)))
-
-    def _close(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.CloseGame(table=self._table(line)))
-
-    def _break(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.BreakGame(table=self._table(line)))
 
     def _apart(self, line: str) -> list[RoomEvent]:
         (a, b), _, _ = _split(line, need=2)
@@ -512,58 +387,14 @@ class _LogPlayer:
             )
         )
 
-    def _sanction(self, line: str) -> list[RoomEvent]:
-        verb = line.split()[0]
-        (player, rules), options, _ = _split(line, need=2, keys=("minutes",))
-        minutes = options.get("minutes")
-        return self.do(
-            cmd.Sanction(
-                player=PlayerId(player),
-                sanction=_SANCTIONS[verb],
-                rules=tuple(r for r in rules.split(",") if r),
-                minutes=None if minutes is None else _minutes(minutes),
-            )
-        )
-
-    _warn = _suspend = _bar = _sanction
-
     # ----- players ----------------------------------------------------------
-
-    def _list(self, line: str) -> list[RoomEvent]:
-        (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.SignUp(player=PlayerId(player), kind=self.kind(name)))
 
     def _interest(self, line: str) -> list[RoomEvent]:
         (player, name), _, _ = _split(line, need=2)
         return self.do(cmd.NoteInterest(player=PlayerId(player), kind=self.kind(name)))
 
-    def _unlist(self, line: str) -> list[RoomEvent]:
-        (player, name), _, _ = _split(line, need=2)
-        return self.do(cmd.Unlist(player=PlayerId(player), kind=self.kind(name)))
-
-    def _one(self, line: str) -> str:
-        (player,), _, _ = _split(line, need=1)
-        return player
-
-    def _arrive(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.Arrive(player=PlayerId(self._one(line))))
-
-    def _refuse(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.Refuse(player=PlayerId(self._one(line))))
-
-    def _noanswer(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.NoAnswer(player=PlayerId(self._one(line))))
-
-    def _leave(self, line: str) -> list[RoomEvent]:
-        return self.do(cmd.Leave(player=PlayerId(self._one(line))))
-
     def _due(self, line: str) -> list[RoomEvent]:
         return self.do(cmd.Due(player=PlayerId(self._one(line))))
-
-    def _out(self, line: str) -> list[RoomEvent]:
-        (player,), options, _ = _split(line, need=1, keys=("lockup",))
-        lockup = _whole(options.get("lockup", "0"), "lockup", _CHIPS)
-        return self.do(cmd.LeaveArea(player=PlayerId(player), lockup=lockup))
 
     def _take(self, line: str) -> list[RoomEvent]:
         (player, table, *seat), _, _ = _split(line, need=2, most=3)
@@ -575,20 +406,6 @@ class _LogPlayer:
             )
         )
 
-    def _change(self, line: str) -> list[RoomEvent]:
-        (player, *seat), _, _ = _split(line, need=1, most=2)
-        return self.do(
-            cmd.ChangeSeat(
-                player=PlayerId(player), seat=Seat(_whole(seat[0], "seat", _SEAT)) if seat else None
-            )
-        )
-
-    def _transfer(self, line: str) -> list[RoomEvent]:
-        (player, table), _, _ = _split(line, need=2)
-        return self.do(
-            cmd.ChangeGame(player=PlayerId(player), table=_whole(table, "table", _TABLES))
-        )
-
     def _over(self, line: str) -> list[RoomEvent]:
         (player, table, seat), _, _ = _split(line, need=3)
         return self.do(
@@ -598,18 +415,6 @@ class _LogPlayer:
                 seat=Seat(_whole(seat, "seat", _SEAT)),
             )
         )
-
-    def _away(self, line: str) -> list[RoomEvent]:
-        (player,), options, _ = _split(line, need=1, keys=("took",))
-        return self.do(
-            cmd.StepAway(
-                player=PlayerId(player), took=_whole(options.get("took", "0"), "took", _CHIPS)
-            )
-        )
-
-    def _extend(self, line: str) -> list[RoomEvent]:
-        (player, minutes), _, _ = _split(line, need=2)
-        return self.do(cmd.ExtendAbsence(player=PlayerId(player), minutes=_minutes(minutes)))
 
     def _back(self, line: str) -> list[RoomEvent]:
         (player,), options, _ = _split(line, need=1, keys=("restored",))
@@ -673,14 +478,6 @@ def _room_events(entries: list[Entry]) -> list[RoomEvent]:
 _ROOM_EVENTS = typing.get_args(RoomEvent)
 
 
-def _setup(line: str) -> tuple[int, int]:
-    _, options, _ = _split(line, need=0, keys=("seed", "lockup"))
-    seed = _whole(options.get("seed", "0"), "seed", _SEEDS)
-    # The house's least lock-up is some chips (RRP5 seating.2).
-    lockup = _whole(options.get("lockup", "20"), "lockup", (1, _CHIPS[1]))
-    return seed, lockup
-
-
 def _located(error: FloormanError, number: int, line: str) -> FloormanError:
     """The same error (its citations kept), naming the log line that caused it."""
     if getattr(error, "room_line", None) is not None:
@@ -698,13 +495,7 @@ def play_room(text: str, *, on_event: Callable[[RoomRecord], None] | None = None
     report what happened before an error.
     """
     lines = list(_lines(text))
-    seed, lockup = 0, 20
-    if lines and lines[0][1].split()[0] == "room":
-        number, first = lines.pop(0)
-        try:
-            seed, lockup = _setup(first)
-        except FloormanError as error:
-            raise _located(error, number, first) from None
+    seed, lockup = _opening(lines, "room", _located)
     player = _LogPlayer(seed, lockup)
     records: list[RoomRecord] = []
     for number, line in lines:

@@ -103,11 +103,20 @@ class _Game:
         """Places held in a new game (but ``besides``'s) that will take seats
         nobody reserved when it starts: a player with an open seat reserved
         for him takes that one (RRP5 seating.7, seating.8)."""
-        open_ = self.open_seats()
-        mine = {p for s, p in self.reserved.items() if s in open_}
         return sum(
-            1 for k in self.locks if k.seat is None and k.player != besides and k.player not in mine
+            1
+            for k in self.locks
+            if k.seat is None and k.player != besides and not self.holds_own_reservation(k)
         )
+
+    def holds_own_reservation(self, lock: Lock) -> bool:
+        """Whether ``lock`` holds the seat the house reserved for its own player,
+        or, a place in a new game, will take one he has open (RRP5 seating.8).
+        Such a lock keeps no one else out: without it the seat stays his."""
+        if lock.seat is not None:
+            return self.reserved.get(lock.seat) == lock.player
+        open_ = self.open_seats()
+        return any(p == lock.player and s in open_ for s, p in self.reserved.items())
 
     def room_for(self) -> int:
         """Places not sat in or locked."""
@@ -299,6 +308,18 @@ class RoomBooks:
             for p in self._lists.get(game.kind, ())
             if self._could_play(p, game) and self._eligible_seat(p, game)
         ]
+
+    def _answers(self, player: PlayerId, game: _Game) -> bool:
+        """Whether the floor calling ``player`` to ``game`` does something: he
+        is called, or, away with nothing left to hold a seat, passed over there
+        once (RRP5 seating.2). A player passed over already is skipped."""
+        state = self._player(player)
+        return (
+            state.present
+            or bool(state.lockup)
+            or self.seat_of(player) is not None
+            or (player, game.table) not in self._passed
+        )
 
     def _eligible_seat(self, player: PlayerId, game: _Game) -> bool:
         """An open seat not reserved for someone else is left for ``player``.

@@ -30,7 +30,7 @@ from floorman.errors import ConfigError, FloorError, NotationError
 from floorman.ids import PlayerId, Seat
 from floorman.room import events as ev
 from floorman.room.books import RoomBooks, _Game
-from floorman.room.timers import AWAY_LIMIT, MINUTE, REFUSAL_BAR, away_limit, lock_limit
+from floorman.room.timers import AWAY_LIMIT, MINUTE, REFUSAL_BAR, away_limit, overdue_locks
 from floorman.room.values import Due, GameKind, Sanction, check_term, is_whole
 from floorman.rulebook import cite
 from floorman.shuffle import SeededShuffler, Shuffler
@@ -860,6 +860,10 @@ class Room(RoomBooks):
         start = len(self.events)
         for event in events:
             self._emit(event)
+        # The places open are filled first: a lock-up is picked up only for
+        # someone left waiting to play (RRP5 policies.21).
+        self._settle()
+        self._fill()
         self._timers()
         self._settle()
         self._fill()
@@ -881,13 +885,13 @@ class Room(RoomBooks):
     def _timers(self) -> None:
         now = self._now()
         for game in list(self._games.values()):
-            # As many lock-ups go as there are players waiting, the oldest first.
-            limit = lock_limit(game)
-            overdue = sorted(
-                (k for k in game.locks if k.reason == "called" and now - k.since >= limit),
-                key=lambda k: k.since,
-            )
-            for lock in overdue[: len(self._waiting_for(game))]:
+            # The oldest lock-up overdue goes while someone waits to play, and
+            # the floor fills the place before the next is looked at: one place
+            # for each player waiting, and more only if the floor gave the place
+            # to someone first in line who was not waiting (a must-move player,
+            # RRP5 seating.10), so that a tick leaves nothing due at its moment.
+            while (overdue := overdue_locks(game, now)) and self._waiting_for(game):
+                lock = overdue[0]
                 self._emit(
                     ev.LockUpPickedUp(
                         player=PlayerId(lock.player),
@@ -906,6 +910,8 @@ class Room(RoomBooks):
                         citations=cite("policies.21"),
                     )
                 )
+                self._settle()
+                self._fill()
         for name, state in list(self._players.items()):
             if state.away_since is None:
                 continue
@@ -958,9 +964,13 @@ class Room(RoomBooks):
                 when = Due.BLIND if feeder.kind.form.is_button_game else Due.NEXT_DEAL
                 self._order_move(player, feeder.table, game, when, as_new=True, rule="seating.12")
                 return True
-            if feeder.room_for() > 0 and self._eligible_list(feeder):
+            if feeder.room_for() > 0 and any(
+                self._answers(p, feeder) for p in self._eligible_list(feeder)
+            ):
                 return False  # the list feeds the must-move game, not the main game
         for player in self._eligible_list(game):
+            if not self._answers(player, game):
+                continue  # away, and passed over here once already (RRP5 seating.2)
             state = self._player(player)
             at = self.seat_of(player)
             if at is not None:
@@ -992,14 +1002,12 @@ class Room(RoomBooks):
                 if state.lockup:
                     self._call(game, player, money=state.lockup)
                     return True
-                if (player, game.table) not in self._passed:
-                    self._emit(
-                        ev.PassedOver(
-                            player=player, table=game.table, at=now, citations=cite("seating.2")
-                        )
+                self._emit(
+                    ev.PassedOver(
+                        player=player, table=game.table, at=now, citations=cite("seating.2")
                     )
-                    return True
-                continue
+                )
+                return True
             self._call(game, player)
             return True
         return False

@@ -24,9 +24,17 @@ from typing import TYPE_CHECKING
 from floorman.ids import PlayerId
 
 if TYPE_CHECKING:
-    from floorman.room.books import RoomBooks, _Game
+    from floorman.room.books import Lock, RoomBooks, _Game
 
-__all__ = ["AWAY_LIMIT", "LOCK_LIMIT", "MINUTE", "NEW_GAME_LOCK", "REFUSAL_BAR", "next_deadline"]
+__all__ = [
+    "AWAY_LIMIT",
+    "LOCK_LIMIT",
+    "MINUTE",
+    "NEW_GAME_LOCK",
+    "REFUSAL_BAR",
+    "next_deadline",
+    "overdue_locks",
+]
 
 MINUTE = 60.0
 AWAY_LIMIT = 30 * MINUTE  # RRP5 policies.20
@@ -38,6 +46,25 @@ REFUSAL_BAR = 60 * MINUTE  # RRP5 seating.10
 def lock_limit(game: _Game) -> float:
     """How long a called player's seat is held while someone waits (RRP5 policies.21)."""
     return NEW_GAME_LOCK if game.new else LOCK_LIMIT
+
+
+def overdue_locks(game: _Game, moment: float) -> list[Lock]:
+    """The lock-ups a tick at ``moment`` may pick up for players waiting,
+    oldest first: a called player's place held past its limit (RRP5
+    policies.21, seating.2). A lock holding the seat the house reserved for
+    its own player is not one: picking it up would free a seat no one waiting
+    may take (RRP5 seating.8), so it would help no one."""
+    limit = lock_limit(game)
+    return sorted(
+        (
+            k
+            for k in game.locks
+            if k.reason == "called"
+            and moment - k.since >= limit
+            and not game.holds_own_reservation(k)
+        ),
+        key=lambda k: k.since,
+    )
 
 
 def away_limit(since: float, until: float | None) -> float:
@@ -63,7 +90,11 @@ def _moments(books: RoomBooks) -> list[float]:
     out: list[float] = []
     for game in books._games.values():
         limit = lock_limit(game)
-        out.extend(_reached(k.since, limit) for k in game.locks if k.reason == "called")
+        out.extend(
+            _reached(k.since, limit)
+            for k in game.locks
+            if k.reason == "called" and not game.holds_own_reservation(k)
+        )
     for state in books._players.values():
         if state.away_since is not None:
             # More than the limit away: the first moment past it (RRP5 policies.20).
@@ -75,9 +106,7 @@ def _moments(books: RoomBooks) -> list[float]:
 def _acts_at(books: RoomBooks, moment: float) -> bool:
     """Whether a tick at ``moment`` would do anything, nothing else happening first."""
     for game in books._games.values():
-        limit = lock_limit(game)
-        overdue = any(k.reason == "called" and moment - k.since >= limit for k in game.locks)
-        if overdue and books._waiting_for(game, when=moment):  # RRP5 policies.21
+        if overdue_locks(game, moment) and books._waiting_for(game, when=moment):  # policies.21
             return True
     for name, state in books._players.items():
         if state.away_since is None or books.seat_of(name) is None:
@@ -96,8 +125,7 @@ def _acts_at(books: RoomBooks, moment: float) -> bool:
             PlayerId(player), found
         ):
             continue
-        state = books._player(PlayerId(player))
-        if state.present or state.lockup or (player, table) not in books._passed:
+        if books._answers(PlayerId(player), found):
             return True
     return False
 

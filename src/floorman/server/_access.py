@@ -7,7 +7,9 @@ policies.10, policies.14), so the command's player must be the account logged
 in. The dealer starts deals and reports irregularities; the floor rules,
 runs the games and lists and sanctions, and the shift's supervisor has the
 last word (RRP5 decisions.2): the floor's commands need the floor role (an
-admin holds every role's powers).
+admin holds every role's powers). Chips move between players only through
+the deal and the floor's rulings: no player moves chips to another or out of
+a pot, so no player's command can push a bet or pot out (RRP5 policies.13).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from floorman.rulebook import cite
 from floorman.service import commands as c
 from floorman.store import Account, Role
 
-__all__ = ["DEALERS", "FLOOR", "OWN", "check"]
+__all__ = ["CHIPS_MOVED", "DEALERS", "FLOOR", "OWN", "check"]
 
 #: A player's own commands: the command's ``player`` is the one giving it.
 OWN: tuple[type, ...] = (
@@ -39,6 +41,10 @@ OWN: tuple[type, ...] = (
     c.Act,
     c.Choose,
     c.Straddle,
+    c.ObjectToLimit,
+    c.AskDeckChange,
+    c.ObjectToObservers,
+    c.AllowObservers,
 )
 #: The dealer's work (the floor may do it too).
 DEALERS: tuple[type, ...] = (c.StartDeal, c.Report)
@@ -57,7 +63,11 @@ FLOOR: tuple[type, ...] = (
     c.Transfer,
     c.Impound,
     c.Release,
+    c.ProposeLimit,
+    c.FlagConduct,
 )
+#: The floor's commands that move chips between players or out of a pot.
+CHIPS_MOVED: tuple[type, ...] = (c.Transfer, c.Impound, c.Release)
 
 
 def _holds(account: Account, *roles: Role) -> bool:
@@ -91,6 +101,15 @@ def check(account: Account, command: c.Command) -> None:
     else:  # a command nobody may give over the network
         needed = ()
     if not _holds(account, *needed):
+        if isinstance(command, CHIPS_MOVED):
+            raise AccountError(
+                "{command} is the floor's ruling; {account} may not move chips to another"
+                " player or out of a pot",
+                code="not_permitted",
+                citations=cite("decisions.2", "policies.13"),
+                command=type(command).__name__,
+                account=account.name,
+            )
         raise AccountError(
             "{command} is {roles}'s to give; {account} is not",
             code="not_permitted",

@@ -1,8 +1,10 @@
 """Signed session cookies and the limit on log-in attempts.
 
-A session is the account's name signed with the server's secret
-(itsdangerous), so the server keeps no session table and a restarted server
-on the same secret still knows its clients. Log-in attempts are counted per
+A session is the account's name and a random session id, signed with the
+server's secret (itsdangerous); the store keeps the id's hash, so logging
+out or a sanction ends the session (a signed cookie alone would stay good
+until it expires), and a restarted server on the same secret still knows its
+clients. Log-in attempts are counted per
 name and per address over a sliding window (failures only, so a busy
 address logging in rightly is not held up); past the limit an attempt is
 refused before any password is checked, so guessing costs time.
@@ -30,20 +32,25 @@ class Sessions:
         self._signer = URLSafeTimedSerializer(secret, salt="floorman-session")
         self.max_age = max_age
 
-    def sign(self, name: str) -> str:
-        """The cookie's value for ``name``."""
-        return self._signer.dumps({"name": name})
+    def sign(self, name: str, session: str) -> str:
+        """The cookie's value for ``name``'s session ``session``."""
+        return self._signer.dumps({"name": name, "sid": session})
 
-    def read(self, cookie: str | None) -> str | None:
-        """The account a cookie names, or None for a missing, forged or stale one."""
+    def read(self, cookie: str | None) -> tuple[str, str] | None:
+        """The account and session id a cookie names, or None for a missing,
+        forged or stale one (the store says whether the session is still open)."""
         if not cookie:
             return None
         try:
             data = self._signer.loads(cookie, max_age=self.max_age)
         except BadSignature:
             return None
-        name = data.get("name") if isinstance(data, dict) else None
-        return name if isinstance(name, str) else None
+        if not isinstance(data, dict):
+            return None
+        name, session = data.get("name"), data.get("sid")
+        if not isinstance(name, str) or not isinstance(session, str):
+            return None
+        return name, session
 
 
 @dataclass(slots=True)

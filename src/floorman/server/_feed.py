@@ -7,19 +7,38 @@ the event belongs to, which changes as deals start and players come and go:
 :class:`TableFeed` follows the table's seat events to know it at every entry,
 and keeps the last entries with it, so a client that reconnects gets exactly
 what it missed (the model is lichess's versioned events and resync).
+
+The floor follows its own stream (:class:`FloorFeed`): every entry the log
+records for no table (the waiting lists, calls, lock-ups, must-moves,
+sanctions, the cage's ledger and the cardroom's own events), numbered the
+same way. The players' requests at a table (a limit change objected to, a
+deck changed, observers refused) are recorded for no table and go to both
+the floor and that table's stream. An entry a command logged carries the
+account that gave it (``by``).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from floorman import codec
 from floorman.service import Entry, Viewer, redact
+from floorman.service import events as cev
 from floorman.table import events as tev
 
-__all__ = ["Feeds", "Kept", "TableFeed"]
+__all__ = ["AT_TABLE", "Feeds", "FloorFeed", "Kept", "TableFeed"]
+
+#: The cardroom's events, logged for no table, that the table they name hears of.
+AT_TABLE = (
+    cev.LimitProposed,
+    cev.LimitObjected,
+    cev.LimitRefused,
+    cev.DeckChanged,
+    cev.ObserversRefused,
+    cev.ObserversAllowed,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,16 +47,34 @@ class Kept:
 
     entry: Entry
     positions: tuple[str, ...]
+    by: str | None = None
+    table: int | None = None  # the table it is about, if the log records it for none
 
     def message(self, viewer: Viewer) -> dict[str, object]:
         """The entry as the ``viewer`` receives it over the wire."""
         shown = redact(self.entry.event, viewer, positions=self.positions)
-        return {
-            "table": self.entry.table,
+        out: dict[str, object] = {
+            "table": self.entry.table if self.table is None else self.table,
             "seq": self.entry.seq,
             "at": self.entry.at,
             "event": codec.to_json(shown),
         }
+        if self.by is not None:
+            out["by"] = self.by
+        return out
+
+    def floor_message(self) -> dict[str, object]:
+        """The entry as the floor's stream carries it (nothing on it is secret
+        from the floor: it holds no cards)."""
+        out: dict[str, object] = {
+            "floor": True,
+            "seq": self.entry.seq,
+            "at": self.entry.at,
+            "event": codec.to_json(self.entry.event),
+        }
+        if self.by is not None:
+            out["by"] = self.by
+        return out
 
 
 class TableFeed:
@@ -50,9 +87,11 @@ class TableFeed:
         self._kept: deque[Kept] = deque(maxlen=keep)
         self._dropped = -1  # the seq of the last entry no longer kept
 
-    def follow(self, entry: Entry) -> Kept:
+    def follow(self, entry: Entry, *, by: str | None = None) -> Kept:
         """Take the table's next entry; the entry as kept."""
         event = entry.event
+        if entry.table is None:  # a request about the table, logged for none
+            return self._keep(Kept(entry, (), by, getattr(event, "table", None)))
         match event:
             case tev.DealStarted(dealt_in=seats):
                 self._seats = seats
@@ -68,7 +107,9 @@ class TableFeed:
                     self._players[to] = self._players.pop(seat)
                 self._vacate(seat)
                 self._vacate(to)
-        kept = Kept(entry, self._positions)
+        return self._keep(Kept(entry, self._positions, by))
+
+    def _keep(self, kept: Kept) -> Kept:
         if len(self._kept) == self._kept.maxlen:
             self._dropped = self._kept[0].entry.seq
         self._kept.append(kept)
@@ -95,24 +136,63 @@ class TableFeed:
         return None if len(out) > most else out
 
 
+class FloorFeed:
+    """The floor's recent entries: those the log records for no table."""
+
+    def __init__(self, *, keep: int) -> None:
+        self._kept: deque[Kept] = deque(maxlen=keep)
+        self._dropped = -1
+
+    def follow(self, entry: Entry, *, by: str | None = None) -> Kept:
+        """Take the floor's next entry; the entry as kept."""
+        kept = Kept(entry, (), by)
+        if len(self._kept) == self._kept.maxlen:
+            self._dropped = self._kept[0].entry.seq
+        self._kept.append(kept)
+        return kept
+
+    def since(self, after: int, *, most: int) -> list[Kept] | None:
+        """The entries after ``after``, or None when they are not all kept or
+        are more than ``most`` (the floor then needs a full view)."""
+        if after < self._dropped:
+            return None
+        out = [k for k in self._kept if k.entry.seq > after]
+        return None if len(out) > most else out
+
+
 class Feeds:
-    """The feed of every table, fed the whole log in order."""
+    """The feed of every table and the floor's, fed the whole log in order."""
 
     def __init__(self, *, keep: int = 2000) -> None:
         self._keep = keep
         self.tables: dict[int, TableFeed] = {}
+        self.floor = FloorFeed(keep=keep)
 
-    def follow(self, entries: Iterable[Entry]) -> list[Kept]:
-        """Take the log's next entries; the table entries among them, as kept."""
+    def follow(
+        self, entries: Iterable[Entry], *, authors: Mapping[int, str] | None = None
+    ) -> list[Kept]:
+        """Take the log's next entries; each as kept (a request about a table
+        twice: the floor's and the table's), ``authors`` naming who gave the
+        command that logged it."""
         out = []
+        authors = authors or {}
         for entry in entries:
-            if entry.table is None:
-                continue
-            feed = self.tables.get(entry.table)
+            by = authors.get(entry.seq)
+            number = entry.table
+            if number is None:
+                out.append(self.floor.follow(entry, by=by))
+                if not isinstance(entry.event, AT_TABLE):
+                    continue
+                number = entry.event.table
+            feed = self.tables.get(number)
             if feed is None:
-                feed = self.tables[entry.table] = TableFeed(keep=self._keep)
-            out.append(feed.follow(entry))
+                feed = self.tables[number] = TableFeed(keep=self._keep)
+            out.append(feed.follow(entry, by=by))
         return out
+
+    def floor_since(self, after: int, *, most: int) -> list[Kept] | None:
+        """The floor's entries after ``after`` (see :meth:`FloorFeed.since`)."""
+        return self.floor.since(after, most=most)
 
     def since(self, table: int, after: int, *, most: int) -> list[Kept] | None:
         """A table's entries after ``after`` (see :meth:`TableFeed.since`)."""

@@ -33,15 +33,16 @@ from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDisconnected
 
 from floorman import codec
 from floorman.clock import Clock, SystemClock
 from floorman.errors import AccountError, FloormanError, NotationError, StoreError
 from floorman.ids import PlayerId
+from floorman.rulebook import cite
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
-from floorman.server.host import Host, Subscriber
+from floorman.server.host import GRACE, Host, Subscriber
 from floorman.service import AsDealer, AsFloor, AsObserver, AsPlayer, TimeLimits, Viewer
 from floorman.service import commands as c
 from floorman.shuffle import Shuffler, SystemShuffler
@@ -57,6 +58,8 @@ MAX_FRAME = 16_384
 _STATUS = {
     "not_logged_in": 401,
     "login_refused": 401,
+    "session_revoked": 401,
+    "observers_refused": 403,
     "sanctioned": 403,
     "not_permitted": 403,
     "not_your_seat": 403,
@@ -86,6 +89,9 @@ def create_app(
     attempts: Attempts | None = None,
     messages: tuple[float, float] = (50.0, 100.0),
     secure_cookies: bool = False,
+    grace: float = GRACE,
+    deal_pause: float | None = None,
+    welcome: tuple[str, int] | None = None,
 ) -> Starlette:
     """The cardroom server on the store at ``store_url``.
 
@@ -94,7 +100,14 @@ def create_app(
     every live table (RRP5 dead-hands.1.6); ``secret`` signs session cookies
     (a random one by default, so sessions end with the process); ``hasher``
     sets argon2's cost; ``attempts`` limits log-ins; ``messages`` is the rate
-    and burst of WebSocket messages a connection may send.
+    and burst of WebSocket messages a connection may send; ``grace`` is how
+    many seconds a seated player may be without a socket before he is
+    stepped away (sat out from the end of the deal he is dealt in, RRP5
+    policies.20); ``deal_pause``: the house dealer starts each table's next
+    deal that many seconds after it is ready (:mod:`floorman.server.dealer`; None: only a dealer's or the
+    floor's ``StartDeal`` does); ``welcome`` (an admin, an amount): every
+    account registered over HTTP gets that play money from that admin (a demo
+    room's welcome).
     """
     clock = clock or SystemClock()
     sessions = Sessions(secret or secrets.token_hex(32))
@@ -108,7 +121,12 @@ def create_app(
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         store = open_store(store_url, clock=clock, hasher=hasher)
         state["host"] = Host(
-            store, clock=clock, shuffler=shuffler or SystemShuffler(), time_limits=time_limits
+            store,
+            clock=clock,
+            shuffler=shuffler or SystemShuffler(),
+            time_limits=time_limits,
+            grace=grace,
+            deal_pause=deal_pause,
         )
         await host().start()
         try:
@@ -116,12 +134,19 @@ def create_app(
         finally:
             await host().stop()
 
-    def account_of(connection: HTTPConnection) -> Account:
-        name = sessions.read(connection.cookies.get(COOKIE))
-        if name is None or not host().store.accounts.exists(name):
+    def session_of(connection: HTTPConnection) -> tuple[Account, str]:
+        """The account logged in and its session id; refused when the session
+        ended (logging out, a sanction) or a sanction keeps the account out."""
+        found = sessions.read(connection.cookies.get(COOKIE))
+        if found is None or not host().store.accounts.exists(found[0]):
             raise AccountError("log in first", code="not_logged_in")
+        name, session = found
+        host().store.accounts.check_session(name, session)
         host().store.accounts.check_allowed(name)
-        return host().store.accounts.get(name)
+        return host().store.accounts.get(name), session
+
+    def account_of(connection: HTTPConnection) -> Account:
+        return session_of(connection)[0]
 
     async def body(request: Request) -> dict[str, Any]:
         try:
@@ -150,6 +175,8 @@ def create_app(
         if not isinstance(name, str) or not isinstance(password, str):
             raise _bad("register with a name and a password, both strings")
         account = await asyncio.to_thread(host().store.accounts.create, name, password)
+        if welcome is not None:
+            host().store.accounts.credit(name, welcome[1], by=welcome[0], note="welcome")
         return JSONResponse({"name": account.name, "roles": sorted(account.roles)}, 201)
 
     @api
@@ -168,10 +195,11 @@ def create_app(
                 limits.failed(keys, clock.now())
             raise
         limits.forget(f"name:{name}")
+        session = await asyncio.to_thread(host().store.accounts.open_session, account.name)
         response = JSONResponse({"name": account.name, "roles": sorted(account.roles)})
         response.set_cookie(
             COOKIE,
-            sessions.sign(account.name),
+            sessions.sign(account.name, session),
             max_age=int(sessions.max_age),
             httponly=True,
             samesite="strict",
@@ -179,7 +207,14 @@ def create_app(
         )
         return response
 
-    async def log_out(_request: Request) -> Response:
+    async def log_out(request: Request) -> Response:
+        # The session ends in the store, so the cookie is refused from now on even
+        # by a client that keeps it, and the session's sockets close.
+        found = sessions.read(request.cookies.get(COOKIE))
+        if found is not None:
+            name, session = found
+            await asyncio.to_thread(host().store.accounts.end_session, session)
+            host().revoke(name, session=session, code="logged_out", why="logged out")
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE)
         return response
@@ -284,19 +319,29 @@ def create_app(
 
     async def socket(websocket: WebSocket) -> None:
         try:
-            account = account_of(websocket)
+            account, session = session_of(websocket)
         except FloormanError as error:
             await websocket.close(code=4401, reason=error.code)
             return
         await websocket.accept()
-        subscriber = Subscriber(viewer=AsPlayer(PlayerId(account.name)))
+        subscriber = Subscriber(
+            viewer=AsPlayer(PlayerId(account.name)), account=account.name, session=session
+        )
         host().subscribers.add(subscriber)
         writer = asyncio.create_task(_write(websocket, subscriber))
         bucket = Bucket(rate=messages[0], burst=messages[1])
+        back = host().connected(account.name)
+        closing = False  # the server itself going down (1012): not the player leaving
         try:
+            if back:  # he is back before the deal he was stepped away in ended
+                try:
+                    await host().withdraw(account.name)
+                except Exception:  # the room is as the store has it; he may come back himself
+                    _log.exception("withdrawing %s's step away failed", account.name)
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
+                    closing = message.get("code") == 1012
                     break
                 text = message.get("text")
                 if text is None and message.get("bytes") is not None:
@@ -310,6 +355,9 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
+            # No await before this: a handler cancelled as its client goes
+            # must still count the socket closed.
+            host().disconnected(account.name, restarting=closing)
             host().subscribers.discard(subscriber)
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -370,13 +418,24 @@ def _maybe_int(data: dict[str, Any], key: str) -> int | None:
 
 
 async def _write(websocket: WebSocket, subscriber: Subscriber) -> None:
-    """Send a client its queued messages in order; close it if it fell too far behind."""
-    while True:
-        message = await subscriber.outbox.get()
-        if subscriber.overflowed:
-            await websocket.close(code=4008, reason="too far behind: reconnect with after")
-            return
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+    """Send a client its queued messages in order; close it if it fell too far
+    behind, or with its error when the server ended it (its session ended). A
+    client gone is no fault: the writer stops, and the reader's loop sees the
+    disconnect."""
+    try:
+        while True:
+            message = await subscriber.outbox.get()
+            if subscriber.closing is not None:
+                code, error = subscriber.closing
+                await websocket.send_text(json.dumps({"id": None, "error": error}))
+                await websocket.close(code=code, reason=str(error.get("code", "")))
+                return
+            if subscriber.overflowed:
+                await websocket.close(code=4008, reason="too far behind: reconnect with after")
+                return
+            await websocket.send_text(json.dumps(message, separators=(",", ":")))
+    except (WebSocketDisconnect, WebSocketDisconnected, OSError):
+        return
 
 
 async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str) -> None:
@@ -396,6 +455,11 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         if not isinstance(ident, str | int) or isinstance(ident, bool):
             ident = None
             raise _bad('a message has an "id", a string or a whole number')
+        try:  # a session ended elsewhere (another server on the store) ends here too
+            host.store.accounts.check_session(account.name, subscriber.session)
+        except FloormanError as error:
+            subscriber.close(4401, error)
+            return
         if "command" in data:
             command = codec.from_json(data["command"])
             if not isinstance(command, c.Command):
@@ -406,16 +470,33 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             check(fresh, command)
             entries = await host.submit(command, by=fresh.name)
             send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
+        elif "floor" in (data.get("subscribe"), data.get("view")):
+            if not _is_floor(account):
+                raise AccountError(
+                    "{account} may not follow the floor; it takes the floor role",
+                    code="not_permitted",
+                    citations=cite("decisions.2"),
+                    account=account.name,
+                )
+            if data.get("subscribe") == "floor":
+                after = _maybe_int(data, "after")
+                send({"id": ident, "result": {"subscribed": "floor"}})
+                await host.subscribe_floor(subscriber, after)
+            else:
+                send({"id": ident, "result": await host.floor_view()})
+        elif data.get("unsubscribe") == "floor":
+            subscriber.floor = False
+            send({"id": ident, "result": {"unsubscribed": "floor"}})
         elif "subscribe" in data:
             table = _int(data, "subscribe")
             after = _maybe_int(data, "after")
             if "as" in data:
                 subscriber.viewer = _viewer(account, data["as"])
-            send({"id": ident, "result": {"subscribed": table}})
-            await host.subscribe(subscriber, table, after)
+            await host.subscribe(subscriber, table, after, answer={"id": ident})
         elif "view" in data:
             table = _int(data, "view")
-            send({"id": ident, "result": await host.resync(subscriber.viewer, table)})
+            shown = await host.resync(subscriber.viewer, table, subscriber=subscriber)
+            send({"id": ident, "result": shown})
         elif "unsubscribe" in data:
             table = _int(data, "unsubscribe")
             subscriber.tables.discard(table)

@@ -13,15 +13,23 @@ from floorman.store import DEFAULT_URL, Role, open_store
 __all__ = ["create_admin", "serve"]
 
 
-def serve(*, db: str = DEFAULT_URL, host: str = "127.0.0.1", port: int = 8000) -> int:
+def serve(
+    *, db: str = DEFAULT_URL, host: str = "127.0.0.1", port: int = 8000, deal_pause: float = 2.0
+) -> int:
     """Serve the cardroom on the store at ``db`` until interrupted. Session
     cookies are signed with ``FLOORMAN_SECRET`` when it is set (so sessions
-    outlive a restart), else with a random secret."""
+    outlive a restart), else with a random secret. The house dealer starts
+    each table's next deal ``deal_pause`` seconds after it is ready (a
+    negative pause: only a dealer's or the floor's ``StartDeal`` deals)."""
     import uvicorn
 
     from floorman.server.app import create_app
 
-    app = create_app(db, secret=os.environ.get("FLOORMAN_SECRET") or None)
+    app = create_app(
+        db,
+        secret=os.environ.get("FLOORMAN_SECRET") or None,
+        deal_pause=deal_pause if deal_pause >= 0 else None,
+    )
     print(f"floorman serving {db} at http://{host}:{port}/ (WebSocket /ws)", file=sys.stderr)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
     return 0

@@ -8,7 +8,8 @@ no threads: a server, a web page, bots and the log players drive it and only
 move bytes.
 
 - :class:`Cardroom` takes :mod:`commands <floorman.service.commands>` and
-  answers with the :class:`Entry` values of its log;
+  answers with the :class:`Entry` values of its log; :func:`action_of` says
+  which action of the deal a player's :class:`~floorman.service.commands.Act` is;
 - the cage's :class:`Ledger` says where every chip of the room is;
 - :meth:`Cardroom.state` gives the whole room as one :class:`CardroomState`,
   equal for a cardroom rebuilt from the log;
@@ -17,6 +18,7 @@ move bytes.
 
 from floorman.service import commands
 from floorman.service.cardroom import Cardroom, table_setup
+from floorman.service.commands import action_of
 from floorman.service.ledger import Ledger, LedgerEvent
 from floorman.service.log import Entry, dumps_entries, loads_entries
 from floorman.service.state import CardroomState, LedgerState
@@ -78,6 +80,7 @@ __all__ = [
     "TimingEvent",
     "TurnTimedOut",
     "Viewer",
+    "action_of",
     "cards_in",
     "commands",
     "deadlines",

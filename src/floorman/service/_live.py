@@ -4,13 +4,10 @@ what a player took from it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
-from floorman.errors import IllegalAction
+from floorman.deal.actions import Action
 from floorman.games import Structure
-from floorman.ids import Position
 from floorman.room.values import GameKind
 from floorman.service import commands as cmd
 from floorman.shuffle import Mark, SeededShuffler, Shuffler
@@ -55,33 +52,20 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
 
 
 def _action(c: cmd.Act, position: int) -> Action:
+    """:func:`~floorman.service.commands.action_of`, an action that names its
+    position alone made once for each position and shared (a frozen value)."""
     move = c.move
     if type(move) is not cmd.Move:
-        raise IllegalAction(f"no move {move!r}")
+        return cmd.action_of(c, position)  # refused, saying what the moves are
     made = _SAME.get(move._value_)  # by its value: an enum member hashes in Python
     if made is None:
-        return _ACTIONS[move._value_](c, position)
-    # An action that names its position alone is the same value each time: made once.
+        return cmd.action_of(c, position)
     while len(made) <= position:
-        made.append(_ACTIONS[move._value_](c, len(made)))
+        made.append(cmd.action_of(c, len(made)))
     return made[position]
 
 
-#: The deal's action for each move a player makes (by the move's value), at his position.
-_ACTIONS: dict[str, Callable[[cmd.Act, int], Action]] = {
-    cmd.Move.FOLD.value: lambda c, p: Fold(position=Position(p)),
-    cmd.Move.CHECK.value: lambda c, p: Check(position=Position(p)),
-    cmd.Move.CALL.value: lambda c, p: Call(position=Position(p)),
-    cmd.Move.WAGER.value: lambda c, p: Wager(position=Position(p), to=c.to),
-    cmd.Move.BRING_IN.value: lambda c, p: BringIn(position=Position(p)),
-    cmd.Move.DRAW.value: lambda c, p: Draw(position=Position(p), discards=c.cards),
-    cmd.Move.SHOW.value: lambda c, p: Show(position=Position(p), cards=c.cards),
-    cmd.Move.MUCK.value: lambda c, p: Muck(position=Position(p)),
-    cmd.Move.CHOP.value: lambda c, p: Chop(position=Position(p)),
-}
-
-#: The actions that name a position alone, by move, each position's made once
-#: and shared (they are frozen values).
+#: The actions that name a position alone, by move, each position's made once.
 _SAME: dict[str, list[Action]] = {
     move.value: []
     for move in (

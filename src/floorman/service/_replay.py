@@ -8,6 +8,16 @@ each table's take it as they took it then, so that what the cardroom derives
 from them sees them as the live cardroom saw them. The floor's events of one
 decision are all recorded before the cardroom carries them out at the tables,
 so they are followed together, with the books after all of them, as live.
+
+The cardroom's shuffler is left where the live one's stood: every shuffle the
+live cardroom made is in its log (the floor's draws for the button and for a
+broken game's seats, a table's draw for the button, each deck and each stub
+reshuffled), a refused command having put its shuffles back. A seeded
+shuffler, whose sequence has a place, shuffles the same number of cards again
+for each of them, in the log's order; its next shuffle is then the one the live
+cardroom would have made next, so the rebuilt cardroom deals on the same cards.
+The orders themselves come from the log, never from these shuffles. A shuffler
+with no sequence (the system's) has nothing to restore and is not asked.
 """
 
 from __future__ import annotations
@@ -16,6 +26,8 @@ import typing
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from floorman.cards import DECK_52, Card
+from floorman.deal import events as dev
 from floorman.floor.reports import Report as FloorReport
 from floorman.floor.rulings import Ruling
 from floorman.room import events as rev
@@ -23,6 +35,7 @@ from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.service.log import Entry
 from floorman.service.timing import TimingEvent
+from floorman.shuffle import SeededShuffler
 from floorman.table import Table
 from floorman.table import events as tev
 from floorman.table.books import TABLE_EVENTS
@@ -35,8 +48,9 @@ _CAGE = typing.get_args(led.LedgerEvent)
 _OWN = typing.get_args(cev.CardroomEvent)
 _SAID = (Ruling, *typing.get_args(FloorReport))  # at a table, not in its log
 _TIMED = typing.get_args(TimingEvent)  # the table's action clock's, not in its log
-#: What a table's entry may be besides a deal's event, which its deal alone keeps.
-_PLAIN = frozenset((*TABLE_EVENTS, *_SAID, *_TIMED))
+#: What a table's entry may be besides a deal's event, which its deal alone
+#: keeps; and the stub reshuffled, a deal's event the cardroom's shuffler made.
+_PLAIN = frozenset((*TABLE_EVENTS, *_SAID, *_TIMED, dev.StubReshuffled))
 
 
 def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
@@ -47,17 +61,41 @@ def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
     # Most of a log is deals' events, which change nothing but their deal:
     # the loop keeps them as Table.rebuild does, and does little else.
     plain = _PLAIN
+    keep, table_of = log.append, tables.get
+    # A house that runs no action clock has none to follow (Clocks: none
+    # without limits); its tables take each run of a deal's events at once,
+    # as nothing reads them before the next entry of another kind. Where the
+    # clocks follow the log, each event is applied before the next is followed.
+    follow = room._replay_clock if room._clocks.limits is not None else None
+    run: list[dev.Event] = []  # a deal's events waiting for their table
+    at: Table | None = None  # the table they are for
     for entry in entries:
-        room._replay_clock(entry)
         event, number = entry.event, entry.table
         if number is not None and not decision:
-            table = tables.get(number)
+            table = table_of(number)
             if table is not None and type(event) not in plain:
-                table.apply_event(event)  # type: ignore[arg-type]
-                log.append(entry)
+                if follow is not None:
+                    follow(entry)
+                    table.apply_event(event)  # type: ignore[arg-type]
+                else:
+                    if table is not at:
+                        if run:
+                            at.apply_deal_events(run)  # type: ignore[union-attr]
+                            run = []
+                        at = table
+                    run.append(event)  # type: ignore[arg-type]
+                keep(entry)
                 continue
+        if run:
+            at.apply_deal_events(run)  # type: ignore[union-attr]
+            run = []
+        at = None
+        if follow is not None:
+            follow(entry)
         if number is None and isinstance(event, _FLOOR):
             room.room.apply([event])
+            if isinstance(event, rev.GameStarted | rev.GameBroken):
+                _shuffled(room, event)
             decision.append(event)
             log.append(entry)
             continue
@@ -73,6 +111,8 @@ def replay(room: Cardroom, entries: Iterable[Entry]) -> None:
             assert isinstance(event, _OWN), event
             room._keep(event)
         log.append(entry)
+    if run:
+        at.apply_deal_events(run)  # type: ignore[union-attr]
     if decision:
         _follow_floor(room, decision)
     for table in tables.values():
@@ -173,6 +213,8 @@ def _replay_table(room: Cardroom, number: int, event: object) -> None:
         return
     table.apply_event(event)  # type: ignore[arg-type]
     match event:
+        case tev.DeckShuffled() | tev.ButtonDrawn() | dev.StubReshuffled():
+            _shuffled(room, event)
         case tev.DealStarted():
             room._rulings.pop(number, None)
             # Only the floor's games wait on a big blind for a move (a table the
@@ -191,6 +233,32 @@ def _replay_table(room: Cardroom, number: int, event: object) -> None:
             room._going.get(number, {}).pop(event.player, None)
         case _:
             pass
+
+
+def _shuffled(room: Cardroom, event: object) -> None:
+    """The shuffle the live cardroom made for ``event``, made again by a seeded
+    shuffler so that its sequence moves on as the live one's did: a seeded
+    shuffle takes from the sequence by the number of cards alone. The floor
+    draws for the button at a game's start (RRP5 seating.6) and for the seats
+    of a broken game (RRP5 seating.15) from a full deck, and so does a table
+    drawing for the button; a table shuffles its game's deck for each deal,
+    and a deal reshuffles its stub: the cards each event records."""
+    shuffler = room.shuffler
+    if not isinstance(shuffler, SeededShuffler):
+        return
+    cards: tuple[Card, ...]
+    match event:
+        case rev.GameStarted(cards=drawn):
+            if not drawn:
+                return  # stud: no button to draw for
+            cards = DECK_52
+        case rev.GameBroken() | tev.ButtonDrawn():
+            cards = DECK_52
+        case tev.DeckShuffled() | dev.StubReshuffled():
+            cards = event.cards  # as many as were shuffled, in the order they came
+        case _:
+            return
+    shuffler.shuffle(cards)
 
 
 def _replay_ruling(room: Cardroom, number: int, event: object) -> None:

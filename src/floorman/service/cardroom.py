@@ -69,6 +69,7 @@ from floorman.service._live import (
 )
 from floorman.service._moves import MoveKeeping
 from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
+from floorman.service._requests import REQUEST_HANDLERS, TableRequests
 from floorman.service._seats import SeatKeeping
 from floorman.service._transact import _LEAN, Transactions
 from floorman.service.log import Entry, new_entry
@@ -81,7 +82,15 @@ from floorman.table import events as tev
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Transactions, MoveKeeping, Timekeeping, SeatKeeping, OutsideTables, HouseTables):
+class Cardroom(
+    Transactions,
+    MoveKeeping,
+    Timekeeping,
+    SeatKeeping,
+    OutsideTables,
+    HouseTables,
+    TableRequests,
+):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
@@ -287,6 +296,8 @@ class Cardroom(Transactions, MoveKeeping, Timekeeping, SeatKeeping, OutsideTable
                 self._going.setdefault(event.table, {})[event.player] = event.took
             case cev.HouseTableOpened():
                 self._setup_of[event.table] = event.setup
+            case _:
+                self._keep_request(event)
 
     # ----- management ----------------------------------------------------------
 
@@ -408,6 +419,8 @@ class Cardroom(Transactions, MoveKeeping, Timekeeping, SeatKeeping, OutsideTable
             at = seat  # never away: he stays dealt in
             self._at(at[0], lambda t: t.come_back(Seat(at[1]), post=c.post))
             del self._going[at[0]][c.player]
+            return
+        if seat is None and self._back_to_seat_played_over(c):
             return
         self._floor(self.room.come_back(c.player, restored=c.restored))
         if seat is not None:
@@ -713,6 +726,7 @@ class Cardroom(Transactions, MoveKeeping, Timekeeping, SeatKeeping, OutsideTable
                     at is not None
                     and at[0] == number
                     and event.player not in table.players.values()
+                    and event.seat not in table.players  # not a seat he played over (policies.12)
                 ):
                     self._floor(self.room.leave(event.player))  # the floor follows the table
                 self._after_over(number, table, event)
@@ -848,4 +862,5 @@ _HANDLERS: dict[type, _Handler] = {
     cmd.Release: Cardroom._release,
     **HOUSE_HANDLERS,
     **OUTSIDE_HANDLERS,
+    **REQUEST_HANDLERS,
 }

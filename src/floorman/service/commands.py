@@ -24,18 +24,23 @@ Act(player='ann', move=Move.WAGER, to=20, cards=())
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from floorman.cards import Card
+from floorman.deal.actions import Action, BringIn, Call, Check, Chop, Draw, Fold, Muck, Show, Wager
+from floorman.errors import IllegalAction
 from floorman.floor.reports import Report as FloorReport
-from floorman.ids import PlayerId, Seat
+from floorman.ids import PlayerId, Position, Seat
 from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.table import TableSetup
 
 __all__ = [
     "Act",
+    "AllowObservers",
     "Arrive",
+    "AskDeckChange",
     "AskToSee",
     "BreakGame",
     "Buy",
@@ -54,6 +59,7 @@ __all__ = [
     "DeclineTime",
     "Due",
     "ExtendAbsence",
+    "FlagConduct",
     "Impound",
     "KeepApart",
     "Leave",
@@ -61,10 +67,13 @@ __all__ = [
     "Move",
     "NoAnswer",
     "NoteInterest",
+    "ObjectToLimit",
+    "ObjectToObservers",
     "OpenGame",
     "OpenTable",
     "PickUp",
     "PlayOver",
+    "ProposeLimit",
     "Refuse",
     "Release",
     "Report",
@@ -81,6 +90,7 @@ __all__ = [
     "TakeSeat",
     "Transfer",
     "Unlist",
+    "action_of",
 ]
 
 
@@ -385,6 +395,38 @@ class Act:
     cards: tuple[Card, ...] = ()
 
 
+def action_of(act: Act, position: int) -> Action:
+    """The deal's action for ``act``, its player being at ``position`` in the
+    deal (the cardroom finds the position from his seat). A move that is no
+    :class:`Move` is refused; whether the action is legal now is the deal's to say.
+
+    >>> action_of(Act(player="ann", move=Move.WAGER, to=20), 2)
+    Wager(position=2, to=20)
+    >>> action_of(Act(player="bob", move=Move.FOLD), 0)
+    Fold(position=0)
+    """
+    make = _ACTIONS.get(act.move) if isinstance(act.move, Move) else None
+    if make is None:
+        raise IllegalAction(
+            f"no move {act.move!r}; the moves are {', '.join(m.value for m in Move)}"
+        )
+    return make(act, Position(position))
+
+
+#: The deal's action for each move a player makes, at his position.
+_ACTIONS: dict[Move, Callable[[Act, Position], Action]] = {
+    Move.FOLD: lambda c, p: Fold(position=p),
+    Move.CHECK: lambda c, p: Check(position=p),
+    Move.CALL: lambda c, p: Call(position=p),
+    Move.WAGER: lambda c, p: Wager(position=p, to=c.to),
+    Move.BRING_IN: lambda c, p: BringIn(position=p),
+    Move.DRAW: lambda c, p: Draw(position=p, discards=c.cards),
+    Move.SHOW: lambda c, p: Show(position=p, cards=c.cards),
+    Move.MUCK: lambda c, p: Muck(position=p),
+    Move.CHOP: lambda c, p: Chop(position=p),
+}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Choose:
     """A new, returning or owing player posts now (``post``) or waits for the
@@ -549,6 +591,71 @@ class AskToSee:
     deal: int | None = None
 
 
+# ----- requests at a table: the players' say and the floor's notes -------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProposeLimit:
+    """Management proposes changing the betting limit of the game at ``table``
+    to ``stakes``; two objections from the game's players refuse it (RRP5
+    policies.17)."""
+
+    table: int
+    stakes: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectToLimit:
+    """``player``, seated at ``table``, objects to the limit change proposed there
+    (RRP5 policies.17)."""
+
+    player: PlayerId
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AskDeckChange:
+    """``player``, seated at ``table``, asks for a new deck (``setup``: a new
+    setup); ``reason`` ``defective``, ``damaged`` or ``sticky`` says the deck is
+    unfit, else the deck's round or the setup's hour must be up (RRP5
+    policies.22)."""
+
+    player: PlayerId
+    table: int
+    setup: bool = False
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectToObservers:
+    """``player``, seated at ``table``, objects to anyone watching the game who
+    does not play in it (RRP5 policies.27)."""
+
+    player: PlayerId
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AllowObservers:
+    """``player`` withdraws his objection to observers at ``table`` (RRP5 policies.27)."""
+
+    player: PlayerId
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlagConduct:
+    """Something at ``table`` on deal ``deal`` the floor should look into:
+    ``players`` and the ``rules`` it may break (e.g. a check-down with a third
+    player all in, RRP5 conduct.improper.3); a note, not a ruling."""
+
+    table: int
+    deal: int
+    players: tuple[PlayerId, ...]
+    rules: tuple[str, ...]
+    note: str = ""
+
+
 Command = (
     OpenGame
     | StartGame
@@ -595,4 +702,10 @@ Command = (
     | CorrectButton
     | CountWaiting
     | AskToSee
+    | ProposeLimit
+    | ObjectToLimit
+    | AskDeckChange
+    | ObjectToObservers
+    | AllowObservers
+    | FlagConduct
 )

@@ -24,7 +24,7 @@ from floorman.store._engine import DEFAULT_URL, database_url
 from floorman.store._migrations import LATEST, MIGRATIONS, Migration
 from floorman.store._schema import Role, SanctionKind
 from floorman.store.accounts import Account, Accounts, AccountSanction, ChipRecord
-from floorman.store.store import HandRecord, HandSummary, Store, open_store
+from floorman.store.store import HandRecord, HandSummary, SanctionOrder, Store, open_store
 
 __all__ = [
     "DEFAULT_URL",
@@ -39,6 +39,7 @@ __all__ = [
     "Migration",
     "Role",
     "SanctionKind",
+    "SanctionOrder",
     "Store",
     "database_url",
     "open_store",

@@ -31,9 +31,17 @@ class Migration:
     apply: Callable[[sa.Connection], None]
 
 
+#: The tables the first step made.
+_FIRST = ("accounts", "account_roles", "sanctions", "events", "chips", "hands", "hand_players")
+
+
 def _first(connection: sa.Connection) -> None:
-    tables = [t for t in s.metadata.sorted_tables if t is not s.schema_versions]
+    tables = [t for t in s.metadata.sorted_tables if t.name in _FIRST]
     s.metadata.create_all(connection, tables=tables)
+
+
+def _second(connection: sa.Connection) -> None:
+    s.metadata.create_all(connection, tables=[s.sessions, s.event_authors, s.role_changes])
 
 
 #: Every step, in order, numbered from 1.
@@ -42,6 +50,14 @@ MIGRATIONS: tuple[Migration, ...] = (
         version=1,
         description="accounts, roles, sanctions, the event log, the chip ledger, hand histories",
         apply=_first,
+    ),
+    Migration(
+        version=2,
+        description=(
+            "sessions that logging out and sanctions revoke; who gave each command;"
+            " who granted and took away each role"
+        ),
+        apply=_second,
     ),
 )
 

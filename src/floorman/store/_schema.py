@@ -123,3 +123,33 @@ hand_players = sa.Table(
     sa.Column("position", sa.Integer, nullable=False),
     sa.ForeignKeyConstraint(["table_no", "deal_no"], ["hands.table_no", "hands.deal_no"]),
 )
+
+sessions = sa.Table(
+    "sessions",
+    metadata,
+    # The SHA-256 of the session's random id, which only the signed cookie carries.
+    sa.Column("id", sa.String(64), primary_key=True),
+    sa.Column("account", sa.ForeignKey("accounts.name"), nullable=False, index=True),
+    sa.Column("created_at", sa.Double, nullable=False),
+    sa.Column("revoked_at", sa.Double, nullable=True),
+)
+
+event_authors = sa.Table(
+    "event_authors",
+    metadata,
+    # Who gave the command that logged the entry (none: a deadline fired it).
+    sa.Column("seq", sa.ForeignKey("events.seq"), primary_key=True, autoincrement=False),
+    sa.Column("account", sa.Text, nullable=False),
+)
+
+role_changes = sa.Table(
+    "role_changes",
+    metadata,
+    # Every role an admin granted or took away, with who and when.
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account", sa.ForeignKey("accounts.name"), nullable=False, index=True),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("granted", sa.Boolean, nullable=False),
+    sa.Column("by", sa.Text, nullable=False),
+    sa.Column("at", sa.Double, nullable=False),
+)

@@ -12,7 +12,9 @@ time) refuses log-in while it is in force.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -30,6 +32,10 @@ __all__ = ["Account", "AccountSanction", "Accounts", "ChipRecord"]
 
 _NAME = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_.-]{{0,{NAME_LENGTH - 1}}}")
 _SHORTEST, _LONGEST = 8, 1024
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -234,6 +240,11 @@ class Accounts:
                 )
             return tuple(sorted(str(n) for n in db.execute(query).scalars()))
 
+    @classmethod
+    def exists_in(cls, db: sa.Connection, name: str) -> bool:
+        """Whether an account of that name exists, read inside the caller's transaction."""
+        return cls._exists(db, name)
+
     @staticmethod
     def _exists(db: sa.Connection, name: str) -> bool:
         found = db.execute(sa.select(s.accounts.c.name).where(s.accounts.c.name == name))
@@ -273,17 +284,43 @@ class Accounts:
             self._need(db, name)
             if Role(role) not in self._roles(db, name):
                 db.execute(sa.insert(s.account_roles).values(account=name, role=Role(role).value))
+                self._role_changed(db, name, role, granted=True, by=by)
 
     def revoke(self, name: str, role: Role, *, by: str) -> None:
         """Take a role from an account; only an admin may."""
         with writing(self._engine) as db:
             self._require(db, by, Role.ADMIN)
             self._need(db, name)
-            db.execute(
+            taken = db.execute(
                 sa.delete(s.account_roles).where(
                     s.account_roles.c.account == name, s.account_roles.c.role == Role(role).value
                 )
             )
+            if taken.rowcount:
+                self._role_changed(db, name, role, granted=False, by=by)
+
+    def _role_changed(
+        self, db: sa.Connection, name: str, role: Role, *, granted: bool, by: str
+    ) -> None:
+        db.execute(
+            sa.insert(s.role_changes).values(
+                account=name,
+                role=Role(role).value,
+                granted=granted,
+                by=by,
+                at=self._clock.now(),
+            )
+        )
+
+    def role_changes(self, name: str) -> tuple[tuple[str, bool, str, float], ...]:
+        """The roles granted to (True) and taken from (False) an account, in
+        order: (role, granted, by whom, when)."""
+        c = s.role_changes.c
+        with reading(self._engine) as db:
+            rows = db.execute(
+                sa.select(c.role, c.granted, c.by, c.at).where(c.account == name).order_by(c.id)
+            ).all()
+        return tuple((str(r.role), bool(r.granted), str(r.by), float(r.at)) for r in rows)
 
     # ----- play money --------------------------------------------------------------------
 
@@ -317,6 +354,11 @@ class Accounts:
         at the cage, plus those it cashed out."""
         with reading(self._engine) as db:
             return self._balance(db, name)
+
+    @classmethod
+    def balance_in(cls, db: sa.Connection, name: str) -> int:
+        """An account's play money, read inside the caller's transaction."""
+        return cls._balance(db, name)
 
     @staticmethod
     def _balance(db: sa.Connection, name: str) -> int:
@@ -377,19 +419,96 @@ class Accounts:
         with writing(self._engine) as db:
             self._require(db, by, Role.FLOOR, Role.ADMIN)
             self._need(db, name)
-            values = {
-                "account": name,
-                "kind": kind.value,
-                "reason": reason,
-                "since": now,
-                "until": until,
-                "by": by,
-            }
-            inserted = db.execute(sa.insert(s.sanctions).values(**values)).inserted_primary_key
-            assert inserted is not None
-            number = inserted[0]
+            return self.insert_sanction(db, name, kind, by=by, reason=reason, until=until, now=now)
+
+    @classmethod
+    def insert_sanction(
+        cls,
+        db: sa.Connection,
+        name: str,
+        kind: SanctionKind,
+        *,
+        by: str | None,
+        reason: str,
+        until: float | None,
+        now: float,
+    ) -> AccountSanction:
+        """Write a sanction in force from ``now`` inside the caller's write
+        transaction, ending the account's sessions with it (no check of who gives it)."""
+        values = {
+            "account": name,
+            "kind": SanctionKind(kind).value,
+            "reason": reason,
+            "since": now,
+            "until": until,
+            "by": by,
+        }
+        inserted = db.execute(sa.insert(s.sanctions).values(**values)).inserted_primary_key
+        assert inserted is not None
+        cls.end_sessions_in(db, name, now=now)
         return AccountSanction(
-            id=int(number), account=name, kind=kind, reason=reason, since=now, until=until, by=by
+            id=int(inserted[0]),
+            account=name,
+            kind=SanctionKind(kind),
+            reason=reason,
+            since=now,
+            until=until,
+            by=by,
+        )
+
+    # ----- sessions ----------------------------------------------------------------------
+
+    def open_session(self, name: str) -> str:
+        """A new session for ``name``: a random id to sign into the cookie (the
+        store keeps only its hash)."""
+        token = secrets.token_urlsafe(32)
+        with writing(self._engine) as db:
+            self._need(db, name)
+            db.execute(
+                sa.insert(s.sessions).values(
+                    id=_digest(token), account=name, created_at=self._clock.now()
+                )
+            )
+        return token
+
+    def check_session(self, name: str, token: str) -> None:
+        """Refuse a session that was never opened for ``name``, or was ended (by
+        logging out, or by a sanction)."""
+        c = s.sessions.c
+        with reading(self._engine) as db:
+            row = db.execute(
+                sa.select(c.revoked_at).where(c.id == _digest(token), c.account == name)
+            ).first()
+        if row is None or row.revoked_at is not None:
+            raise AccountError(
+                "this session of {name} has ended; log in again",
+                code="session_revoked",
+                name=name,
+            )
+
+    def end_session(self, token: str) -> None:
+        """End one session (logging out)."""
+        c = s.sessions.c
+        with writing(self._engine) as db:
+            db.execute(
+                sa.update(s.sessions)
+                .where(c.id == _digest(token), c.revoked_at.is_(None))
+                .values(revoked_at=self._clock.now())
+            )
+
+    def end_sessions(self, name: str) -> None:
+        """End every session of an account."""
+        with writing(self._engine) as db:
+            self.end_sessions_in(db, name, now=self._clock.now())
+
+    @staticmethod
+    def end_sessions_in(db: sa.Connection, name: str, *, now: float) -> None:
+        """End every session of an account inside the caller's transaction."""
+        c = s.sessions.c
+        db.execute(
+            sa.update(s.sessions)
+            .where(c.account == name, c.revoked_at.is_(None))
+            .values(revoked_at=now)
         )
 
     def lift(self, name: str, number: int, *, by: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
@@ -27,10 +27,10 @@ from floorman.service.log import Entry, entry_from_json
 from floorman.store import _schema as s
 from floorman.store._engine import DEFAULT_URL, create, reading, writing
 from floorman.store._migrations import migrate, version
-from floorman.store._schema import Role
+from floorman.store._schema import Role, SanctionKind
 from floorman.store.accounts import Accounts
 
-__all__ = ["HandRecord", "HandSummary", "Store", "open_store"]
+__all__ = ["HandRecord", "HandSummary", "SanctionOrder", "Store", "open_store"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,6 +57,19 @@ class HandRecord:
     players: tuple[str, ...]
     phh: str
     pokerstars: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SanctionOrder:
+    """A sanction the floor gave in the cardroom, to keep ``account`` out of
+    the server from the moment the command's entries are stored: ``until``
+    None for good."""
+
+    account: str
+    kind: SanctionKind
+    by: str | None
+    reason: str
+    until: float | None = None
 
 
 def _cage_rows(entry: Entry) -> list[dict[str, Any]]:
@@ -159,30 +172,97 @@ class Store:
 
     # ----- the log -----------------------------------------------------------------------
 
-    def append(self, entries: Sequence[Entry], *, hands: Iterable[HandRecord] = ()) -> None:
+    def append(
+        self,
+        entries: Sequence[Entry],
+        *,
+        hands: Iterable[HandRecord] = (),
+        authors: Mapping[int, str] | None = None,
+        pay: bool = False,
+        sanctions: Sequence[SanctionOrder] = (),
+    ) -> None:
         """Write a command's entries (numbered on from the stored log), the
         ledger lines of the cage's events among them and the hand histories
         finished with them, as one transaction: all of it or, if anything is
         refused, none. Answer a command only after this returns; if it raises,
         the cardroom that made the entries is ahead of the store, and is
-        rebuilt from :meth:`entries` before it goes on."""
+        rebuilt from :meth:`entries` before it goes on.
+
+        ``authors`` names the account that gave the command logging each entry
+        (by its number). ``pay``: the chips the cage sold are paid from the
+        buyers' play money, checked inside the same transaction, so a batch
+        that would overdraw an account is refused whole (``balance_short``)
+        and two batches cannot both spend the same money. ``sanctions`` are
+        written with the entries, ending the accounts' sessions."""
         hands = tuple(hands)
+        authors = authors or {}
         rows = [_event_row(e) for e in entries]
         cage = [line for e in entries for line in _cage_rows(e)]
+        for line in cage:
+            line["by"] = authors.get(line["seq"])
         try:
             with writing(self.engine) as db:
                 if rows:
                     self._check_follows(db, entries)
+                if pay:
+                    self._check_paid(db, cage)
+                if rows:
                     db.execute(sa.insert(s.events), rows)
+                    named = [
+                        {"seq": e.seq, "account": authors[e.seq]}
+                        for e in entries
+                        if e.seq in authors
+                    ]
+                    if named:
+                        db.execute(sa.insert(s.event_authors), named)
                 if cage:
                     db.execute(sa.insert(s.chips), cage)
                 for hand in hands:
                     self._insert_hand(db, hand)
+                now = self.clock.now()
+                for order in sanctions:
+                    if self.accounts.exists_in(db, order.account):
+                        self.accounts.insert_sanction(
+                            db,
+                            order.account,
+                            order.kind,
+                            by=order.by,
+                            reason=order.reason,
+                            until=order.until,
+                            now=now,
+                        )
         except sa.exc.DBAPIError as error:
             raise StoreError(
                 "the database refused the batch, and stored none of it: {why}",
                 why=str(error.orig).splitlines()[0] if error.orig else str(error),
             ) from error
+
+    @staticmethod
+    def _check_paid(db: sa.Connection, cage: Sequence[Mapping[str, Any]]) -> None:
+        """Refuse chips sold beyond an account's play money, read under the write lock."""
+        spent: dict[str, int] = {}
+        for line in cage:
+            if line["kind"] == "sold":
+                spent[line["account"]] = spent.get(line["account"], 0) - int(line["cash"])
+        for player, amount in spent.items():
+            balance = Accounts.balance_in(db, player)
+            if amount > balance:
+                raise AccountError(
+                    "{player} has {balance} in play money, not the {amount} these chips cost;"
+                    " an admin credits the balance",
+                    code="balance_short",
+                    player=player,
+                    balance=balance,
+                    amount=amount,
+                )
+
+    def authors(self, *, after: int = -1) -> dict[int, str]:
+        """Who gave the command that logged each entry after ``after`` (the
+        entries a deadline fired have none)."""
+        c = s.event_authors.c
+        with reading(self.engine) as db:
+            rows = db.execute(sa.select(c.seq, c.account).where(c.seq > after)).all()
+        return {int(r.seq): str(r.account) for r in rows}
 
     @staticmethod
     def _check_follows(db: sa.Connection, entries: Sequence[Entry]) -> None:

@@ -313,6 +313,21 @@ class TableBooks:
         self.deals.slots[-1].events.append(typing.cast(dev.Event, event))
         self.log.append(event)
 
+    def apply_deal_events(self, events: list[dev.Event]) -> None:
+        """Apply logged events of the deal under way, in order, as
+        :meth:`apply_event` applies each: the bulk of a table's log, which only
+        the deal keeps (the deal under way is dealt again from them when a
+        rebuild ends). Raises :class:`~floorman.errors.NotationError` for a
+        deal's event outside a deal."""
+        if not TABLE_EVENTS.isdisjoint(map(type, events)):
+            for event in events:
+                self.apply_event(event)
+            return
+        if events and not self.in_deal:
+            self.apply_event(events[0])  # refused, naming the event
+        self.deals.slots[-1].events.extend(events)
+        self.log.extend(events)
+
     def _emit(self, event: ev.TableEvent) -> ev.TableEvent:
         """Record a table event and apply it to the books."""
         kind = type(event)

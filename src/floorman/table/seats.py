@@ -100,6 +100,12 @@ class Seats(TableBooks):
         """Whether the player in a seat is sitting out."""
         return self._sitter(seat).away
 
+    def owner_of(self, seat: Seat) -> PlayerId | None:
+        """The player away from ``seat`` while another plays over it (RRP5
+        policies.12), if anyone does."""
+        owner = self._owners.get(seat)
+        return None if owner is None else PlayerId(owner.player)
+
     def seat_of(self, player: PlayerId) -> Seat | None:
         """The seat ``player`` sits in at this table, if any.
 
@@ -385,9 +391,7 @@ class Seats(TableBooks):
     def come_back(self, seat: Seat, *, post: bool = True) -> ev.CameBack:
         """A player sitting out asks to be dealt in again; one owing blinds
         posts them (``post``) or waits for the big blind (RRP5 blinds.9)."""
-        back = self._owners.get(seat) or self._sitter(seat)
-        if not post:
-            self._check_may_wait(seat, back)
+        self.check_come_back(seat, post=post)
         if seat in self._owners:
             over = self._seats[seat]
             if self.in_deal and seat in self.positions:
@@ -399,12 +403,20 @@ class Seats(TableBooks):
                     citations=cite("policies.12"),
                 )
             self._remove(seat)
-        st = self._sitter(seat)
-        if not (st.away or st.sit_out_next):
-            raise FloorError("seat {seat} is not sitting out", seat=seat)
         event = ev.CameBack(seat=seat, post=post)
         self._emit(event)
         return event
+
+    def check_come_back(self, seat: Seat, *, post: bool = True) -> None:
+        """Refuse, as :meth:`come_back` would, a return that waiting for the
+        deal's end does not make right: nobody sits out in ``seat``, or its
+        player, owing blinds after a hand dealt in, waits for the big blind
+        instead of posting them (RRP5 blinds.10). Changes nothing."""
+        back = self._owners.get(seat) or self._sitter(seat)
+        if not post:
+            self._check_may_wait(seat, back)
+        if not (back.away or back.sit_out_next):
+            raise FloorError("seat {seat} is not sitting out", seat=seat)
 
     @staticmethod
     def _check_may_wait(seat: int, st: Sitter) -> None:
