@@ -28,6 +28,7 @@ cardroom does not wake for it (see :mod:`floorman.service.timing`).
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -120,6 +121,11 @@ class Clocks:
         if clock is not None:
             clock.record(event, entry.at)
 
+    def follow_all(self, entries: list[Entry]) -> None:
+        """Apply a command's entries (:meth:`follow`)."""
+        for entry in entries:
+            self.follow(entry)
+
     def acting(self, number: int, position: int, now: float) -> tuple[timing.TimingEvent, ...]:
         """The bank the player at ``position`` draws on, acting at ``now`` on his
         own turn (RRP5 dead-hands.1.6); nothing for a table without a clock or
@@ -151,11 +157,14 @@ class Timekeeping:
         log: list[Entry]
         _clocks: Clocks
         _live_tables: bool
+        _floor_seen: tuple[Room, int, float, bool] | None
 
         def _look(self, now: float) -> list[Entry]: ...
-        def _transaction(self, work: Callable[[], object]) -> list[Entry]: ...
+        def _transaction(
+            self, work: Callable[..., object], *args: Any, lean: bool = False, dice: bool = True
+        ) -> list[Entry]: ...
         def _floor(self, events: Any) -> None: ...
-        def _at(self, number: int, operation: Callable[[Table], object]) -> object: ...
+        def _at(self, number: int, operation: Callable[..., object], *args: Any) -> object: ...
         def _record(self, table: int | None, event: Any) -> None: ...
 
     @property
@@ -181,6 +190,8 @@ class Timekeeping:
             now = self.clock.source.now()
         if not self._live_tables:
             return self._look(now)
+        if not self._clocks.of and not self._floor_due(now):
+            return []  # the common case: nothing is due, and the books say so unchanged
         out: list[Entry] = []
         while (deadline := timing.due(self.room, self._clocks.of, now)) is not None:
             moment = max(deadline.at, self.log[-1].at) if self.log else deadline.at
@@ -190,6 +201,33 @@ class Timekeeping:
                 raise AssertionError(f"the deadline {deadline} fired and changed nothing")
             out.extend(fired)
         return out
+
+    def _may_fall_due(self) -> bool:
+        """Whether :meth:`advance` may find something due by the clock's time:
+        not if no table runs an action clock and the floor's next deadline is
+        later (or there is none)."""
+        if self._clocks.of or not self._live_tables:
+            return True
+        room = self.room
+        seen = self._floor_seen  # _floor_due's, read here without a call
+        if seen is None or seen[0] is not room or seen[1] != len(room.events):
+            return self._floor_due(self.clock.source.now())
+        return seen[2] <= self.clock.source.now()
+
+    def _floor_due(self, now: float) -> bool:
+        """Whether the floor's next deadline is due by ``now``. The floor's
+        books change only by its events, so the deadline they give (and
+        whether they order a move) is read again only
+        when the floor (a new one, after a refused command) or its events have
+        changed."""
+        room = self.room
+        seen = self._floor_seen
+        if seen is None or seen[0] is not room or seen[1] != len(room.events):
+            deadline = room.next_deadline()
+            at = math.inf if deadline is None else deadline
+            seen = (room, len(room.events), at, bool(room.moving()))
+            self._floor_seen = seen
+        return seen[2] <= now
 
     def _fire(self, deadline: timing.Deadline, moment: float) -> None:
         if deadline.table is None:
@@ -205,12 +243,15 @@ class Timekeeping:
         """A rebuilt cardroom's clocks follow the log as the live ones did."""
         self._clocks.follow(entry)
 
-    def _commit(self, work: Callable[[], object]) -> list[Entry]:
-        """Carry out ``work`` as one transaction, then let the clocks follow
-        what it logged (nothing, if it was refused)."""
-        entries = self._transaction(work)
-        for entry in entries:
-            self._clocks.follow(entry)
+    def _commit(
+        self, work: Callable[..., object], *args: Any, lean: bool = False, dice: bool = True
+    ) -> list[Entry]:
+        """Carry out ``work(*args)`` as one transaction (see
+        :meth:`~floorman.service.cardroom.Cardroom._transaction`), then let the
+        clocks follow what it logged (nothing, if it was refused)."""
+        entries = self._transaction(work, *args, lean=lean, dice=dice)
+        if self._clocks.limits is not None:  # else no clock is ever made, to follow
+            self._clocks.follow_all(entries)
         return entries
 
     def _clock_acting(self, number: int, position: int) -> None:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from floorman.deal import events as dev
+from floorman.deal.actions import Action
 from floorman.games import Structure
 from floorman.room.values import GameKind
+from floorman.service import commands as cmd
 from floorman.shuffle import Mark, SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
@@ -17,9 +18,6 @@ from floorman.table.placement import place
 __all__ = ["table_setup"]
 
 _HOUR = 3600.0  # RRP5 policies.5
-
-#: A table's mark: its events, its deals, and the events of its deal then.
-_Mark = int
 
 
 def table_setup(kind: GameKind, seats: int) -> TableSetup:
@@ -53,6 +51,34 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
     )
 
 
+def _action(c: cmd.Act, position: int) -> Action:
+    """:func:`~floorman.service.commands.action_of`, an action that names its
+    position alone made once for each position and shared (a frozen value)."""
+    move = c.move
+    if type(move) is not cmd.Move:
+        return cmd.action_of(c, position)  # refused, saying what the moves are
+    made = _SAME.get(move._value_)  # by its value: an enum member hashes in Python
+    if made is None:
+        return cmd.action_of(c, position)
+    while len(made) <= position:
+        made.append(cmd.action_of(c, len(made)))
+    return made[position]
+
+
+#: The actions that name a position alone, by move, each position's made once.
+_SAME: dict[str, list[Action]] = {
+    move.value: []
+    for move in (
+        cmd.Move.FOLD,
+        cmd.Move.CHECK,
+        cmd.Move.CALL,
+        cmd.Move.BRING_IN,
+        cmd.Move.MUCK,
+        cmd.Move.CHOP,
+    )
+}
+
+
 def _next_big_blind(table: Table) -> int | None:
     """The seat the next deal's big blind would fall to, the seats as they stand."""
     setup = table.setup
@@ -79,16 +105,6 @@ def _took_within_the_hour(table: Table, player: str, now: float) -> int:
         if isinstance(event, tev.PlayerSeated) and event.player == player:
             return 0
     return 0
-
-
-def _mark(table: Table) -> _Mark:
-    return len(table.log)
-
-
-def _table_events_since(table: Table, mark: _Mark) -> list[tev.TableEvent | dev.Event]:
-    """A table's events and its deals' events since ``mark``, in the order they
-    happened (the table keeps them in one log)."""
-    return list(table.log[mark:])
 
 
 def _dice(shuffler: Shuffler) -> Mark | None:

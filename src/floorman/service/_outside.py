@@ -71,7 +71,9 @@ class OutsideTables:
         _live_tables: bool
 
         def _floor(self, events: Any) -> None: ...
-        def _commit(self, work: Callable[[], object]) -> list[Entry]: ...
+        def _commit(
+            self, work: Callable[..., object], *args: Any, lean: bool = False, dice: bool = True
+        ) -> list[Entry]: ...
 
     def _look(self, now: float) -> list[Entry]:
         """The floor, without live tables, acts at ``now`` on every timer run out."""

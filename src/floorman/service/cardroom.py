@@ -48,44 +48,49 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from floorman.clock import Clock
-from floorman.errors import ConfigError, FloorError, FloormanError, IllegalAction, by_seats
+from floorman.errors import ConfigError, FloorError, IllegalAction, by_seats
 from floorman.floor.reports import Report as FloorReport
 from floorman.floor.rulings import Ruling, decide_at_table, rule_at_table
-from floorman.ids import PlayerId, Position, Seat
+from floorman.ids import PlayerId, Seat
 from floorman.room import events as rev
 from floorman.room.state import Room
-from floorman.room.values import Due, GameKind
+from floorman.room.values import GameKind
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import Citation, cite
 from floorman.service import commands as cmd
 from floorman.service import events as cev
 from floorman.service import ledger as led
 from floorman.service._clocks import Clocks, RoomTime, Timekeeping
-from floorman.service._house import HOUSE_HANDLERS, HouseTables
+from floorman.service._house import _ROUTED, HOUSE_HANDLERS, HouseTables
 from floorman.service._live import (
-    _dice,
-    _mark,
-    _next_big_blind,
-    _restore,
-    _table_events_since,
+    _action,
     _took_within_the_hour,
     table_setup,
 )
+from floorman.service._moves import MoveKeeping
 from floorman.service._outside import OUTSIDE_HANDLERS, OutsideTables
 from floorman.service._requests import REQUEST_HANDLERS, TableRequests
 from floorman.service._seats import SeatKeeping
+from floorman.service._transact import _LEAN, Transactions
 from floorman.service.log import Entry, new_entry
-from floorman.service.state import CardroomState, LedgerState
+from floorman.service.state import CardroomState, state_of
 from floorman.service.timing import TimeLimits
 from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
-from floorman.table.placement import arc
 
 __all__ = ["Cardroom", "table_setup"]
 
 
-class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableRequests):
+class Cardroom(
+    Transactions,
+    MoveKeeping,
+    Timekeeping,
+    SeatKeeping,
+    OutsideTables,
+    HouseTables,
+    TableRequests,
+):
     """The cardroom as one object: the floor, its live tables, the cage and the log.
 
     ``clock`` and ``shuffler`` are the room's and every table's; ``lockup`` is
@@ -111,6 +116,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
         self.shuffler: Shuffler = shuffler if shuffler is not None else SeededShuffler(0)
         self.room = Room(clock=self.clock, shuffler=self.shuffler, lockup=lockup)
         self._clocks = Clocks(time_limits, lambda: self._tables)
+        self._floor_seen: tuple[Room, int, float, bool] | None = None  # see _floor_due
         self.ledger = led.Ledger()
         self.log: list[Entry] = []
         self._setups = setups
@@ -133,6 +139,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
         # Players stepping away when their deal ends, with the chips they take.
         self._going: dict[int, dict[str, int]] = {}
         self._out: list[Entry] = []
+        # The tables the command under way reached, each with its log's length then.
+        self._reached: list[tuple[int, Table, int]] = []
         self._bringing: dict[str, tuple[int, bool]] = {}  # chips and post, for a sit
         self._reason = "left"
 
@@ -162,32 +170,7 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
     def state(self) -> CardroomState:
         """Everything observable of the cardroom now, as one comparable value: a
         cardroom rebuilt from this one's log has the same state."""
-
-        def nested(books: dict[int, dict[str, int]]) -> tuple[tuple[int, Any], ...]:
-            return tuple((n, tuple(sorted(b.items()))) for n, b in sorted(books.items()) if b)
-
-        ledger = self.ledger
-        return CardroomState(
-            room=self.room.state(),
-            tables=tuple((n, t.state()) for n, t in sorted(self._tables.items())),
-            setups=tuple(sorted(self._setup_of.items())),
-            ledger=LedgerState(
-                sold=ledger.balance(),
-                held=tuple(ledger.holders.items()),
-                tables=tuple(ledger.tables.items()),
-                house=ledger.house,
-            ),
-            waiting=nested(self._waiting),
-            forced=tuple(sorted(self._forced)),
-            rulings=tuple(sorted(self._rulings.items())),
-            reseat=tuple(sorted(self._reseat)),
-            watch=tuple(sorted(self._watch.items())),
-            last_big=tuple(sorted(self._last_big.items())),
-            going=nested(self._going),
-            clocks=tuple(
-                (n, c.began, tuple(c.banks.items())) for n, c in sorted(self._clocks.of.items())
-            ),
-        )
+        return state_of(self)
 
     def chips_in_play(self) -> int:
         """Every chip counted where it is: held by players off the tables, at each
@@ -269,84 +252,30 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
         """Carry out a command; the entries it added to the log, after those of
         whatever fell due by the clock's time (:meth:`advance`), which stays done.
         A refused command raises its floorman error and changes nothing."""
-        handler = self._house_route(command) or _HANDLERS.get(type(command))
+        if type(command) is cmd.Act and not self._may_fall_due():
+            return self._act_now(command)  # most commands: a player acts, nothing due
+        kind = type(command)
+        handler = self._house_route(command) if kind in _ROUTED else None
         if handler is None:
-            raise ConfigError(f"not a cardroom command: {command!r}")
+            handler = _HANDLERS.get(kind)
+            if handler is None:
+                raise ConfigError(f"not a cardroom command: {command!r}")
+        if not self._live_tables:
+            self._check_kind(command)
         # What fell due before the command is done first, and stays done if it
         # is refused: a turn run out is ruled before a late action (RRP5 dead-hands.1.6).
-        self._check_kind(command)
-        out = self.advance()
-        return out + self._commit(lambda: handler(self, command))
-
-    def _transaction(self, work: Callable[[], object]) -> list[Entry]:
-        room_mark = len(self.room.events)
-        ledger_mark = len(self.ledger.events)
-        tables = self._tables.copy()
-        setups = self._setup_of.copy()
-        marks = list(map(_mark, tables.values()))
-        # What a refused command puts back: the containers copied as deep as a
-        # command changes them (their keys and values are immutable).
-        kept = (
-            {n: w.copy() for n, w in self._waiting.items()} if self._waiting else {},
-            self._forced.copy(),
-            self._rulings.copy(),
-            self._reseat.copy(),
-            self._watch.copy(),
-            self._last_big.copy(),
-            {n: g.copy() for n, g in self._going.items()} if self._going else {},
-        )
-        dice = _dice(self.shuffler)
-        self._out = []
-        try:
-            work()
-            if self._reseat:
-                for number in sorted(self._reseat):
-                    if not self.table(number).in_deal:
-                        self._reseat_from_floor(number)
-            if self.room.moving():
-                self._settle_moves()
-        except FloormanError as error:
-            changed = [
-                n for (n, t), mark in zip(tables.items(), marks, strict=True) if _mark(t) != mark
-            ]
-            if changed:  # a table refuses before it changes: this one did not
-                raise AssertionError(f"tables {changed} changed on a refused command") from error
-            if len(self.room.events) != room_mark:
-                room = Room(clock=self.clock, shuffler=self.shuffler, lockup=self._lockup)
-                room.apply(self.room.events[:room_mark])
-                self.room = room
-            if len(self.ledger.events) != ledger_mark:
-                ledger = led.Ledger()
-                ledger.apply(self.ledger.events[:ledger_mark])
-                self.ledger = ledger
-            (
-                self._waiting,
-                self._forced,
-                self._rulings,
-                self._reseat,
-                self._watch,
-                self._last_big,
-                self._going,
-            ) = kept
-            self._tables = tables
-            self._setup_of = setups
-            _restore(self.shuffler, dice)
-            self._out = []
-            raise
-        finally:
-            self._bringing = {}
-            self._reason = "left"
-        self.log.extend(self._out)
-        out, self._out = self._out, []
-        return out
+        out = self.advance() if self._may_fall_due() else []
+        # The shuffler's place is marked, and its state copied once it shuffles,
+        # for every command but a deal's start with no move to make first: the
+        # table shuffles only once it has started the deal (a table refusing
+        # it puts back the cards it drew for the button), so nothing is left
+        # to put back.
+        dice = kind is not cmd.StartDeal or bool(self.room.moving())
+        entries = self._commit(handler, self, command, lean=kind in _LEAN, dice=dice)
+        return out + entries if out else entries
 
     def _record(self, table: int | None, event: Any) -> None:
         self._out.append(new_entry(len(self.log) + len(self._out), self.clock.now(), table, event))
-
-    def _record_all(self, table: int, events: Sequence[Any]) -> None:
-        """Record a table's events, all at one time."""
-        seq, at = len(self.log) + len(self._out), self.clock.now()
-        self._out += [new_entry(seq + i, at, table, event) for i, event in enumerate(events)]
 
     def _cage(self, event: led.LedgerEvent) -> None:
         self.ledger.apply([event])
@@ -543,15 +472,20 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
         self._clock_dealt(c.table)
 
     def _act(self, c: cmd.Act) -> None:
-        number, seat = self._seat(c.player)
-        table = self._tables[number]  # where _seat found him
+        # Lean (_LEAN): everything is checked before the table acts.
+        found = self._live_seat(c.player)
+        if found is None:
+            raise FloorError(f"{c.player} has no seat at a game that is dealing")
+        number, seat = found
+        table = self._tables[number]  # where _live_seat found him
         positions = table.positions
-        if not table.in_deal or seat not in positions:
+        if seat not in positions or not table.in_deal:
             raise IllegalAction(f"{c.player} is not dealt in on a deal under way at table {number}")
-        position = Position(positions.index(seat))
-        action = cmd.action_of(c, position)
-        self._clock_acting(number, position)  # his bank, logged with his action
-        self._at(number, lambda t: t.apply(action))
+        position = positions.index(seat)
+        action = _action(c, position)
+        if self._clocks.of:
+            self._clock_acting(number, position)  # his bank, logged with his action
+        self._at(number, Table.apply, action)
 
     def _choose(self, c: cmd.Choose) -> None:
         number, seat = self._seat(c.player)
@@ -772,28 +706,8 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
             self._at(number, lambda t: t.leave(Seat(seat)))
         self._reason = "left"
 
-    def _at(self, number: int, operation: Callable[[Table], object]) -> object:
-        """Do an operation at a live table, record what it caused there, and let
-        the floor and the cage follow."""
-        table = self.table(number)
-        mark = _mark(table)
-        result = operation(table)
-        events = _table_events_since(table, mark)
-        self._record_all(number, events)
-        finished = False
-        for event in events:
-            # Most of a table's events are its deals', which the floor leaves alone.
-            if type(event) in _FOLLOWED:
-                finished |= self._follow_table(number, table, event)
-        if finished and not table.in_deal:
-            for player, took in self._going.pop(number, {}).items():
-                if self.room.seat_of(PlayerId(player)) is not None:
-                    self._floor(self.room.away(PlayerId(player), took=took))
-            self._reseat_from_floor(number)
-        return result
-
     def _follow_table(self, number: int, table: Table, event: object) -> bool:
-        # Only the classes in _FOLLOWED come here: a case for another class goes there too.
+        # Only the classes in _transact._FOLLOWED come here: a case for another class goes there too.
         match event:
             case tev.PlayerLeft() | tev.ChipsPickedUp():
                 picked = isinstance(event, tev.ChipsPickedUp)
@@ -854,82 +768,6 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
             if player in self._waiting.get(number, {}) and seat not in table.players:
                 self._take_waiting(number, PlayerId(player), Seat(seat))
 
-    # ----- moves and held seats falling due, seen from the deals ------------------
-
-    def _big_blind_passed(self, number: int, table: Table, start: tev.DealStarted) -> None:
-        """A broken game's absent player whose held seat the big blind reached or
-        passed is due (RRP5 seating.15); at stud, after two deals."""
-        previous = self._last_big.get(number)
-        seats = table.setup.seats
-        if start.big_blind is not None:
-            self._last_big[number] = start.big_blind
-            origin = previous if previous is not None else start.button
-            passed = {start.big_blind}
-            if origin is not None and origin != start.big_blind:  # a deal dealt again
-                passed |= set(arc(origin, start.big_blind, seats))
-        else:
-            passed = set()
-        for lock in self.room.locks(number):
-            watched = self._watch.get(lock.player)
-            if lock.reason != "broken" or watched is None or watched[0] != number:
-                continue
-            stud = start.big_blind is None
-            if (stud and start.number - watched[1] > 2) or (not stud and lock.seat in passed):
-                try:
-                    events = self.room.due(PlayerId(lock.player))
-                except FloorError:
-                    continue  # back in time: the seat is his to take or turn down
-                self._watch.pop(lock.player, None)
-                self._floor(events)
-
-    def _settle_moves(self) -> None:
-        """Make every move the floor ordered that the deals have brought due
-        (RRP5 seating.12, seating.14); without live tables, the dealer says so."""
-        if not self._live_tables:
-            return
-        stuck: set[str] = set()
-        for _ in range(64):
-            due = next((p for p in self._due_moves() if p not in stuck), None)
-            if due is None:
-                return
-            try:
-                events = self.room.due(PlayerId(due))
-            except FloorError:
-                stuck.add(due)  # the floor cannot make it yet; it stays ordered
-                continue
-            self._watch.pop(due, None)
-            self._floor(events)
-        raise AssertionError("moves kept falling due")
-
-    def _due_moves(self) -> Iterable[str]:
-        if not self.room.moving():
-            return
-        for number in self.room.tables:
-            for seat, player in self.room.seated(number).items():
-                move = self.room.move_of(PlayerId(player))
-                if move is not None and self._is_due(PlayerId(player), number, Seat(seat), move[2]):
-                    yield player
-
-    def _is_due(self, player: PlayerId, number: int, seat: Seat, when: Due) -> bool:
-        table = self._tables.get(number)
-        if table is None:
-            return True  # a game not dealing yet holds nobody back
-        if table.in_deal and seat in table.positions:
-            return False  # the present deal is played out first
-        if seat in table.players and table.is_away(Seat(seat)):
-            return True  # not being dealt in, nothing holds him
-        last = table.last_start
-        started = self._watch.get(player, (number, 0))[1]
-        if when is Due.NOW:
-            # The button may be played once a blind is taken (RRP5 seating.14).
-            took = last is not None and any(
-                p.seat == seat and p.blind in ("small blind", "big blind") for p in last.posts
-            )
-            return not (took and last is not None and last.button != seat)
-        if when is Due.NEXT_DEAL:
-            return len(table.deals) > started
-        return _next_big_blind(table) == seat
-
     # ----- small helpers ---------------------------------------------------------
 
     def _seat(self, player: PlayerId) -> tuple[int, Seat]:
@@ -983,10 +821,6 @@ class Cardroom(Timekeeping, SeatKeeping, OutsideTables, HouseTables, TableReques
             )
 
 
-#: The table's events the floor and the cage follow (the cases of Cardroom._follow_table).
-_FOLLOWED = frozenset(
-    {tev.PlayerLeft, tev.ChipsPickedUp, tev.TimeCollected, tev.DealStarted, tev.DealFinished}
-)
 _FLOOR = typing.get_args(rev.RoomEvent)
 _CAGE = typing.get_args(led.LedgerEvent)
 

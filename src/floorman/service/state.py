@@ -9,12 +9,16 @@ from another's log has the same state, compared with one ``==``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from floorman.floor.reports import Report as FloorReport
 from floorman.room.books import RoomState
 from floorman.table import TableSetup, TableState
 
-__all__ = ["CardroomState", "LedgerState"]
+if TYPE_CHECKING:
+    from floorman.service.cardroom import Cardroom
+
+__all__ = ["CardroomState", "LedgerState", "state_of"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,3 +63,37 @@ class CardroomState:
     last_big: tuple[tuple[int, int], ...]
     going: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]
     clocks: tuple[tuple[int, float | None, tuple[tuple[str, float], ...]], ...]
+
+
+def state_of(cardroom: Cardroom) -> CardroomState:
+    """Everything observable of ``cardroom`` now (:meth:`Cardroom.state()
+    <floorman.service.Cardroom.state>`), read from its books: the floor's, each
+    live table's, the cage's, and what waits between them."""
+
+    def nested(
+        books: dict[int, dict[str, int]],
+    ) -> tuple[tuple[int, tuple[tuple[str, int], ...]], ...]:
+        return tuple((n, tuple(sorted(b.items()))) for n, b in sorted(books.items()) if b)
+
+    ledger = cardroom.ledger
+    return CardroomState(
+        room=cardroom.room.state(),
+        tables=tuple((n, t.state()) for n, t in sorted(cardroom._tables.items())),
+        setups=tuple(sorted(cardroom._setup_of.items())),
+        ledger=LedgerState(
+            sold=ledger.balance(),
+            held=tuple(ledger.holders.items()),
+            tables=tuple(ledger.tables.items()),
+            house=ledger.house,
+        ),
+        waiting=nested(cardroom._waiting),
+        forced=tuple(sorted(cardroom._forced)),
+        rulings=tuple(sorted(cardroom._rulings.items())),
+        reseat=tuple(sorted(cardroom._reseat)),
+        watch=tuple(sorted(cardroom._watch.items())),
+        last_big=tuple(sorted(cardroom._last_big.items())),
+        going=nested(cardroom._going),
+        clocks=tuple(
+            (n, c.began, tuple(c.banks.items())) for n, c in sorted(cardroom._clocks.of.items())
+        ),
+    )

@@ -193,6 +193,9 @@ class TableBooks:
         self._opened = 0.0
         self._settled = True
         self._seats: dict[Seat, Sitter] = {}
+        # Each seated player's seat, as Seats.seat_of last read it from _seats
+        # (None: to read again); every change to _seats is an event's (_emit).
+        self._where: dict[PlayerId, Seat] | None = None
         self._left: dict[PlayerId, tuple[float, int]] = {}  # RRP5 policies.5
         self._owners: dict[Seat, Sitter] = {}  # players away while another plays over
         self._short: set[PlayerId] = set()  # players who used their short buy (RRP5 buy-in.2)
@@ -444,6 +447,7 @@ class TableBooks:
                 self._impounds[event.deal] = self._impounds.get(event.deal, 0) + event.amount
             case ev.ImpoundReleased():
                 self._released(event)
+        self._where = None  # who sits where may have changed: seat_of reads it again
         return event
 
     def _seated(self, event: ev.PlayerSeated) -> None:

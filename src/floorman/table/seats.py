@@ -116,10 +116,12 @@ class Seats(TableBooks):
         >>> table.seat_of("ann"), table.seat_of("bob")
         (4, None)
         """
-        for seat, st in self._seats.items():
-            if st.player == player:
-                return seat
-        return None
+        where = self._where
+        if where is None:  # the seats changed since it was last asked
+            where = self._where = {}
+            for seat, st in self._seats.items():
+                where.setdefault(st.player, seat)
+        return where.get(player)
 
     def position_of(self, seat: Seat) -> Position:
         """A dealt-in seat's position in the current deal."""

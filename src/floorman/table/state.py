@@ -38,7 +38,7 @@ from floorman.errors import FloorError, FloormanError, IllegalAction, NotationEr
 from floorman.games import Game, Reading
 from floorman.ids import PlayerId, Seat
 from floorman.rulebook import cite
-from floorman.shuffle import Shuffler
+from floorman.shuffle import SeededShuffler, Shuffler
 from floorman.table import events as ev
 from floorman.table.books import TABLE_EVENTS, TableBooks, passes
 from floorman.table.deals import Stacked, open_deal
@@ -226,9 +226,14 @@ class Table(Seats):
         # With fewer than two players in the game the old game is over: those
         # here start a new one, drawing for the button (RRP5 blinds.12.1).
         restart = self.started and len(here) >= 2 and len(standing) < 2
-        drawn = self._draw() if restart or self.button is None else None
+        drawing = restart or self.button is None
+        shuffler = self.shuffler
+        mark = shuffler.mark() if drawing and isinstance(shuffler, SeededShuffler) else None
+        drawn = self._draw() if drawing else None
         plan = self._placement(restart=restart, button=drawn.seat if drawn else None)
         if plan is None:
+            if mark is not None and isinstance(shuffler, SeededShuffler):
+                shuffler.rewind(mark)  # refused, the table leaves its cards as they were
             raise FloorError(
                 "a deal needs two players who can be dealt in; {count} present, and new or "
                 "returning players wait for the big blind unless they post",
