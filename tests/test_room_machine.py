@@ -355,20 +355,29 @@ class RoomMachine(RuleBasedStateMachine):
     def _no_seat_for_a_place(self, table: int) -> bool:
         """Whether starting the new game at ``table`` leaves a place held in it
         (a lock with no seat) without an open seat not reserved for someone
-        else, the places taking seats in turn as the books do."""
+        else: a place whose player has an open seat reserved for him takes it,
+        the others take the seats reserved for nobody, as the books do."""
         room = self.room
         taken = set(room.seated(table)) | {k.seat for k in room.locks(table)}
         reserved = self.reserved[table]
-        for lock in room.locks(table):
-            if lock.seat is None:
-                free = [
-                    s
-                    for s in room.seats(table)
-                    if s not in taken and reserved.get(s, lock.player) == lock.player
-                ]
-                if not free:
-                    return True
-                taken.add(free[0])
+        places = [lock for lock in room.locks(table) if lock.seat is None]
+        # A player with an open seat reserved for him takes that one first
+        # (RRP5 seating.8); the other places take seats reserved for nobody.
+        placed = set()
+        for lock in places:
+            own = [
+                s for s in room.seats(table) if s not in taken and reserved.get(s) == lock.player
+            ]
+            if own:
+                taken.add(own[0])
+                placed.add(lock.player)
+        for lock in places:
+            if lock.player in placed:
+                continue
+            free = [s for s in room.seats(table) if s not in taken and s not in reserved]
+            if not free:
+                return True
+            taken.add(free[0])
         return False
 
     @precondition(lambda self: bool(self.room.tables))

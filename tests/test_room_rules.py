@@ -967,3 +967,27 @@ def test_seating_8_a_place_held_by_a_player_with_a_reserved_seat_takes_that_seat
     assert [e.player for e in events if isinstance(e, ev.LockUpPickedUp)] == ["eve"]
     assert [e.player for e in events if isinstance(e, ev.PlayerCalled)] == ["dee"]
     assert r2.tick() == []
+
+
+def test_seating_8_seating_7_a_place_held_takes_its_players_reserved_seat_when_the_game_starts() -> (
+    None
+):
+    """A broken must-move game leaves two places held in a new main game with
+    two seats open, one reserved for a player holding a place: he takes his
+    own, the other place takes the other, and the game may start."""
+    r = Room(clock=ManualClock(), shuffler=SeededShuffler(0))
+    r.open_game(1, NL, seats=4)
+    r.open_game(2, NL, seats=4, main=1)
+    for player in ("ann", "bob", "cal", "dee"):
+        r.sign_up(player, NL)
+        r.take_seat(player, 2)
+    r.refuse("ann")
+    r.sign_up("ann", NL)
+    r.away("bob", took=0)
+    r.reserve(1, 4, "ann")
+    r.break_game(2)
+    assert {lock.player for lock in r.locks(1) if lock.seat is None} == {"ann", "bob"}
+    started = r.start_game(1)
+    assert [type(e) for e in started] == [ev.GameStarted]
+    with pytest.raises(FloorError, match="started already"):
+        r.start_game(1)
