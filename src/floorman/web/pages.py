@@ -150,7 +150,7 @@ def table(*, table: int, name: str, observer: bool) -> str:
         '<section id="controls" class="controls" aria-label="Your actions"></section>'
         '<section class="log-panel"><h2>What happened</h2>'
         '<ul id="log" class="log" role="log"></ul></section>'
-        '<p class="back"><a href="/">Back to the lobby</a></p></div>'
+        '<p class="back-link"><a href="/">Back to the lobby</a></p></div>'
     )
     return _page(f"Table {table}", body, name=name, script="/static/table.js")
 

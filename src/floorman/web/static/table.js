@@ -37,7 +37,8 @@ function svgNode(tag, attrs, text) {
 
 /** A card face (code like "As") or, for null, its back. */
 export function cardSvg(code) {
-  const svg = svgNode("svg", { viewBox: "0 0 60 84", class: "card", role: "img" });
+  const svg = svgNode("svg", { viewBox: "0 0 60 84", width: 60, height: 84, class: "card",
+    role: "img" });
   svg.append(svgNode("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6,
     fill: code ? "#fff" : "#8b1e2d", stroke: "#333", "stroke-width": 1.5 }));
   if (!code) {
@@ -81,6 +82,7 @@ const waiting = new Map(); // message id -> [resolve, reject]
 const lastAction = new Map(); // seat -> what the player last did this deal
 let positions = []; // a deal's positions -> seats
 let highest = 0; // the highest bet of the betting round, to word a wager
+let followed = false; // whether this page saw its deal start (else the view says the bets)
 
 function status(text, alert = false) {
   const node = $("status");
@@ -201,6 +203,7 @@ function narrate(event) {
   const allIn = event.all_in ? ", all in" : "";
   switch (event.type) {
     case "table.DealStarted":
+      followed = true;
       positions = event.dealt_in;
       lastAction.clear();
       highest = 0;
@@ -208,6 +211,7 @@ function narrate(event) {
       break;
     case "deal.StreetStarted":
       if (event.street === 0) break; // the blinds are the first round's bets
+      followed = true;
       highest = 0;
       for (const key of lastAction.keys()) {
         if (lastAction.get(key) !== "folds") lastAction.delete(key);
@@ -228,6 +232,7 @@ function narrate(event) {
       did(event.all_in ? `calls ${event.amount} more, all in` : `calls ${highest}`);
       break;
     case "deal.Wagered":
+      if (!followed && view?.in_deal) highest = Math.max(0, ...view.seats.map((s) => s.bet));
       did(`${highest > 0 ? "raises to" : "bets"} ${event.to}${allIn}`);
       highest = Math.max(highest, event.to);
       break;
@@ -319,6 +324,9 @@ function seats(seen, mine) {
     if (seen.button === seat) notes.push(el("span", { class: "dealer-button", title: "the button",
       "aria-label": "the button", text: "D" }));
     if (s.away) notes.push(el("span", { class: "tag", text: "sitting out" }));
+    else if (s.stack === 0 && !s.bet && !s.cards.length) {
+      notes.push(el("span", { class: "tag", text: "no chips" }));
+    }
     const hand = el("div", { class: "hand", "aria-label": `${s.player}'s cards` });
     for (const card of s.cards) hand.append(cardSvg(card));
     const action = lastAction.get(seat);
