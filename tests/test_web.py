@@ -166,6 +166,8 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
     SHOTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     page = context.new_page()
+    refused: list[str] = []  # anything the page's policy blocked
+    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
     wire = Wire(page)
     register(page, base, "ann")
     assert page.get_by_role("heading", name="Lobby").is_visible()
@@ -223,6 +225,12 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
     assert mine_seen, "ann saw her hole cards during a deal"
     assert raises + keys + clicks >= 2, "ann acted by the buttons and keys"
     check_wire(wire, "ann")
+    assert not refused, refused
+    seat = page.locator('.seat[data-player="ann"]').bounding_box()
+    felt = page.locator(".felt").bounding_box()
+    assert seat is not None
+    assert felt is not None
+    assert seat["y"] > felt["y"] + felt["height"] / 2, "ann's own chair is at the bottom"
     keeps_up(page, wire)
     page.screenshot(path=str(SHOTS / "table-after.png"), full_page=True)
     context.close()

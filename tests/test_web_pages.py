@@ -133,6 +133,10 @@ def test_every_asset_is_served_by_floorman_itself(client: TestClient) -> None:
             # The SVG namespace names a host but fetches nothing from it.
             hosts = set(re.findall(r"(?:https?:|wss?:)?//([\w.-]+)", text))
             assert hosts <= {"www.w3.org"}, hosts
+        policy = client.get("/table/1").headers["content-security-policy"]
+        assert "default-src 'self'" in policy
+        assert "'unsafe-inline'" not in policy
+        assert "style=" not in "".join(pages), "no inline style: the policy forbids it"
         assert 'src="/static/table.js"' in pages[1]
         assert 'type="module"' in pages[1]
 

@@ -30,6 +30,21 @@ STATIC = Path(__file__).parent / "static"
 
 Handler = Callable[[Request], Awaitable[Response]]
 
+#: What a page may load: only floorman's own files and its own WebSocket, no
+#: inline script or style, and no framing by another site.
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+    " connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
+
+
+def _html(text: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(
+        text,
+        status,
+        headers={"content-security-policy": POLICY, "x-content-type-options": "nosniff"},
+    )
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Backend:
@@ -95,11 +110,11 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
     async def enter_page(request: Request) -> Response:
         if logged_in(request) is not None:
             return RedirectResponse("/", 303)
-        return HTMLResponse(pages.enter())
+        return _html(pages.enter())
 
     async def enter(request: Request) -> Response:
         if not _same_origin(request):
-            return HTMLResponse(pages.enter(error="a form from another site"), 403)
+            return _html(pages.enter(error="a form from another site"), 403)
         form = await _form(request)
         name, password = form.get("name", "").strip(), form.get("password", "")
         action = form.get("action", "login")
@@ -108,14 +123,14 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
                 await backend.register(_as_json(request, {"name": name, "password": password}))
             )
             if status >= 400:
-                return HTMLResponse(
+                return _html(
                     pages.enter(error=data["error"]["message"], name=name, registering=True),
                     status,
                 )
         answer = await backend.log_in(_as_json(request, {"name": name, "password": password}))
         status, data = _read(answer)
         if status >= 400:
-            return HTMLResponse(pages.enter(error=data["error"]["message"], name=name), status)
+            return _html(pages.enter(error=data["error"]["message"], name=name), status)
         moved = RedirectResponse("/", 303)
         for key, value in answer.raw_headers:
             if key.lower() == b"set-cookie":
@@ -124,7 +139,7 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
 
     async def leave(request: Request) -> Response:
         if not _same_origin(request):
-            return HTMLResponse(pages.enter(error="a form from another site"), 403)
+            return _html(pages.enter(error="a form from another site"), 403)
         answer = await backend.log_out(request)
         moved = RedirectResponse("/enter", 303)
         for key, value in answer.raw_headers:
@@ -139,7 +154,7 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         _s, me = _read(await backend.me(request))
         _s, lobby = _read(await backend.lobby(request))
         _s, hands = _read(await backend.hands(request))
-        return HTMLResponse(
+        return _html(
             pages.lobby(
                 me=me, games=lobby.get("games", []), hands=hands.get("hands", []), error=error
             ),
@@ -186,9 +201,9 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         try:
             table = int(request.path_params["table"])
         except ValueError:
-            return HTMLResponse(pages.missing("a table is a whole number"), 404)
+            return _html(pages.missing("a table is a whole number"), 404)
         watch = request.query_params.get("as") == "observer"
-        return HTMLResponse(pages.table(table=table, name=account.name, observer=watch))
+        return _html(pages.table(table=table, name=account.name, observer=watch))
 
     async def history_page(request: Request) -> Response:
         account = logged_in(request)
@@ -196,8 +211,8 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
             return RedirectResponse("/enter", 303)
         status, data = _read(await backend.hand(request))
         if status >= 400:
-            return HTMLResponse(pages.missing(data["error"]["message"]), status)
-        return HTMLResponse(pages.history(data))
+            return _html(pages.missing(data["error"]["message"]), status)
+        return _html(pages.history(data))
 
     return [
         Route("/", lobby_page),

@@ -307,12 +307,15 @@ function seats(seen, mine) {
     const s = bySeat.get(seat);
     // Round the oval, the person's own chair at the bottom.
     const angle = Math.PI / 2 + ((seat - bottom) * 2 * Math.PI) / size;
-    const style = `--x:${(50 + 44 * Math.cos(angle)).toFixed(1)}%;` +
-      `--y:${(50 + 40 * Math.sin(angle)).toFixed(1)}%`;
+    const place = (node) => { // through the CSSOM: the page's policy allows no inline style
+      node.style.setProperty("--x", `${(50 + 44 * Math.cos(angle)).toFixed(1)}%`);
+      node.style.setProperty("--y", `${(50 + 40 * Math.sin(angle)).toFixed(1)}%`);
+      return node;
+    };
     if (!s) {
-      list.push(el("li", { class: "seat empty", style, "data-seat": seat,
+      list.push(place(el("li", { class: "seat empty", "data-seat": seat,
         "aria-label": `seat ${seat}, open` }, el("span", { class: "name", text: `seat ${seat}` }),
-      el("span", { class: "stack", text: "open" })));
+      el("span", { class: "stack", text: "open" }))));
       continue;
     }
     const classes = ["seat"];
@@ -334,13 +337,13 @@ function seats(seen, mine) {
     if (s.bet) label.push(`bet ${s.bet}`);
     if (action) label.push(action);
     if (seen.in_deal && seen.to_act === seat) label.push("to act");
-    list.push(el("li", { class: classes.join(" "), style, "data-seat": seat,
+    list.push(place(el("li", { class: classes.join(" "), "data-seat": seat,
       "data-player": s.player, "aria-label": label.join(", ") },
     el("div", { class: "who" }, el("span", { class: "name", text: s.player }), ...notes),
     el("span", { class: "stack", text: s.stack.toLocaleString() }),
     hand,
     s.bet ? el("span", { class: "bet", text: `bet ${s.bet}` }) : null,
-    action ? el("span", { class: "action", text: action }) : null));
+    action ? el("span", { class: "action", text: action }) : null)));
   }
   $("seats").replaceChildren(...list);
 }
