@@ -122,6 +122,13 @@ def test_the_demo_room_serves_bots_to_a_person_and_stops_on_ctrl_c() -> None:
         assert any("Ctrl-C here stops" in s for s in said), "".join(said)
         join = f"floorman play --server http://127.0.0.1:{port} --name you"
         assert any(join in s for s in said), "".join(said)
+        page = f"http://127.0.0.1:{port}/"
+        assert any(f"Join in a browser at {page} " in s for s in said), "".join(said)
+        import urllib.request
+
+        with urllib.request.urlopen(page, timeout=10) as answer:  # sent on to log in
+            assert answer.url == page + "enter"
+            assert "Log in or register" in answer.read().decode()
         person = subprocess.run(
             [*floorman, "play", "--server", f"http://127.0.0.1:{port}", "--name", "dora"],
             input=f"{PASSWORD}\nx\nc\n",

@@ -12,6 +12,8 @@ deal in progress at a crash goes on) and serves:
 - ``GET /hands`` and ``GET /hands/{table}/{deal}``: a player's own hand
   histories (the floor's: anyone's), with nobody else's unshown cards;
 - ``GET /health``;
+- the web page (:mod:`floorman.web`): ``/``, ``/enter``, ``/table/{table}``,
+  ``/history/{table}/{deal}`` and ``/static/``;
 - ``/ws``: commands in, results, errors and each table's events out, as
   docs/protocol.md describes.
 """
@@ -47,6 +49,7 @@ from floorman.service import AsDealer, AsFloor, AsObserver, AsPlayer, TimeLimits
 from floorman.service import commands as c
 from floorman.shuffle import Shuffler, SystemShuffler
 from floorman.store import Account, Role, open_store
+from floorman.web import Backend, web_routes
 
 __all__ = ["MAX_FRAME", "create_app"]
 
@@ -376,6 +379,27 @@ def create_app(
         Route("/health", health),
         WebSocketRoute("/ws", socket),
     ]
+
+    async def give(account: Account, command: c.Command) -> object:
+        # A form of the web page: the same checks as a command over the WebSocket.
+        fresh = host().store.accounts.get(account.name)
+        host().store.accounts.check_allowed(fresh.name)
+        check(fresh, command)
+        return await host().submit(command, by=fresh.name)
+
+    routes += web_routes(
+        Backend(
+            register=register,
+            log_in=log_in,
+            log_out=log_out,
+            me=me,
+            lobby=lobby,
+            hands=hands,
+            hand=hand,
+            account_of=account_of,
+            submit=give,
+        )
+    )
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.host = host
     return app

@@ -9,8 +9,9 @@ person who walks away does not stop the table), and every account registered
 gets play money from the house (:data:`WELCOME`). Then, in the same process
 and through the same protocol as anyone, the house opens a no-limit hold'em
 table and a pot-limit Omaha table, credits bots' accounts and seats them
-(:mod:`floorman.client.netbots`). A person joins from another terminal with
-``floorman play --server URL --name NAME``. Ctrl-C stops everything.
+(:mod:`floorman.client.netbots`). A person joins in a browser at the
+server's address (the web page, :mod:`floorman.web`) or from another
+terminal with ``floorman play --server URL --name NAME``. Ctrl-C stops everything.
 """
 
 from __future__ import annotations
@@ -92,10 +93,10 @@ async def _demo(url: str, host: str, port: int) -> None:
         )
     print(
         f"\nfloorman demo room at {base}/ : {len(TABLES)} tables, bots seated, a seat for you."
-        f"\nJoin from another terminal:"
+        f"\nJoin in a browser at {base}/ (any name, and a password of 8 characters or more,"
+        f"\nregisters you), or from another terminal:"
         f"\n    floorman play --server {base} --name you"
-        f"\n(.venv/bin/floorman after make run; any name, and a password of 8 characters or"
-        f"\nmore, registers you). Ctrl-C here stops the room.\n",
+        f"\n(.venv/bin/floorman after make run). Ctrl-C here stops the room.\n",
         flush=True,
     )
     playing = asyncio.create_task(play_bots(bots))

@@ -1,0 +1,175 @@
+"""The web page's HTML, rendered on the server: plain markup, every value
+escaped, one stylesheet of floorman's own, every control labelled."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from html import escape
+from typing import Any
+
+__all__ = ["enter", "history", "lobby", "missing", "table"]
+
+
+def _page(title: str, body: str, *, name: str | None = None, script: str = "") -> str:
+    who = (
+        f'<form class="who" method="post" action="/leave"><span>{escape(name)}</span>'
+        '<button type="submit">Log out</button></form>'
+        if name
+        else ""
+    )
+    module = f'<script type="module" src="{script}"></script>' if script else ""
+    return (
+        "<!doctype html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)} · floorman</title>"
+        '<link rel="stylesheet" href="/static/style.css">'
+        f"{module}</head><body>"
+        '<header class="bar"><a class="brand" href="/">floorman</a>'
+        f"{who}</header>"
+        f'<main id="main">{body}</main></body></html>\n'
+    )
+
+
+def enter(*, error: str = "", name: str = "", registering: bool = False) -> str:
+    """The log-in and register page: one form, two buttons."""
+    alert = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    body = (
+        '<section class="card-panel enter"><h1>Log in or register</h1>'
+        f"{alert}"
+        '<form method="post" action="/enter">'
+        '<label for="name">Name</label>'
+        f'<input id="name" name="name" autocomplete="username" required value="{escape(name)}">'
+        '<label for="password">Password <small>(8 characters or more)</small></label>'
+        '<input id="password" name="password" type="password" required minlength="8" '
+        f'autocomplete="{"new-password" if registering else "current-password"}">'
+        '<div class="buttons">'
+        '<button type="submit" name="action" value="login">Log in</button>'
+        '<button type="submit" name="action" value="register" class="secondary">Register</button>'
+        "</div></form>"
+        '<p class="note">A new name registers you. The house\'s play money is all there is.</p>'
+        "</section>"
+    )
+    return _page("Log in", body)
+
+
+def _hidden(**fields: object) -> str:
+    return "".join(
+        f'<input type="hidden" name="{k}" value="{escape(str(v))}">' for k, v in fields.items()
+    )
+
+
+def _game(game: Mapping[str, Any], me: str) -> str:
+    table, kind = game["table"], str(game["kind"])
+    seats: Sequence[int] = game["seats"]
+    seated: Mapping[str, str] = game["seated"]
+    waiting: Sequence[str] = game["waiting"]
+    players = ", ".join(escape(p) for p in seated.values()) or "nobody yet"
+    free = len(seats) - len(seated)
+    listed = me in waiting
+    sitting = me in seated.values()
+    actions: list[str] = []
+    if sitting:
+        actions.append(f'<a class="button" href="/table/{table}">Go to your seat</a>')
+    elif game["dealing"] and free > 0:
+        actions.append(
+            '<form method="post" action="/" class="inline">'
+            + _hidden(action="sit", kind=kind, table=table)
+            + f'<label for="chips-{table}">Chips</label>'
+            f'<input id="chips-{table}" name="chips" type="number" min="1" step="1" value="200">'
+            f'<button type="submit" aria-label="Sit down at table {table}">Sit down</button>'
+            "</form>"
+        )
+    if not sitting:
+        verb, label = ("unlist", "Leave the list") if listed else ("signup", "Join the list")
+        actions.append(
+            '<form method="post" action="/" class="inline">'
+            + _hidden(action=verb, kind=kind)
+            + f'<button type="submit" class="secondary" aria-label="{label} for {escape(kind)}">'
+            f"{label}</button></form>"
+        )
+    if game["dealing"]:
+        actions.append(f'<a class="button secondary" href="/table/{table}?as=observer">Watch</a>')
+    queue = ", ".join(escape(p) for p in waiting) or "empty"
+    return (
+        f'<li class="game" data-table="{table}"><div class="game-head">'
+        f"<h3>Table {table}: {escape(kind)}</h3>"
+        f'<span class="pill">{"dealing" if game["dealing"] else "not dealing"}</span></div>'
+        f"<p>{len(seated)} of {len(seats)} seats taken: {players}</p>"
+        f"<p>Waiting list: {queue}</p>"
+        f'<div class="actions">{"".join(actions)}</div></li>'
+    )
+
+
+def _when(at: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(at))
+
+
+def lobby(
+    *,
+    me: Mapping[str, Any],
+    games: Iterable[Mapping[str, Any]],
+    hands: Sequence[Mapping[str, Any]],
+    error: str = "",
+) -> str:
+    """The lobby: the games running and their lists, the balance, the hands."""
+    name = str(me["name"])
+    alert = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
+    listed = "".join(_game(g, name) for g in games) or "<li>No games are open yet.</li>"
+    recent = list(hands)[-20:][::-1]
+    played = (
+        "".join(
+            f'<li><a href="/history/{h["table"]}/{h["deal"]}">Table {h["table"]}, deal'
+            f" {h['deal']}</a> <small>{_when(float(h['at']))} UTC</small></li>"
+            for h in recent
+        )
+        or "<li>None yet.</li>"
+    )
+    body = (
+        f"{alert}"
+        f'<section class="summary"><h1>Lobby</h1><p>Play money: <strong id="balance">'
+        f"{int(me['balance']):,}</strong></p></section>"
+        f'<section><h2>Games</h2><ul class="games">{listed}</ul></section>'
+        f'<section><h2>Your hands</h2><ul class="hands">{played}</ul></section>'
+    )
+    return _page("Lobby", body, name=name)
+
+
+def table(*, table: int, name: str, observer: bool) -> str:
+    """The table page: a frame the module fills from the server's view."""
+    body = (
+        f'<div id="table" class="table-page" data-table="{table}" data-me="{escape(name)}"'
+        f' data-as="{"observer" if observer else "player"}">'
+        f'<h1 class="sr-only">Table {table}</h1>'
+        '<p id="status" class="status" role="status" aria-live="polite">Connecting…</p>'
+        '<section class="felt" aria-label="The table">'
+        '<ol id="seats" class="seats" aria-label="Seats"></ol>'
+        '<div class="middle"><div id="board" class="board" aria-label="The board"></div>'
+        '<p id="pots" class="pots"></p></div></section>'
+        '<section id="controls" class="controls" aria-label="Your actions"></section>'
+        '<section class="log-panel"><h2>What happened</h2>'
+        '<ul id="log" class="log" role="log"></ul></section>'
+        '<p class="back-link"><a href="/">Back to the lobby</a></p></div>'
+    )
+    return _page(f"Table {table}", body, name=name, script="/static/table.js")
+
+
+def history(record: Mapping[str, Any]) -> str:
+    """One hand history as the player may have it (PHH; the floor's copy has
+    the PokerStars text too)."""
+    title = f"Table {record['table']}, deal {record['deal']}"
+    players = ", ".join(escape(str(p)) for p in record["players"])
+    stars = record.get("pokerstars")
+    extra = f"<h2>PokerStars</h2><pre>{escape(stars)}</pre>" if stars else ""
+    body = (
+        f"<h1>{escape(title)}</h1><p>Players: {players}</p>"
+        f"<h2>PHH</h2><pre>{escape(str(record['phh']))}</pre>{extra}"
+        '<p><a href="/">Back to the lobby</a></p>'
+    )
+    return _page(title, body)
+
+
+def missing(message: str) -> str:
+    """A page for what is not there or not yours."""
+    return _page("Not found", f'<p class="error" role="alert">{escape(message)}</p>')
