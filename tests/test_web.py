@@ -128,11 +128,21 @@ def others_faces(page: Any, me: str | None, wire: Wire) -> list[str]:
     )
 
 
+def wait_until(page: Any, expression: str, *, timeout: float = 30.0) -> None:
+    """Wait until ``expression`` is true in the page. Not Playwright's
+    wait_for_function, which evaluates its text inside the page, where the
+    page's content security policy (no eval) refuses it."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"waited {timeout} s for {expression}"
+        page.wait_for_timeout(50)
+
+
 def keeps_up(page: Any, wire: Wire) -> None:
     """The page shows the deal the stream is at, however fast the bots play."""
     started = max(e["number"] for e in wire.events() if e["type"] == "table.DealStarted")
-    page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.deal) >= {started}", timeout=5000
+    wait_until(
+        page, f"Number(document.getElementById('table').dataset.deal) >= {started}", timeout=5
     )
 
 
@@ -310,10 +320,10 @@ def test_the_table_page_reconnects_by_itself_and_resyncs_after_its_last_number(
     page.route_web_socket("**/ws", route)
     page.goto(base + "/table/1?as=observer")
     page.wait_for_selector(".seat[data-player]")
-    page.wait_for_function("Number(document.getElementById('table').dataset.deal) >= 1")
+    wait_until(page, "Number(document.getElementById('table').dataset.deal) >= 1")
     page.wait_for_timeout(300)
     routes[-1].close(code=4000, reason="dropped by the test")
-    page.wait_for_function("document.getElementById('status').textContent.includes('reconnect')")
+    wait_until(page, "document.getElementById('status').textContent.includes('reconnect')")
     deadline = time.monotonic() + 10
     while len(routes) < 2 and time.monotonic() < deadline:
         page.wait_for_timeout(50)
@@ -330,8 +340,8 @@ def test_the_table_page_reconnects_by_itself_and_resyncs_after_its_last_number(
         for f in frames
         if isinstance(f.get("event"), dict) and f["event"]["type"] == "table.DealStarted"
     )
-    page.wait_for_function(
-        f"Number(document.getElementById('table').dataset.deal) >= {started}", timeout=5000
+    wait_until(
+        page, f"Number(document.getElementById('table').dataset.deal) >= {started}", timeout=5
     )
     assert "Connection lost" not in page.locator("#status").inner_text()
     context.close()
