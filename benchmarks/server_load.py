@@ -548,6 +548,10 @@ def _loadavg() -> str:
     return "unknown"
 
 
+def _interrupted(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its report (markdown) on standard output."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -576,6 +580,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = asyncio.run(_bots_main(json.loads(args.bots_child)))
         print(json.dumps(report), flush=True)
         return 0
+    # Stopped either way, it stops what it started (a shell's background job
+    # may have SIGINT ignored: Ctrl-C and kill -INT must still reach it).
+    signal.signal(signal.SIGTERM, _interrupted)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     tables = args.tables or (2 if args.quick else GOAL_TABLES)
     seconds = args.seconds or (3.0 if args.quick else 30.0)
     warmup = args.warmup if args.warmup is not None else (2.0 if args.quick else 10.0)
