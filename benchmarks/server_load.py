@@ -302,7 +302,14 @@ def _serve_main(url: str, port: int, pause: float) -> None:
     from floorman.server import create_app
 
     app = create_app(url, hasher=_cheap_hasher(), deal_pause=pause)
-    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.run(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=False,  # as floorman serve
+    )
 
 
 # ----- the conductor ---------------------------------------------------------------
