@@ -503,8 +503,13 @@ class Host:
     def _keep_observers_out(self) -> None:
         """Stop sending a table to anyone outside its game while one of its
         players objects to observers (RRP5 policies.27); he is told why."""
+        # Only a table with an objection on file can refuse anyone: with none
+        # (the usual case) no subscriber need be looked at after a commit.
+        objected = {t for t, who in self.cardroom.requests.objecting.items() if who}
+        if not objected:
+            return
         for subscriber in list(self.subscribers):
-            for table in sorted(subscriber.tables):
+            for table in sorted(subscriber.tables & objected):
                 if self._in_game(subscriber, table):
                     continue
                 error = self._observers_refused(table)
