@@ -15,7 +15,7 @@ import pytest
 from floorman import codec
 
 pytest.importorskip("starlette", reason="the server needs the server extra: .[server]")
-pytest.importorskip("httpx", reason="the server's tests need httpx: .[test]")
+pytest.importorskip("httpx2", reason="the server's tests need httpx2: .[test]")
 
 from starlette.websockets import WebSocketDisconnect
 
