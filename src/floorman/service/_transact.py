@@ -13,7 +13,7 @@ the floor and the cage follow them.
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from floorman.errors import FloorError, FloormanError, IllegalAction
@@ -164,16 +164,8 @@ class Transactions:
             return self._act_followed(number, table, events)
         # The deal went on, and nothing else follows: its events are recorded.
         entries = self.log
-        seq, at = len(entries), self.clock.now()
-        out = []
-        for event in events:  # as in _took
-            entry = _new(Entry)
-            _set_seq(entry, seq)
-            _set_at(entry, at)
-            _set_table(entry, number)
-            _set_event(entry, event)
-            out.append(entry)
-            seq += 1
+        out: list[Entry] = []
+        _add_entries(out, len(entries), self.clock.now(), number, events)
         entries += out
         return out
 
@@ -254,15 +246,7 @@ class Transactions:
         """Record what an operation at a live table caused there, all at one
         time, and let the floor and the cage follow."""
         out = self._out
-        seq, at = len(self.log) + len(out), self.clock.now()
-        for event in events:  # new_entry's work, inline: this runs for every event
-            entry = _new(Entry)
-            _set_seq(entry, seq)
-            _set_at(entry, at)
-            _set_table(entry, number)
-            _set_event(entry, event)
-            out.append(entry)
-            seq += 1
+        _add_entries(out, len(self.log) + len(out), self.clock.now(), number, events)
         # Most of a table's events are its deals', which the floor leaves alone.
         if _FOLLOWED.isdisjoint(map(type, events)):
             return
@@ -293,3 +277,16 @@ _set_seq, _set_at, _set_table, _set_event = (
     typing.cast(Callable[[Entry, object], None], getattr(Entry, name).__set__)
     for name in ("seq", "at", "table", "event")
 )
+
+
+def _add_entries(out: list[Entry], seq: int, at: float, table: int, events: Sequence[Any]) -> None:
+    """``events`` of ``table`` appended to ``out`` as entries numbered from
+    ``seq``, at ``at``: new_entry's work, inline, as it runs for every event."""
+    for event in events:
+        entry = _new(Entry)
+        _set_seq(entry, seq)
+        _set_at(entry, at)
+        _set_table(entry, table)
+        _set_event(entry, event)
+        out.append(entry)
+        seq += 1
