@@ -148,3 +148,41 @@ def test_the_demo_room_serves_bots_to_a_person_and_stops_on_ctrl_c() -> None:
             demo.kill()
             raise AssertionError("the demo room did not stop within 20 s of Ctrl-C") from None
     assert status == 0
+
+
+def _served(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> dict[str, object]:
+    """What ``floorman serve`` asks of the application, without serving it."""
+    import uvicorn
+
+    import floorman.server.app
+
+    asked: dict[str, object] = {}
+
+    def create_app(url: str, **options: object) -> object:
+        asked.update(options, url=url)
+        return object()
+
+    monkeypatch.setattr(floorman.server.app, "create_app", create_app)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: asked.update(served=options))
+    assert main(["serve", *argv]) == 0
+    return asked
+
+
+def test_dead_hands_1_6_policies_20_floorman_serve_runs_an_action_clock_and_a_grace(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """By default a turn runs out (30 s, then a 60 s bank) and a player without
+    a connection is stepped away after 10 s, so nobody holds a table up; each
+    can be set, and --action 0 turns the clock off."""
+    from floorman.service import TimeLimits
+
+    asked = _served(monkeypatch, ["--db", "sqlite:///x.db"])
+    assert asked["time_limits"] == TimeLimits(action=30.0, bank=60.0, refill=5.0)
+    assert asked["grace"] == 10.0
+    assert asked["url"] == "sqlite:///x.db"
+    asked = _served(
+        monkeypatch, ["--action", "20", "--bank", "90", "--refill", "0", "--grace", "45"]
+    )
+    assert asked["time_limits"] == TimeLimits(action=20.0, bank=90.0, refill=0.0)
+    assert asked["grace"] == 45.0
+    assert _served(monkeypatch, ["--action", "0"])["time_limits"] is None

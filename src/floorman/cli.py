@@ -422,7 +422,21 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         from floorman.server.demo import run_demo
 
         return run_demo(host=args.host, port=args.port)
-    return serve(db=args.db, host=args.host, port=args.port, deal_pause=args.deal_pause)
+    from floorman.service import TimeLimits
+
+    limits = (
+        TimeLimits(action=args.action, bank=args.bank, refill=args.refill)
+        if args.action > 0
+        else None
+    )
+    return serve(
+        db=args.db,
+        host=args.host,
+        port=args.port,
+        deal_pause=args.deal_pause,
+        time_limits=limits,
+        grace=args.grace,
+    )
 
 
 def _cmd_bots(args: argparse.Namespace) -> int:
@@ -660,6 +674,36 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="the house dealer starts each table's next deal this long after it is ready"
         " (default 2; a negative number: only a dealer's or the floor's StartDeal deals)",
+    )
+    p.add_argument(
+        "--action",
+        type=float,
+        default=30.0,
+        metavar="SECONDS",
+        help="the action clock: seconds for each decision before the time bank runs"
+        " (default 30; 0: no clock, and nobody's turn ever runs out; RRP5 dead-hands.1.6)",
+    )
+    p.add_argument(
+        "--bank",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="each player's time bank, used when his action clock runs out (default 60)",
+    )
+    p.add_argument(
+        "--refill",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="what a time bank gets back at each deal its player is dealt in (default 5)",
+    )
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long a seated player may be without a connection before he is stepped"
+        " away, sat out after the deal (default 10; RRP5 policies.20)",
     )
     p.add_argument(
         "--demo",

@@ -8,19 +8,35 @@ import os
 import sys
 
 from floorman.errors import AccountError
+from floorman.server.host import GRACE
+from floorman.service import TimeLimits
 from floorman.store import DEFAULT_URL, Role, open_store
 
-__all__ = ["create_admin", "serve"]
+__all__ = ["SERVE_LIMITS", "create_admin", "serve"]
+
+#: ``floorman serve``'s clock: 30 seconds a decision and a 60-second bank
+#: refilled by 5 a deal, so that nobody holds a table up (RRP5 dead-hands.1.6).
+SERVE_LIMITS = TimeLimits(action=30.0, bank=60.0, refill=5.0)
 
 
 def serve(
-    *, db: str = DEFAULT_URL, host: str = "127.0.0.1", port: int = 8000, deal_pause: float = 2.0
+    *,
+    db: str = DEFAULT_URL,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    deal_pause: float = 2.0,
+    time_limits: TimeLimits | None = SERVE_LIMITS,
+    grace: float = GRACE,
 ) -> int:
     """Serve the cardroom on the store at ``db`` until interrupted. Session
     cookies are signed with ``FLOORMAN_SECRET`` when it is set (so sessions
     outlive a restart), else with a random secret. The house dealer starts
     each table's next deal ``deal_pause`` seconds after it is ready (a
-    negative pause: only a dealer's or the floor's ``StartDeal`` deals)."""
+    negative pause: only a dealer's or the floor's ``StartDeal`` deals).
+    ``time_limits``: the action clock and time bank at every live table (None:
+    none, and a player who walks away holds his table up); ``grace``: the
+    seconds a seated player may be without a connection before he is stepped
+    away (RRP5 dead-hands.1.6, policies.20)."""
     import uvicorn
 
     from floorman.server.app import create_app
@@ -28,6 +44,8 @@ def serve(
     app = create_app(
         db,
         secret=os.environ.get("FLOORMAN_SECRET") or None,
+        time_limits=time_limits,
+        grace=grace,
         deal_pause=deal_pause if deal_pause >= 0 else None,
     )
     print(f"floorman serving {db} at http://{host}:{port}/ (WebSocket /ws)", file=sys.stderr)
