@@ -18,7 +18,14 @@ pytest.importorskip("uvicorn", reason="the client's tests serve with uvicorn: .[
 from floorman.client import Connection, ConnectionLost, Update, error_from
 from floorman.client.netbots import parse_kind, play_bots, seat_bots
 from floorman.deal import events as dev
-from floorman.errors import CODES, AccountError, FloormanError, IllegalAction, OutOfTurn
+from floorman.errors import (
+    CODES,
+    AccountError,
+    FloorError,
+    FloormanError,
+    IllegalAction,
+    OutOfTurn,
+)
 from floorman.ids import PlayerId
 from floorman.service import commands as c
 from floorman.store import open_store
@@ -36,6 +43,11 @@ def test_every_error_code_comes_back_as_a_floorman_error_of_that_code() -> None:
         assert error.render().endswith("[RRP5 betting.8]")
     assert type(error_from({"code": "out_of_turn", "message": "x"})) is OutOfTurn
     assert type(error_from({"code": "not_your_seat", "message": "x"})) is AccountError
+    # The table's requests and the sessions' end (RRP5 policies.22, policies.27).
+    assert type(error_from({"code": "deck_change_refused", "message": "x"})) is FloorError
+    assert type(error_from({"code": "not_seated", "message": "x"})) is FloorError
+    assert type(error_from({"code": "observers_refused", "message": "x"})) is AccountError
+    assert type(error_from({"code": "session_revoked", "message": "x"})) is AccountError
     assert type(error_from({"code": "a_code_from_later", "message": "x"})) is IllegalAction
 
 

@@ -40,7 +40,9 @@ _CLASSES: dict[type[FloormanError], frozenset[str]] = {
             "not_logged_in",
             "not_permitted",
             "not_your_seat",
+            "observers_refused",
             "sanctioned",
+            "session_revoked",
             "too_many_attempts",
             "weak_password",
         }
@@ -71,7 +73,16 @@ _CLASSES: dict[type[FloormanError], frozenset[str]] = {
             "too_many_players",
         }
     ),
-    FloorError: frozenset({"floor", "hand_shown_dead", "no_blind_owed"}),
+    FloorError: frozenset(
+        {
+            "floor",
+            "deck_change_refused",
+            "hand_shown_dead",
+            "limit_change_refused",
+            "no_blind_owed",
+            "not_seated",
+        }
+    ),
     OutOfTurn: frozenset({"out_of_turn"}),
 }
 _BY_CODE = {code: cls for cls, codes in _CLASSES.items() for code in codes}
