@@ -45,7 +45,15 @@ from floorman.rulebook import cite
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
 from floorman.server.host import GRACE, Host, Subscriber
-from floorman.service import AsDealer, AsFloor, AsObserver, AsPlayer, TimeLimits, Viewer
+from floorman.service import (
+    AsDealer,
+    AsFloor,
+    AsObserver,
+    AsPlayer,
+    Cardroom,
+    TimeLimits,
+    Viewer,
+)
 from floorman.service import commands as c
 from floorman.shuffle import Shuffler, SystemShuffler
 from floorman.store import Account, Role, open_store
@@ -57,6 +65,11 @@ _log = logging.getLogger("floorman.server")
 
 #: The largest WebSocket message the server reads (bytes); a bigger one is refused.
 MAX_FRAME = 16_384
+
+#: Seconds a socket goes on without its session read again from the store (a
+#: session ended on this server closes its sockets at once, by Host.revoke;
+#: this catches one ended elsewhere on the same store).
+SESSION_RECHECK = 2.0
 
 _STATUS = {
     "not_logged_in": 401,
@@ -257,22 +270,26 @@ def create_app(
     @api
     async def lobby(request: Request) -> Response:
         account_of(request)
-        room = host().cardroom.room
-        live = host().cardroom.tables
-        games = []
-        for table in room.tables:
-            kind = room.kind_of(table)
-            games.append(
-                {
-                    "table": table,
-                    "kind": str(kind),
-                    "seats": list(room.seats(table)),
-                    "seated": {str(s): p for s, p in room.seated(table).items()},
-                    "waiting": list(room.waiting(kind)),
-                    "dealing": table in live,
-                }
-            )
-        return JSONResponse({"games": games})
+
+        def games(cardroom: Cardroom) -> list[dict[str, object]]:
+            room, live = cardroom.room, cardroom.tables
+            out: list[dict[str, object]] = []
+            for table in room.tables:
+                kind = room.kind_of(table)
+                out.append(
+                    {
+                        "table": table,
+                        "kind": str(kind),
+                        "seats": list(room.seats(table)),
+                        "seated": {str(s): p for s, p in room.seated(table).items()},
+                        "waiting": list(room.waiting(kind)),
+                        "dealing": table in live,
+                    }
+                )
+            return out
+
+        # The room as the stored log leaves it: taken now, answered once stored.
+        return JSONResponse({"games": await host().settled(games)})
 
     @api
     async def hands(request: Request) -> Response:
@@ -316,9 +333,11 @@ def create_app(
         )
 
     async def health(_request: Request) -> Response:
-        h = host()
-        last = h.cardroom.log[-1].seq if h.cardroom.log else -1
-        return JSONResponse({"ok": True, "seq": last, "tables": list(h.cardroom.tables)})
+        def state(cardroom: Cardroom) -> tuple[int, list[int]]:
+            return (cardroom.log[-1].seq if cardroom.log else -1), list(cardroom.tables)
+
+        last, tables = await host().settled(state)
+        return JSONResponse({"ok": True, "seq": last, "tables": tables})
 
     async def socket(websocket: WebSocket) -> None:
         try:
@@ -381,11 +400,14 @@ def create_app(
     ]
 
     async def give(account: Account, command: c.Command) -> object:
-        # A form of the web page: the same checks as a command over the WebSocket.
-        fresh = host().store.accounts.get(account.name)
-        host().store.accounts.check_allowed(fresh.name)
-        check(fresh, command)
-        return await host().submit(command, by=fresh.name)
+        # A form of the web page: the same checks as a command over the WebSocket,
+        # read from the store off the event loop.
+        accounts = host().store.accounts
+
+        def vet() -> None:
+            check(accounts.get(account.name), command)
+
+        return await host().submit(command, by=account.name, vet=vet)
 
     routes += web_routes(
         Backend(
@@ -479,22 +501,44 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         if not isinstance(ident, str | int) or isinstance(ident, bool):
             ident = None
             raise _bad('a message has an "id", a string or a whole number')
-        try:  # a session ended elsewhere (another server on the store) ends here too
-            host.store.accounts.check_session(account.name, subscriber.session)
-        except FloormanError as error:
-            subscriber.close(4401, error)
-            return
         if "command" in data:
             command = codec.from_json(data["command"])
             if not isinstance(command, c.Command):
                 raise _bad("that is not a cardroom command")
-            # Who gives the command is the account logged in, never what the client says.
-            # A sanction is checked once, by the host under its lock (Host.submit).
-            fresh = host.store.accounts.get(account.name)
-            check(fresh, command)
-            entries = await host.submit(command, by=fresh.name)
+            # Who gives the command is the account logged in, never what the client
+            # says; its session, roles and sanctions are read from the store off the
+            # event loop, the sanctions given here since checked by the host under
+            # its lock (Host.submit).
+            accounts = host.store.accounts
+            name, session = account.name, subscriber.session
+
+            def vet() -> None:
+                accounts.check_session(name, session)
+                check(accounts.get(name), command)
+
+            try:
+                entries = await host.submit(command, by=name, vet=vet)
+            except FloormanError as error:
+                if error.code == "session_revoked":
+                    subscriber.close(4401, error)
+                    return
+                raise
+            subscriber.checked = time.monotonic()
             send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
-        elif "floor" in (data.get("subscribe"), data.get("view")):
+            return
+        now = time.monotonic()
+        if now - subscriber.checked >= SESSION_RECHECK:
+            # A session ended elsewhere (another server on the store) ends here
+            # too; one ended here closes its sockets at once (Host.revoke).
+            try:
+                await asyncio.to_thread(
+                    host.store.accounts.check_session, account.name, subscriber.session
+                )
+            except FloormanError as error:
+                subscriber.close(4401, error)
+                return
+            subscriber.checked = now
+        if "floor" in (data.get("subscribe"), data.get("view")):
             if not _is_floor(account):
                 raise AccountError(
                     "{account} may not follow the floor; it takes the floor role",
@@ -507,7 +551,7 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
                 send({"id": ident, "result": {"subscribed": "floor"}})
                 await host.subscribe_floor(subscriber, after)
             else:
-                send({"id": ident, "result": await host.floor_view()})
+                await host.floor_view(subscriber=subscriber, answer={"id": ident})
         elif data.get("unsubscribe") == "floor":
             subscriber.floor = False
             send({"id": ident, "result": {"unsubscribed": "floor"}})
@@ -519,8 +563,7 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             await host.subscribe(subscriber, table, after, answer={"id": ident})
         elif "view" in data:
             table = _int(data, "view")
-            shown = await host.resync(subscriber.viewer, table, subscriber=subscriber)
-            send({"id": ident, "result": shown})
+            await host.resync(subscriber.viewer, table, subscriber=subscriber, answer={"id": ident})
         elif "unsubscribe" in data:
             table = _int(data, "unsubscribe")
             subscriber.tables.discard(table)

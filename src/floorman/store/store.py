@@ -30,7 +30,7 @@ from floorman.store._migrations import migrate, version
 from floorman.store._schema import Role, SanctionKind
 from floorman.store.accounts import Accounts
 
-__all__ = ["HandRecord", "HandSummary", "SanctionOrder", "Store", "open_store"]
+__all__ = ["HandRecord", "HandSummary", "SanctionOrder", "Store", "balance_short", "open_store"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,6 +70,20 @@ class SanctionOrder:
     by: str | None
     reason: str
     until: float | None = None
+
+
+def balance_short(player: str, *, balance: int, amount: int) -> AccountError:
+    """The refusal of chips that cost ``player`` more play money than the
+    ``balance`` he has (checked where the chips are sold, and again where they
+    are stored)."""
+    return AccountError(
+        "{player} has {balance} in play money, not the {amount} these chips cost;"
+        " an admin credits the balance",
+        code="balance_short",
+        player=player,
+        balance=balance,
+        amount=amount,
+    )
 
 
 def _cage_rows(entry: Entry) -> list[dict[str, Any]]:
@@ -247,14 +261,7 @@ class Store:
         for player, amount in spent.items():
             balance = Accounts.balance_in(db, player)
             if amount > balance:
-                raise AccountError(
-                    "{player} has {balance} in play money, not the {amount} these chips cost;"
-                    " an admin credits the balance",
-                    code="balance_short",
-                    player=player,
-                    balance=balance,
-                    amount=amount,
-                )
+                raise balance_short(player, balance=balance, amount=amount)
 
     def authors(self, *, after: int = -1) -> dict[int, str]:
         """Who gave the command that logged each entry after ``after`` (the
