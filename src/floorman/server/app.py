@@ -44,7 +44,7 @@ from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
-from floorman.server.host import GRACE, Host, Subscriber
+from floorman.server.host import GRACE, RECHECK, Host, Subscriber
 from floorman.service import (
     AsDealer,
     AsFloor,
@@ -66,10 +66,6 @@ _log = logging.getLogger("floorman.server")
 #: The largest WebSocket message the server reads (bytes); a bigger one is refused.
 MAX_FRAME = 16_384
 
-#: Seconds a socket goes on without its session read again from the store (a
-#: session ended on this server closes its sockets at once, by Host.revoke;
-#: this catches one ended elsewhere on the same store).
-SESSION_RECHECK = 2.0
 
 _STATUS = {
     "not_logged_in": 401,
@@ -265,6 +261,7 @@ def create_app(
         if not isinstance(name, str) or role not in {r.value for r in Role}:
             raise _bad("grant names an account and a role: player, dealer, floor or admin")
         host().store.accounts.grant(name, Role(role), by=account.name)
+        host().refresh(name)
         return JSONResponse({"name": name, "roles": sorted(host().store.accounts.get(name).roles)})
 
     @api
@@ -506,15 +503,23 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             if not isinstance(command, c.Command):
                 raise _bad("that is not a cardroom command")
             # Who gives the command is the account logged in, never what the client
-            # says; its session, roles and sanctions are read from the store off the
-            # event loop, the sanctions given here since checked by the host under
-            # its lock (Host.submit).
+            # says. Its session and roles are read from the store off the event loop,
+            # at most every RECHECK seconds (what this server changes takes effect at
+            # once); its sanctions are checked by the host under its lock (Host.submit).
             accounts = host.store.accounts
             name, session = account.name, subscriber.session
+            now = time.monotonic()
+            vet: Callable[[], None] | None = None
+            if subscriber.standing is not None and now - subscriber.checked < RECHECK:
+                check(subscriber.standing, command)
+            else:
 
-            def vet() -> None:
-                accounts.check_session(name, session)
-                check(accounts.get(name), command)
+                def vet() -> None:
+                    accounts.check_session(name, session)
+                    fresh = accounts.get(name)
+                    check(fresh, command)
+                    subscriber.standing = fresh
+                    subscriber.checked = now
 
             try:
                 entries = await host.submit(command, by=name, vet=vet)
@@ -523,21 +528,24 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
                     subscriber.close(4401, error)
                     return
                 raise
-            subscriber.checked = time.monotonic()
             send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
             return
         now = time.monotonic()
-        if now - subscriber.checked >= SESSION_RECHECK:
+        if now - subscriber.checked >= RECHECK:
             # A session ended elsewhere (another server on the store) ends here
             # too; one ended here closes its sockets at once (Host.revoke).
+            accounts = host.store.accounts
+
+            def look() -> None:
+                accounts.check_session(account.name, subscriber.session)
+                subscriber.standing = accounts.get(account.name)
+                subscriber.checked = now
+
             try:
-                await asyncio.to_thread(
-                    host.store.accounts.check_session, account.name, subscriber.session
-                )
+                await asyncio.to_thread(look)
             except FloormanError as error:
                 subscriber.close(4401, error)
                 return
-            subscriber.checked = now
         if "floor" in (data.get("subscribe"), data.get("view")):
             if not _is_floor(account):
                 raise AccountError(

@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
 import functools
 import logging
 from collections.abc import Callable, Sequence
@@ -64,23 +63,21 @@ from typing import TypeVar
 from floorman import codec
 from floorman.clock import Clock
 from floorman.errors import AccountError, ConfigError, FloormanError, StoreError
-from floorman.formats.phh import write_phh
-from floorman.formats.pokerstars import StarsHeader, write_pokerstars
-from floorman.formats.replay import history_from_deal
 from floorman.ids import PlayerId
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import cite
 from floorman.server._conduct import CheckDowns
+from floorman.server._derived import floor_view, hand_records
 from floorman.server._feed import Feeds, Kept
+from floorman.server._group import RECHECK, Batch, Standing
 from floorman.service import AsDealer, AsFloor, Cardroom, Entry, TimeLimits, Viewer, view
 from floorman.service import commands as c
 from floorman.service import ledger as led
 from floorman.shuffle import Shuffler
-from floorman.store import HandRecord, SanctionKind, SanctionOrder, Store
+from floorman.store import Account, SanctionKind, SanctionOrder, Store
 from floorman.store.store import balance_short
-from floorman.table import events as tev
 
-__all__ = ["Host", "Subscriber"]
+__all__ = ["RECHECK", "Host", "Subscriber"]
 
 T = TypeVar("T")
 
@@ -93,6 +90,7 @@ CATCH_UP = 500
 #: Seconds a seated player may be without a connection before the host steps
 #: him away (a connection that drops and comes straight back changes nothing).
 GRACE = 10.0
+
 
 #: The most messages waiting to go to one client; a client further behind is
 #: disconnected, and catches up when it comes back with the last number it saw.
@@ -118,8 +116,10 @@ class Subscriber:
     floor: bool = False  # following the floor's stream
     #: Set when the server ends the connection: the close code and the error sent first.
     closing: tuple[int, dict[str, object]] | None = None
-    #: When its session was last found open in the store (the loop's monotonic time).
+    #: When its session was last found open in the store (the loop's monotonic
+    #: time), and its account as read then (its roles say what it may command).
     checked: float = -inf
+    standing: Account | None = None
 
     def push(self, message: dict[str, object]) -> None:
         """Queue a message for the client; a full queue marks it overflowed."""
@@ -136,47 +136,6 @@ class Subscriber:
         # Wake the writer even if the queue is full.
         with contextlib.suppress(asyncio.QueueFull):
             self.outbox.put_nowait({"id": None, "error": error.details()})
-
-
-@dataclass(eq=False, slots=True)
-class _Batch:
-    """What the commands carried out together add to the store in one
-    transaction: the log's entries from ``start`` (to ``end``, once sealed),
-    with what is written beside them, and what is done once they are stored."""
-
-    start: int
-    end: int = -1
-    authors: dict[int, str] = field(default_factory=dict)
-    hands: list[HandRecord] = field(default_factory=list)
-    sanctions: list[SanctionOrder] = field(default_factory=list)
-    #: Play money the chips its cage sold cost, by account.
-    spend: dict[str, int] = field(default_factory=dict)
-    #: Published in this order once stored: the entries as kept, and deliveries
-    #: (a view taken at that point of the log) between them.
-    items: list[Kept | Callable[[], None]] = field(default_factory=list)
-    #: Undone if the batch is not stored (the host's bookkeeping of its commands).
-    undo: list[Callable[[], None]] = field(default_factory=list)
-    done: asyncio.Event = field(default_factory=asyncio.Event)
-    error: BaseException | None = None
-
-    def due(self, length: int) -> bool:
-        """Whether there is anything to store or publish, the log being ``length`` long."""
-        return length > self.start or bool(self.items or self.sanctions or self.hands)
-
-    async def stored(self) -> None:
-        """Wait until the batch is stored; raise the error that kept it out."""
-        await self.done.wait()
-        if self.error is not None:
-            raise self.error
-
-
-@dataclass(eq=False, slots=True)
-class _Given:
-    """A sanction the host gave: its order, and the batch number that stored it
-    (None while it waits to be stored)."""
-
-    order: SanctionOrder
-    stored: int | None = None
 
 
 class Host:
@@ -231,19 +190,13 @@ class Host:
         # Group commit: the batch taking entries, the one being stored, the
         # task storing them (running while there is something to store) and
         # the one thread that writes.
-        self._open = _Batch(start=len(self.cardroom.log))
-        self._storing: _Batch | None = None
+        self._open = Batch(start=len(self.cardroom.log))
+        self._storing: Batch | None = None
         self._committer: asyncio.Task[None] | None = None
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floorman-commit")
-        #: Batches stored so far.
-        self._stored = 0
         #: True when a failed batch left the cardroom ahead of a store that could not be read.
         self._stale = False
-        #: Sanctions given here, by account, until every read of the store's
-        #: sanctions that could have missed them is over (see :meth:`_vet`).
-        self._given: dict[str, list[_Given]] = {}
-        #: Reads of the store's sanctions under way, by the batch count when each began.
-        self._reads: dict[int, int] = {}
+        self._standing = Standing()
 
     def _rebuild(self) -> tuple[Cardroom, Feeds]:
         entries = self.store.entries()
@@ -437,7 +390,7 @@ class Host:
         account is refused. ``vet``, if given, is run first with the store's
         sanctions, off the event loop (it may read the store), and may refuse
         the command."""
-        since = await self._vet(by, vet) if by is not None or vet is not None else 0
+        since = await self._vet(by, vet)
         refused: FloormanError | None = None
         async with self._lock:
             self._catch_up()
@@ -449,7 +402,7 @@ class Host:
                 self.cardroom.advance()  # what fell due before the command is nobody's doing
                 start = len(self.cardroom.log)
                 if by is not None:
-                    self._check_given(by, since)
+                    self._standing.check(by, since, self.clock.now())
                 self._check_buy(command)
                 self.cardroom.handle(command)
                 self._check_paid(start)
@@ -475,9 +428,7 @@ class Host:
             if refused is None:
                 self._wake.set()  # the deadline may have moved
                 for order in sanctions:
-                    given = _Given(order)
-                    self._given.setdefault(order.account, []).append(given)
-                    batch.undo.append(functools.partial(self._forget, given))
+                    batch.undo.append(self._standing.give(order))
         if waiting is not None:
             await waiting.stored()
         if refused is not None:
@@ -504,19 +455,27 @@ class Host:
     # ----- sanctions ------------------------------------------------------------------
 
     async def _vet(self, by: str | None, vet: Callable[[], None] | None) -> int:
-        """Run ``vet`` and read ``by``'s sanctions from the store in a thread;
+        """Run ``vet`` and read ``by``'s sanctions from the store in a thread
+        (the sanctions only if not read in the last :data:`RECHECK` seconds);
         the number of batches stored when the read began."""
-        since = self._stored
-        self._reads[since] = self._reads.get(since, 0) + 1
+        loop = asyncio.get_running_loop()
+        if vet is None:
+            if by is None:
+                return self._standing.batches
+            since = self._standing.trusted(by, loop.time())
+            if since is not None:
+                return since
+        since = self._standing.begin()
+        allowed = None
         try:
             await asyncio.to_thread(self._read_allowed, by, vet)
+            allowed = by
+        except FloormanError:
+            if by is not None:
+                self._standing.forget(by)
+            raise
         finally:
-            left = self._reads[since] - 1
-            if left:
-                self._reads[since] = left
-            else:
-                del self._reads[since]
-            self._prune_given()
+            self._standing.end(since, loop.time(), allowed=allowed)
         return since
 
     def _read_allowed(self, by: str | None, vet: Callable[[], None] | None) -> None:
@@ -525,42 +484,13 @@ class Host:
         if by is not None:
             self.store.accounts.check_allowed(by)
 
-    def _check_given(self, by: str, since: int) -> None:
-        """Refuse ``by`` if a sanction given here keeps him out that the read of
-        the store's, begun when ``since`` batches were stored, may have missed."""
-        now = self.clock.now()
-        for given in self._given.get(by, ()):
-            order = given.order
-            if given.stored is not None and given.stored <= since:
-                continue  # the store's read saw it
-            if order.until is not None and now >= order.until:
-                continue
-            raise AccountError(
-                "{name} is under a {kind} ({reason}); the floor gave it",
-                code="sanctioned",
-                name=by,
-                kind=order.kind.value,
-                reason=order.reason,
-                until=order.until,
-            )
-
-    def _forget(self, given: _Given) -> None:
-        """A sanction given here that was not stored."""
-        kept = [g for g in self._given.get(given.order.account, ()) if g is not given]
-        if kept:
-            self._given[given.order.account] = kept
-        else:
-            self._given.pop(given.order.account, None)
-
-    def _prune_given(self) -> None:
-        """Forget the sanctions given here that every read under way has seen."""
-        oldest = min(self._reads, default=self._stored)
-        for account, given in list(self._given.items()):
-            kept = [g for g in given if g.stored is None or g.stored > oldest]
-            if kept:
-                self._given[account] = kept
-            else:
-                del self._given[account]
+    def refresh(self, account: str) -> None:
+        """``account``'s roles or sanctions changed in the store: its next
+        command reads them again."""
+        self._standing.forget(account)
+        for subscriber in self.subscribers:
+            if subscriber.account == account:
+                subscriber.checked = -inf
 
     # ----- play money ----------------------------------------------------------------
 
@@ -611,7 +541,7 @@ class Host:
         of it: read it now, before anything is carried out."""
         if self._stale:
             self.cardroom, self.feeds = self._rebuild()
-            self._open = _Batch(start=len(self.cardroom.log))
+            self._open = Batch(start=len(self.cardroom.log))
             self._stale = False
 
     def _rewind(self, mark: int, *, refeed: bool = False) -> None:
@@ -640,7 +570,7 @@ class Host:
 
     def _take(
         self,
-        batch: _Batch,
+        batch: Batch,
         mark: int,
         *,
         by: str | None = None,
@@ -658,7 +588,7 @@ class Host:
             authors = {e.seq: by for e in self.cardroom.log[start:]}
         kept = self.feeds.follow(self.cardroom.log[mark:], authors=authors)
         kept += self._flag(kept)
-        batch.hands += self._hands(kept)
+        batch.hands += hand_records(self.cardroom, kept)
         batch.items += kept
         batch.authors |= authors
         batch.sanctions += sanctions
@@ -668,7 +598,7 @@ class Host:
                 batch.spend[player] = batch.spend.get(player, 0) + entry.event.amount
         self._kick()
 
-    def _pending(self) -> _Batch | None:
+    def _pending(self) -> Batch | None:
         """The batch holding the last of the log not yet stored (or to publish), if any."""
         if self._open.due(len(self.cardroom.log)):
             self._kick()
@@ -688,7 +618,7 @@ class Host:
                 batch = self._open
                 batch.end = len(self.cardroom.log)
                 objected = {t for t, who in self.cardroom.requests.objecting.items() if who}
-                self._open = _Batch(start=batch.end)
+                self._open = Batch(start=batch.end)
                 self._storing = batch
                 await self._commit(batch, objected)
                 self._storing = None
@@ -696,7 +626,7 @@ class Host:
             self._storing = None
             self._committer = None
 
-    async def _commit(self, batch: _Batch, objected: set[int]) -> None:
+    async def _commit(self, batch: Batch, objected: set[int]) -> None:
         entries = self.cardroom.log[batch.start : batch.end]
         if entries or batch.hands or batch.sanctions:
             write = functools.partial(
@@ -712,19 +642,14 @@ class Host:
             except Exception as error:
                 self._failed(batch, error)
                 return
-        self._stored += 1
-        for orders in self._given.values():
-            for given in orders:
-                if given.stored is None and given.order in batch.sanctions:
-                    given.stored = self._stored
+        self._standing.stored(batch.sanctions, asyncio.get_running_loop().time())
         self._publish(batch.items)
         self._keep_observers_out(objected)
         for order in batch.sanctions:
             self.revoke(order.account, code="sanctioned", why=order.reason)
-        self._prune_given()
         batch.done.set()
 
-    def _failed(self, batch: _Batch, error: Exception) -> None:
+    def _failed(self, batch: Batch, error: Exception) -> None:
         """The batch was not stored: it and every batch carried out on its
         state fail, and the cardroom is read back from the store, the truth."""
         if not isinstance(error, FloormanError):
@@ -741,7 +666,7 @@ class Host:
         except Exception:
             _log.exception("the store could not be read after a failed batch")
             self._stale = True
-        self._open = _Batch(start=len(self.cardroom.log))
+        self._open = Batch(start=len(self.cardroom.log))
         for failed_batch in (batch, later):
             failed_batch.error = error
             for undo in reversed(failed_batch.undo):
@@ -798,57 +723,6 @@ class Host:
                 _log.error("the floor could not be given a flag: %s", error)
                 continue
             out += self.feeds.follow(self.cardroom.log[mark:])
-        return out
-
-    def _hands(self, kept: Sequence[Kept]) -> list[HandRecord]:
-        """The hand histories of the deals these entries finished."""
-        out = []
-        for k in kept:
-            entry, event = k.entry, k.entry.event
-            if not isinstance(event, tev.DealFinished) or event.voided or entry.table is None:
-                continue
-            live = self.cardroom.table(entry.table)
-            slot = next((s for s in live.deals.slots if s.started.number == event.number), None)
-            if slot is None or slot.deal is None:
-                continue
-            started, deal = slot.started, slot.deal
-            # The names at the deal's positions as its last entry left them; a
-            # seat vacated during the deal is named by the table.
-            known = k.positions if len(k.positions) == len(started.dealt_in) else ()
-            names = tuple(
-                (known[p] if known else "") or live.players.get(seat, "")
-                for p, seat in enumerate(started.dealt_in)
-            )
-            try:
-                phh = write_phh(history_from_deal(deal))
-            except FloormanError:
-                continue
-            try:
-                stars: str | None = write_pokerstars(
-                    deal,
-                    StarsHeader(
-                        hand_id=started.number,
-                        table=f"table {entry.table}",
-                        max_seats=live.setup.seats,
-                        seats=started.dealt_in,
-                        names=names,
-                        started=datetime.datetime.fromtimestamp(entry.at, tz=datetime.UTC),
-                        button_seat=started.button,
-                        currency="",
-                    ),
-                )
-            except FloormanError:
-                stars = None
-            out.append(
-                HandRecord(
-                    table=entry.table,
-                    deal=started.number,
-                    finished_at=entry.at,
-                    players=names,
-                    phh=phh,
-                    pokerstars=stars,
-                )
-            )
         return out
 
     # ----- the streams --------------------------------------------------------------
@@ -947,7 +821,7 @@ class Host:
                 missed = self.feeds.floor_since(after, most=CATCH_UP)
                 if missed is not None:
                     return [k.floor_message() for k in missed]
-            return [self._floor_view()]
+            return [floor_view(self.cardroom)]
 
         def deliver(messages: list[dict[str, object]]) -> None:
             subscriber.floor = True
@@ -969,62 +843,12 @@ class Host:
             def deliver(shown: dict[str, object]) -> None:
                 to.push({**(answer or {}), "result": shown})
 
-        return await self._settle(self._floor_view, deliver)
+        return await self._settle(lambda: floor_view(self.cardroom), deliver)
 
     async def settled(self, make: Callable[[Cardroom], T]) -> T:
         """``make(cardroom)``, taken as the cardroom stands and returned once
         the log it has seen is stored (the lobby reads the room so)."""
         return await self._settle(lambda: make(self.cardroom))
-
-    def _floor_view(self) -> dict[str, object]:
-        room, cardroom = self.cardroom.room, self.cardroom
-        games = []
-        kinds = []
-        for table in room.tables:
-            kind = room.kind_of(table)
-            if kind not in kinds:
-                kinds.append(kind)
-            games.append(
-                {
-                    "table": table,
-                    "kind": str(kind),
-                    "seats": list(room.seats(table)),
-                    "seated": {str(s): p for s, p in room.seated(table).items()},
-                    "locks": [
-                        {
-                            "player": lock.player,
-                            "seat": lock.seat,
-                            "since": lock.since,
-                            "reason": lock.reason,
-                        }
-                        for lock in room.locks(table)
-                    ],
-                    "playing_over": {str(s): p for s, p in room.playing_over(table).items()},
-                    "must_move": list(room.must_move(table)),
-                    "dealing": table in cardroom.tables,
-                    "ruling_pending": cardroom.pending_ruling(table) is not None
-                    if table in cardroom.tables
-                    else False,
-                    "limit_proposed": _proposal(cardroom, table),
-                    "observers_refused": list(cardroom.observers_refused(table)),
-                }
-            )
-        moves = []
-        for player in room.moving():
-            move = room.move_of(player)
-            if move is not None:
-                moves.append({"player": player, "table": move[0], "to": move[1]})
-        last = cardroom.log[-1].seq if cardroom.log else -1
-        return {
-            "floor": True,
-            "seq": last,
-            "view": {
-                "games": games,
-                "waiting": {str(k): list(room.waiting(k)) for k in kinds},
-                "moving": moves,
-                "next_deadline": cardroom.next_deadline(),
-            },
-        }
 
     async def subscribe(
         self,
@@ -1099,10 +923,3 @@ class Host:
         if table in self.cardroom.tables:
             shown = codec.to_json(view(self.cardroom.table(table), viewer))
         return {"table": table, "seq": last, "view": shown}
-
-
-def _proposal(cardroom: Cardroom, table: int) -> dict[str, object] | None:
-    open_ = cardroom.requests.limits.get(table)
-    if open_ is None:
-        return None
-    return {"stakes": open_[0], "objectors": list(open_[1])}
