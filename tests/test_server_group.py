@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable, Coroutine, Iterator, Sequence
+from math import inf
 from typing import Any
 
 import pytest
@@ -325,5 +326,27 @@ def test_a_sanction_not_yet_stored_refuses_the_next_command_of_the_player_at_onc
             await host.submit(c.Unlist(player=PlayerId("ann"), kind=NL), by="ann")
         assert caught.value.code == "sanctioned"
         assert len(held.begun) == 1  # neither refusal stored anything
+
+    run(store, scenario)
+
+
+def test_one_read_finds_the_sessions_ended_elsewhere_and_closes_their_connections(
+    store: Store,
+) -> None:
+    async def scenario(host: Host) -> None:
+        tokens = {name: store.accounts.open_session(name) for name in ("ann", "bob")}
+        followers = {
+            name: Subscriber(viewer=AsPlayer(PlayerId(name)), account=name, session=token)
+            for name, token in tokens.items()
+        }
+        host.subscribers.update(followers.values())
+        store.accounts.end_session(tokens["ann"])  # logged out on another server
+        await host.sweep()
+        ann, bob = followers["ann"], followers["bob"]
+        assert ann.closing is not None
+        assert ann.closing[0] == 4401
+        assert ann.closing[1]["code"] == "session_revoked"
+        assert bob.closing is None
+        assert bob.checked > -inf  # his next messages need no read of the session
 
     run(store, scenario)

@@ -510,16 +510,21 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             name, session = account.name, subscriber.session
             now = time.monotonic()
             vet: Callable[[], None] | None = None
-            if subscriber.standing is not None and now - subscriber.checked < RECHECK:
-                check(subscriber.standing, command)
+            standing = subscriber.standing
+            if (
+                standing is not None
+                and now - subscriber.standing_at < RECHECK
+                and now - subscriber.checked < RECHECK
+            ):
+                check(standing, command)
             else:
 
                 def vet() -> None:
                     accounts.check_session(name, session)
                     fresh = accounts.get(name)
                     check(fresh, command)
-                    subscriber.standing = fresh
-                    subscriber.checked = now
+                    subscriber.standing, subscriber.standing_at = fresh, now
+                    subscriber.checked = max(subscriber.checked, now)
 
             try:
                 entries = await host.submit(command, by=name, vet=vet)
@@ -533,19 +538,17 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         now = time.monotonic()
         if now - subscriber.checked >= RECHECK:
             # A session ended elsewhere (another server on the store) ends here
-            # too; one ended here closes its sockets at once (Host.revoke).
-            accounts = host.store.accounts
-
-            def look() -> None:
-                accounts.check_session(account.name, subscriber.session)
-                subscriber.standing = accounts.get(account.name)
-                subscriber.checked = now
-
+            # too: read on a connection's first message, then by the host for
+            # every connection at once (Host.sweep); one ended here closes its
+            # sockets at once (Host.revoke).
             try:
-                await asyncio.to_thread(look)
+                await asyncio.to_thread(
+                    host.store.accounts.check_session, account.name, subscriber.session
+                )
             except FloormanError as error:
                 subscriber.close(4401, error)
                 return
+            subscriber.checked = max(subscriber.checked, now)
         if "floor" in (data.get("subscribe"), data.get("view")):
             if not _is_floor(account):
                 raise AccountError(

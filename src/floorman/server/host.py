@@ -116,10 +116,11 @@ class Subscriber:
     floor: bool = False  # following the floor's stream
     #: Set when the server ends the connection: the close code and the error sent first.
     closing: tuple[int, dict[str, object]] | None = None
-    #: When its session was last found open in the store (the loop's monotonic
-    #: time), and its account as read then (its roles say what it may command).
+    #: When its session was last found open in the store (the loop's monotonic time).
     checked: float = -inf
+    #: Its account as last read (its roles say what it may command), and when.
     standing: Account | None = None
+    standing_at: float = -inf
 
     def push(self, message: dict[str, object]) -> None:
         """Queue a message for the client; a full queue marks it overflowed."""
@@ -170,6 +171,7 @@ class Host:
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         #: Open sockets by account name.
         self._sockets: dict[str, int] = {}
         #: Players without a socket, and since when (the clock's time).
@@ -216,6 +218,7 @@ class Host:
         """Start the task that fires the cardroom's deadlines, and the house
         dealer's (:mod:`floorman.server.dealer`) when there is a deal pause."""
         self._ticker = asyncio.create_task(self._tick_forever(), name="floorman-deadlines")
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="floorman-sessions")
         if self._deal_pause is not None:
             from floorman.server.dealer import deal_forever
 
@@ -226,7 +229,7 @@ class Host:
     async def stop(self) -> None:
         """Stop the deadline and dealer tasks, store what was carried out, and
         close the store."""
-        for task in (self._dealer, self._ticker):
+        for task in (self._dealer, self._ticker, self._sweeper):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -490,7 +493,7 @@ class Host:
         self._standing.forget(account)
         for subscriber in self.subscribers:
             if subscriber.account == account:
-                subscriber.checked = -inf
+                subscriber.standing_at = -inf
 
     # ----- play money ----------------------------------------------------------------
 
@@ -791,6 +794,41 @@ class Host:
                     subscriber.push({"id": None, "table": table, "error": error.details()})
 
     # ----- sessions ------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(RECHECK / 2)
+            try:
+                await self.sweep()
+            except Exception:
+                _log.exception("reading the open sessions failed")
+
+    async def sweep(self) -> None:
+        """Read the sessions of every open connection from the store in one
+        query, off the event loop, and close those ended elsewhere (another
+        server on the store, or the command line); one ended here was closed
+        at once (:meth:`revoke`). A connection's own messages then need no
+        read of its session for :data:`RECHECK` seconds."""
+        open_ = [s for s in self.subscribers if s.session and s.closing is None]
+        if not open_:
+            return
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        ended = await asyncio.to_thread(
+            self.store.ended_sessions, {(s.account, s.session) for s in open_}
+        )
+        for subscriber in open_:
+            if (subscriber.account, subscriber.session) in ended:
+                subscriber.close(
+                    4401,
+                    AccountError(
+                        "this session of {name} has ended; log in again",
+                        code="session_revoked",
+                        name=subscriber.account,
+                    ),
+                )
+            else:
+                subscriber.checked = max(subscriber.checked, began)
 
     def revoke(self, account: str, *, session: str | None = None, code: str, why: str) -> None:
         """Close the sockets of ``account``'s sessions (only ``session``'s, if
