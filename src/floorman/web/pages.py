@@ -11,9 +11,18 @@ from typing import Any
 __all__ = ["enter", "history", "lobby", "missing", "table"]
 
 
-def _page(title: str, body: str, *, name: str | None = None, script: str = "") -> str:
+def _page(
+    title: str,
+    body: str,
+    *,
+    name: str | None = None,
+    script: str = "",
+    styles: Sequence[str] = (),
+    roles: Iterable[str] = (),
+) -> str:
+    dealer = '<a href="/dealer">Dealer</a>' if {"dealer", "floor", "admin"} & set(roles) else ""
     who = (
-        f'<form class="who" method="post" action="/leave"><span>{escape(name)}</span>'
+        f'<form class="who" method="post" action="/leave">{dealer}<span>{escape(name)}</span>'
         '<button type="submit">Log out</button></form>'
         if name
         else ""
@@ -25,7 +34,8 @@ def _page(title: str, body: str, *, name: str | None = None, script: str = "") -
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)} · floorman</title>"
         '<link rel="stylesheet" href="/static/style.css">'
-        f"{module}</head><body>"
+        + "".join(f'<link rel="stylesheet" href="{s}">' for s in styles)
+        + f"{module}</head><body>"
         '<header class="bar"><a class="brand" href="/">floorman</a>'
         f"{who}</header>"
         f'<main id="main">{body}</main></body></html>\n'
@@ -133,7 +143,7 @@ def lobby(
         f'<section><h2>Games</h2><ul class="games">{listed}</ul></section>'
         f'<section><h2>Your hands</h2><ul class="hands">{played}</ul></section>'
     )
-    return _page("Lobby", body, name=name)
+    return _page("Lobby", body, name=name, roles=me.get("roles", ()))
 
 
 def table(*, table: int, name: str, observer: bool) -> str:
