@@ -32,7 +32,7 @@ from starlette.testclient import TestClient
 from floorman import codec
 from floorman.floor import Report
 from floorman.store import Role, open_store
-from floorman.web.dealer import KINDS
+from floorman.web.dealer import KINDS, Field, ReportKind
 from tests.net_helpers import CHEAP, PASSWORD, make_room
 from tests.web_helpers import SHOTS, Wire, launch, needs_chromium, wait_until
 
@@ -147,6 +147,39 @@ def test_the_form_offers_every_report_kind_the_floorperson_rules_on() -> None:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         }
         assert required <= asked, f"{name}'s form lacks {required - asked}"
+
+
+def _sample(field: Field, kind: ReportKind) -> object:
+    """What dealer.js sends for ``field`` (see its readReport), filled in."""
+    match field.kind:
+        case "seat":
+            return 0
+        case "seat?" | "number?":
+            return None
+        case "bool":
+            return True
+        case "card?":
+            return "As"
+        case "cards":
+            return ["As", "Kd"]
+        case "choice":
+            return field.choices[-1][0]
+        case "action":
+            return {"type": field.choices[-1][0], "position": 0, "to": 6}
+    raise AssertionError(f"{kind.type}: no sample for a field of kind {field.kind}")
+
+
+def test_each_report_the_form_builds_is_one_the_server_reads() -> None:
+    for kind in KINDS:
+        for field in kind.fields:
+            for value in [c for c, _w in field.choices] if field.kind == "choice" else [None]:
+                sample = {f.name: _sample(f, kind) for f in kind.fields}
+                if value is not None:
+                    sample[field.name] = value
+                read = codec.from_json({"type": kind.type, **sample})
+                assert f"report.{type(read).__name__}" == kind.type
+        if not kind.fields:
+            assert f"report.{type(codec.from_json({'type': kind.type})).__name__}" == kind.type
 
 
 def test_every_control_of_the_report_form_is_labelled(client: TestClient) -> None:
@@ -295,6 +328,12 @@ def test_misdeals_1_a_dealer_reports_a_misdeal_and_deals_the_table_again(
     SHOTS.mkdir(exist_ok=True)
     players, ann, wire = seat_ann(browser, base)
     staff, dealer, refused = console(browser, base, "dana")
+    # Nothing to rule on between deals: the refusal is said with its rule.
+    dealer.get_by_role("button", name="Report").click()
+    alert = dealer.locator("#ruling .error")
+    alert.wait_for(timeout=10_000)
+    assert "No deal is under way to rule on" in alert.inner_text()
+    assert dealer.locator("#ruling").get_by_role("link", name="RRP5 decisions.5").count() == 1
     assert dealer.get_by_role("button", name="Start the next deal").is_enabled()
     dealer.keyboard.press("n")  # the console's key for the next deal
     wait_until(dealer, "document.getElementById('console').dataset.inDeal === 'true'")
@@ -302,6 +341,17 @@ def test_misdeals_1_a_dealer_reports_a_misdeal_and_deals_the_table_again(
     first = own_cards(ann)
     assert len(first) == 2, "ann sees her two cards of the first deal"
     assert dealer.locator("#seats svg[data-card]").count() == 0, "the dealer sees no hole card"
+
+    # Dropped cards play (RRP5 irregularities.14): the deal goes on.
+    seat = ann.locator('.seat[data-player="ann"]').get_attribute("data-seat")
+    dealer.get_by_label("What to report").select_option(label="Cards dropped on the floor")
+    dropped = dealer.locator('fieldset[data-type="report.CardsDropped"]')
+    dropped.get_by_label("Which seat").select_option(label=f"Seat {seat}: ann")
+    dealer.get_by_role("button", name="Report").click()
+    plays = dealer.locator('#ruling .ruling[data-code="card_plays"]')
+    plays.wait_for(timeout=10_000)
+    assert f"Seat {seat}'s dropped cards play" in plays.inner_text()
+    assert dealer.locator("#console").get_attribute("data-in-deal") == "true"
 
     # Reported from the keyboard alone: the kind, the cause, then the button.
     dealer.get_by_label("What to report").focus()

@@ -32,7 +32,7 @@ from floorman.web.pages import _page as page
 if TYPE_CHECKING:
     from floorman.web.routes import Backend
 
-__all__ = ["KINDS", "ReportKind", "console", "dealer_routes", "refused", "tables"]
+__all__ = ["KINDS", "Field", "ReportKind", "console", "dealer_routes", "refused", "tables"]
 
 #: The roles that may open the console.
 STAFF = frozenset({Role.DEALER, Role.FLOOR, Role.ADMIN})

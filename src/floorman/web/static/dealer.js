@@ -220,8 +220,13 @@ function describeReport(report) {
   if (report.position !== undefined && report.position !== null) parts.push(at(report.position));
   if (report.cause) parts.push(`RRP5 ${report.cause}`);
   if (report.card) parts.push(report.card);
-  if (report.cards?.length) parts.push(Array.isArray(report.cards) ? report.cards.join(" ") : `${report.cards} cards`);
-  if (report.action) parts.push(`said ${report.action.type.replace("action.", "").toLowerCase()}${report.action.to ? ` ${report.action.to}` : ""}`);
+  if (Array.isArray(report.cards) && report.cards.length) parts.push(report.cards.join(" "));
+  if (typeof report.cards === "number") parts.push(`holds ${report.cards} cards`);
+  if (report.action) {
+    const said = { "action.Fold": "fold", "action.Check": "check", "action.Call": "call",
+      "action.Wager": "bet or raise to" }[report.action.type] ?? report.action.type;
+    parts.push(`said ${said}${report.action.to ? ` ${report.action.to}` : ""}`);
+  }
   if (report.knew !== undefined && report.knew !== null) parts.push(`${at(report.knew)} knew`);
   return parts.length ? `${kind}: ${parts.join(", ")}` : kind;
 }
