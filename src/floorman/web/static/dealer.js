@@ -464,7 +464,11 @@ function seatPicks() {
     for (const s of view.seats) if (s.position !== null) dealt.push(s);
     dealt.sort((a, b) => a.seat - b.seat);
   }
+  // Rebuilt only when the seats dealt in change, so an open list stays open.
+  const signature = dealt.map((s) => `${s.position}:${s.seat}:${s.player}`).join(",");
   for (const select of document.querySelectorAll("select.seat-pick")) {
+    if (select.dataset.signature === signature && select.options.length) continue;
+    select.dataset.signature = signature;
     const kept = select.value;
     const options = [];
     if (select.dataset.kind === "seat?") options.push(el("option", { value: "", text: select.dataset.none }));
