@@ -240,3 +240,35 @@ def test_a_move_typed_ahead_waits_for_the_turn_and_quit_gives_up_the_hand(
     assert status == 0
     # She was up once the deal ended: the deal's end was told to her once.
     assert len([line for line in person.said if line.startswith("stacks: ")]) == 1
+
+
+def test_policies_17_the_person_hears_of_new_stakes_objects_and_sees_them_made(
+    tmp_path: Path,
+) -> None:
+    async def script(person: Person, root: Connection, ann: Connection, bob: Connection) -> None:
+        await root.command(c.ProposeLimit(table=1, stakes="2/5"))
+        told = await person.told(
+            r"^the floor proposes new stakes, 2/5: .*'object' to object, until deal 1 ends"
+            r"\) \[RRP5 policies\.17\]$"
+        )
+        person.type("object")
+        told = await person.told(r"^dora objects to the new stakes$", after=told)
+        person.type("object")
+        told = await person.told(r"already objected .*\[RRP5 policies\.17\]$", after=told)
+        # One objection: the change is made once deal 1 has ended.
+        await root.command(c.StartDeal(table=1))
+        told = await person.told(r"^── deal 1 ──$", after=told)
+        person.type("f")
+        await asyncio.gather(
+            play_out(ann, bob), person.told(r"^seat \d \(dora\) folds$", after=told)
+        )
+        await play_out(ann, bob)
+        told = await person.told(
+            r"^the stakes are 2/5 from the next deal \(they were 1/2\)$", after=told
+        )
+        person.type("table")
+        told = await person.told(r"^  blinds 2/5$", after=told)
+        person.type("quit")
+
+    status, _person = asyncio.run(at_table(tmp_path, script))
+    assert status == 0

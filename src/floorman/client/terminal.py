@@ -11,7 +11,7 @@ table) or the end of input. Deals are started by the server's dealer.
 
 The person types whenever he likes: the table's commands (sit out, come back
 posting or waiting for the big blind, post or wait when owing, add chips,
-leave, show the table, help) are sent as they are typed, in a deal or between
+leave, object to new stakes, show the table, help) are sent as they are typed, in a deal or between
 deals, and the server's refusal is printed with its rule; a move (fold,
 check, call, bet, raise, draw) typed before the person's turn waits for it,
 the moves in the order typed ('cancel' takes them back), as a terminal's
@@ -37,6 +37,7 @@ from floorman.ids import PlayerId, Seat
 from floorman.play import Narration, autopilot, command_words
 from floorman.service import TableView
 from floorman.service import commands as c
+from floorman.service import events as cev
 from floorman.table import events as tev
 
 __all__ = ["play_remote"]
@@ -50,6 +51,7 @@ _HELP = """at any time:
   post / wait      owing blinds: post them next deal, or wait for the big blind
   buy N            add N chips to your stack (they play from the next deal)
   table            show the table
+  object           object to new stakes the floor proposes (two objections stop them)
   cancel           take back moves typed before your turn
   quit / leave     leave the table (a hand in play is given up)
 on your turn:
@@ -62,6 +64,26 @@ a move typed before your turn waits for it; the server's dealer deals the hands.
 _MOVE_WORDS = frozenset(
     ("fold", "check", "call", "bet", "raise", "allin", "bring", "draw", "stand")
 )
+
+
+def _request_text(event: object) -> str | None:
+    """A request at the table in words (RRP5 policies.17, policies.22), or None."""
+    match event:
+        case cev.LimitProposed():
+            return (
+                f"the floor proposes new stakes, {event.stakes}: two objections keep the"
+                f" stakes as they are ('object' to object, until deal {event.until_deal}"
+                " ends) [RRP5 policies.17]"
+            )
+        case cev.LimitObjected():
+            return f"{event.player} objects to the new stakes"
+        case cev.LimitRefused():
+            return f"the stakes stay: {' and '.join(event.objectors)} objected [RRP5 policies.17]"
+        case cev.LimitChanged():
+            return f"the stakes are {event.stakes} from the next deal (they were {event.was})"
+        case cev.DeckChanged():
+            return f"a new {'setup' if event.setup else 'deck'} comes in"
+    return None
 
 
 def _blinds(owes: tuple[str, ...]) -> str:
@@ -125,8 +147,8 @@ class _Remote(Narration):
             notes = ["button"] if s.seat == seen.button else []
             notes += ["sitting out"] if s.away else []
             notes += [f"owes the {_blinds(s.owes)}"] if s.owes else []
-            notes += [f"bet {s.bet}"] if s.bet else []
-            notes += ["folded"] if s.folded else []
+            notes += [f"bet {s.bet}"] if s.bet and seen.in_deal else []
+            notes += ["folded"] if s.folded and seen.in_deal else []
             line = f"  seat {s.seat}  {s.player:<10}{s.stack:>6}  {', '.join(notes)}"
             self.say(line.rstrip())
         blinds = "/".join(map(str, seen.blinds)) or f"ante {seen.ante}"
@@ -161,6 +183,10 @@ class _Remote(Narration):
         for event in events:
             if isinstance(event, tev.DealStarted):
                 await self.begin(event)
+                continue
+            said = _request_text(event)
+            if said is not None:
+                self.say(said)
                 continue
             if self.started is None:
                 continue  # the deal began before the person came: its view says it
@@ -337,6 +363,9 @@ class _Remote(Narration):
             )
         elif cmd == "back":
             await self.back(rest)
+        elif cmd == "object":
+            await self.send(c.ObjectToLimit(player=me, table=self.table))
+            self.say("  you object to the new stakes")
         elif cmd in ("post", "wait"):
             await self.send(c.Choose(player=me, post=cmd == "post"))
             self._waiting_bb = cmd == "wait"
