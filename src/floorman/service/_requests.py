@@ -86,6 +86,8 @@ class Requests:
 
     def copy(self) -> Requests:
         """A copy to put back if a command is refused (its values are immutable)."""
+        if not (self.limits or self.stakes or self.objecting or self.closes):
+            return Requests()
         return Requests(
             limits=self.limits.copy(),
             closes=self.closes.copy(),
