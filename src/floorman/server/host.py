@@ -568,6 +568,7 @@ class Host:
                 {
                     "table": table,
                     "kind": str(kind),
+                    "stakes": cardroom.stakes_of(table),  # after a limit change (policies.17)
                     "seats": list(room.seats(table)),
                     "seated": {str(s): p for s, p in room.seated(table).items()},
                     "locks": [
