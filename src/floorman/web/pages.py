@@ -26,7 +26,8 @@ def _page(title: str, body: str, *, name: str | None = None, script: str = "") -
         f"<title>{escape(title)} · floorman</title>"
         '<link rel="stylesheet" href="/static/style.css">'
         f"{module}</head><body>"
-        '<header class="bar"><a class="brand" href="/">floorman</a>'
+        '<header class="bar"><a class="brand" href="/">floorman</a><nav class="links"'
+        ' aria-label="Pages"><a href="/rules">Rulebook</a></nav>'
         f"{who}</header>"
         f'<main id="main">{body}</main></body></html>\n'
     )
