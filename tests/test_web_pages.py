@@ -129,6 +129,7 @@ def test_every_asset_is_served_by_floorman_itself(client: TestClient) -> None:
         assert all(a.status_code == 200 for a in assets)
         assert {f.name for f in STATIC.iterdir()} == {
             "floor.css",
+            "floor.js",
             "rules.js",
             "style.css",
             "table.js",
