@@ -286,6 +286,14 @@ def test_seating_2_the_floor_opens_calls_seats_and_breaks_games_from_its_console
         console.get_by_role("button", name="Start the game at table 2").click()
         shows(console, 'li.fgame[data-table="2"] .pill', "dealing")
 
+        # A warning, given by the form, is recorded with the rule it cites.
+        console.get_by_label("Player", exact=True).fill("dan")
+        console.get_by_label("For breaking").select_option("conduct.improper.7")
+        console.get_by_role("button", name="Give the sanction").click()
+        warned = console.locator("#decisions li", has_text="gave dan a warning")
+        warned.wait_for()
+        assert "RRP5 conduct.improper.7" in warned.locator("a.rule-link").all_inner_texts()
+
         # Each decision carries its rules as links to their text.
         call = console.locator("#decisions li", has_text="called cy to table 2")
         # Two games of its kind now: the list is called as one (RRP5 seating.3).
@@ -309,6 +317,7 @@ def test_seating_2_the_floor_opens_calls_seats_and_breaks_games_from_its_console
         from floorman.rulebook import rule
 
         assert console.locator("#text").inner_text() == rule("seating.15").paraphrase
+        console.screenshot(path=str(SHOTS / "rule.png"), full_page=True)
         assert not refused, refused
 
         # A player is refused the console, with the server's reason.
