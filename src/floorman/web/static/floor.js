@@ -63,7 +63,7 @@ function connect() {
     status("Following the floor");
     const ask = { subscribe: "floor" };
     if (lastSeq !== null) ask.after = lastSeq;
-    send(ask).catch((error) => notice(error.message));
+    send(ask).then(refresh, (error) => notice(error.message));
   });
   socket.addEventListener("message", (raw) => take(JSON.parse(raw.data)));
   socket.addEventListener("close", (closed) => {
@@ -100,7 +100,7 @@ function take(message) {
   if (message.event) {
     if (lastSeq !== null && message.seq <= lastSeq) return; // a repeat after a resync
     lastSeq = message.seq;
-    decisions.set(message.seq, message);
+    keep(message);
     drawDecisions();
     refresh();
   }
@@ -110,8 +110,14 @@ function setView(message) {
   view = message.view;
   lastSeq = Math.max(lastSeq ?? -1, message.seq);
   clockAt = { server: view.now ?? 0, local: performance.now() };
-  for (const kept of view.recent || []) decisions.set(kept.seq, kept);
+  for (const kept of view.recent || []) keep(kept);
   draw();
+}
+
+/** Keep a floor entry for the decisions' list; the oldest go past 500. */
+function keep(message) {
+  decisions.set(message.seq, message);
+  if (decisions.size > 500) decisions.delete(Math.min(...decisions.keys()));
 }
 
 /** Ask for the floor's view again, once, shortly after entries come. */
