@@ -152,6 +152,10 @@ class FloorFeed:
         self._kept.append(kept)
         return kept
 
+    def last(self, count: int) -> list[Kept]:
+        """The floor's last ``count`` entries kept, oldest first."""
+        return list(self._kept)[-count:] if count > 0 else []
+
     def since(self, after: int, *, most: int) -> list[Kept] | None:
         """The entries after ``after``, or None when they are not all kept or
         are more than ``most`` (the floor then needs a full view)."""

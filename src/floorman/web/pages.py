@@ -11,7 +11,9 @@ from typing import Any
 __all__ = ["enter", "history", "lobby", "missing", "table"]
 
 
-def _page(title: str, body: str, *, name: str | None = None, script: str = "") -> str:
+def _page(
+    title: str, body: str, *, name: str | None = None, script: str = "", floor: bool = False
+) -> str:
     who = (
         f'<form class="who" method="post" action="/leave"><span>{escape(name)}</span>'
         '<button type="submit">Log out</button></form>'
@@ -19,6 +21,7 @@ def _page(title: str, body: str, *, name: str | None = None, script: str = "") -
         else ""
     )
     module = f'<script type="module" src="{script}"></script>' if script else ""
+    console = '<a href="/floor">Floor</a>' if floor else ""
     return (
         "<!doctype html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
@@ -26,7 +29,8 @@ def _page(title: str, body: str, *, name: str | None = None, script: str = "") -
         f"<title>{escape(title)} · floorman</title>"
         '<link rel="stylesheet" href="/static/style.css">'
         f"{module}</head><body>"
-        '<header class="bar"><a class="brand" href="/">floorman</a>'
+        '<header class="bar"><a class="brand" href="/">floorman</a><nav class="links"'
+        f' aria-label="Pages">{console}<a href="/rules">Rulebook</a></nav>'
         f"{who}</header>"
         f'<main id="main">{body}</main></body></html>\n'
     )
@@ -133,7 +137,7 @@ def lobby(
         f'<section><h2>Games</h2><ul class="games">{listed}</ul></section>'
         f'<section><h2>Your hands</h2><ul class="hands">{played}</ul></section>'
     )
-    return _page("Lobby", body, name=name)
+    return _page("Lobby", body, name=name, floor=bool({"floor", "admin"} & set(me["roles"])))
 
 
 def table(*, table: int, name: str, observer: bool) -> str:
