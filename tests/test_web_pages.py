@@ -128,10 +128,13 @@ def test_every_asset_is_served_by_floorman_itself(client: TestClient) -> None:
         assets = [client.get(f"/static/{f.name}") for f in sorted(STATIC.iterdir())]
         assert all(a.status_code == 200 for a in assets)
         assert {f.name for f in STATIC.iterdir()} == {
-            "style.css",
-            "table.js",
             "dealer.css",
             "dealer.js",
+            "floor.css",
+            "floor.js",
+            "rules.js",
+            "style.css",
+            "table.js",
         }
         texts = pages + [a.text for a in assets]
         for text in texts:

@@ -17,17 +17,19 @@ def _page(
     *,
     name: str | None = None,
     script: str = "",
+    floor: bool = False,
     styles: Sequence[str] = (),
     roles: Iterable[str] = (),
 ) -> str:
-    dealer = '<a href="/dealer">Dealer</a>' if {"dealer", "floor", "admin"} & set(roles) else ""
     who = (
-        f'<form class="who" method="post" action="/leave">{dealer}<span>{escape(name)}</span>'
+        f'<form class="who" method="post" action="/leave"><span>{escape(name)}</span>'
         '<button type="submit">Log out</button></form>'
         if name
         else ""
     )
     module = f'<script type="module" src="{script}"></script>' if script else ""
+    console = '<a href="/floor">Floor</a>' if floor else ""
+    dealer = '<a href="/dealer">Dealer</a>' if {"dealer", "floor", "admin"} & set(roles) else ""
     return (
         "<!doctype html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
@@ -36,7 +38,8 @@ def _page(
         '<link rel="stylesheet" href="/static/style.css">'
         + "".join(f'<link rel="stylesheet" href="{s}">' for s in styles)
         + f"{module}</head><body>"
-        '<header class="bar"><a class="brand" href="/">floorman</a>'
+        '<header class="bar"><a class="brand" href="/">floorman</a><nav class="links"'
+        f' aria-label="Pages">{console}{dealer}<a href="/rules">Rulebook</a></nav>'
         f"{who}</header>"
         f'<main id="main">{body}</main></body></html>\n'
     )
@@ -143,7 +146,8 @@ def lobby(
         f'<section><h2>Games</h2><ul class="games">{listed}</ul></section>'
         f'<section><h2>Your hands</h2><ul class="hands">{played}</ul></section>'
     )
-    return _page("Lobby", body, name=name, roles=me.get("roles", ()))
+    roles = set(me["roles"])
+    return _page("Lobby", body, name=name, floor=bool({"floor", "admin"} & roles), roles=roles)
 
 
 def table(*, table: int, name: str, observer: bool) -> str:
