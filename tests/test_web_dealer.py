@@ -33,6 +33,7 @@ from floorman import codec
 from floorman.floor import Report
 from floorman.store import Role, open_store
 from floorman.web.dealer import KINDS, Field, ReportKind
+from floorman.web.rules import rule_link
 from tests.net_helpers import CHEAP, PASSWORD, make_room
 from tests.web_helpers import SHOTS, Wire, launch, needs_chromium, wait_until
 
@@ -106,7 +107,7 @@ def test_decisions_2_a_player_is_refused_the_console_saying_which_roles_may(
             assert 'data-code="not_permitted"' in answer.text
             assert "ann may not use the dealer&#x27;s console" in answer.text
             assert "dealer, floor or admin role" in answer.text
-            assert '<a href="/rules/decisions.2">RRP5 decisions.2</a>' in answer.text
+            assert rule_link("decisions.2") in answer.text
             assert "default-src 'self'" in answer.headers["content-security-policy"]
         assert 'href="/dealer"' not in client.get("/").text, "no console link for a player"
 
@@ -134,7 +135,14 @@ def test_the_dealer_and_the_floor_get_the_console_of_a_table_there(client: TestC
 
 
 def test_the_form_offers_every_report_kind_the_floorperson_rules_on() -> None:
+    from floorman.rulebook import rule
+
     kinds = {k.type: k for k in KINDS}
+    for kind in KINDS:  # each kind's rule, and each cause's, is one the rulebook has
+        assert rule(kind.rule)
+        for field in kind.fields:
+            for value, _words in field.choices if field.kind == "choice" else ():
+                assert rule(value)
     reports = {f"report.{r.__name__}": r for r in typing.get_args(Report)}
     assert set(kinds) == set(reports)
     for name, kind in kinds.items():
@@ -193,7 +201,7 @@ def test_every_control_of_the_report_form_is_labelled(client: TestClient) -> Non
         for ident in controls:
             assert f'<label for="{ident}">' in page, f"the control {ident} has no label"
         for kind in KINDS:  # each kind cites the rule it starts from, linked
-            assert f'href="/rules/{kind.rule}">RRP5 {kind.rule}</a>' in page
+            assert rule_link(kind.rule) in page
 
 
 def test_decisions_2_the_pending_ruling_is_the_dealers_and_the_floors_to_read(

@@ -28,6 +28,7 @@ from floorman.floor import DeadHandCause, MisdealCause
 from floorman.rulebook import cite
 from floorman.store import Account, Role
 from floorman.web.pages import _page as page
+from floorman.web.rules import rule_link
 
 if TYPE_CHECKING:
     from floorman.web.routes import Backend
@@ -247,9 +248,8 @@ KINDS: tuple[ReportKind, ...] = (
 )
 
 
-def rule_href(citation: str) -> str:
-    """The rulebook page of a citation (``RRP5 misdeals.1`` or ``misdeals.1``)."""
-    return "/rules/" + escape(citation.removeprefix("RRP5 ").strip())
+def _floor(roles: Iterable[str]) -> bool:
+    return bool({"floor", "admin"} & set(roles))
 
 
 def _field(kind: ReportKind, field: Field) -> str:
@@ -306,8 +306,7 @@ def _report_form() -> str:
     choices = "".join(f'<option value="{k.type}">{escape(k.label)}</option>' for k in KINDS)
     sets = "".join(
         f'<fieldset class="report-kind" data-type="{k.type}"'
-        f'{"" if n == 0 else " hidden"}><legend>{escape(k.label)} <a class="rule"'
-        f' href="{rule_href(k.rule)}">RRP5 {escape(k.rule)}</a></legend>'
+        f"{'' if n == 0 else ' hidden'}><legend>{escape(k.label)} {rule_link(k.rule)}</legend>"
         + ("".join(_field(k, f) for f in k.fields) or '<p class="note">Nothing more to say.</p>')
         + "</fieldset>"
         for n, k in enumerate(KINDS)
@@ -327,7 +326,7 @@ def _report_form() -> str:
 def console(*, table: int, name: str, roles: Iterable[str]) -> str:
     """The console of one table: a frame ``dealer.js`` fills from the dealer's view."""
     roles = set(roles)
-    floor = bool({"floor", "admin"} & roles)
+    floor = _floor(roles)
     body = (
         f'<div id="console" class="console" data-table="{table}" data-me="{escape(name)}"'
         f' data-floor="{"true" if floor else "false"}">'
@@ -365,6 +364,7 @@ def console(*, table: int, name: str, roles: Iterable[str]) -> str:
         script="/static/dealer.js",
         styles=("/static/dealer.css",),
         roles=roles,
+        floor=_floor(roles),
     )
 
 
@@ -385,14 +385,19 @@ def tables(*, name: str, games: Sequence[Mapping[str, Any]], roles: Iterable[str
         '<p class="note">Pick the table you deal.</p></section>'
         f'<ul class="games">{rows or "<li>No games are open yet.</li>"}</ul>'
     )
-    return page("Dealer's console", body, name=name, styles=("/static/dealer.css",), roles=roles)
+    return page(
+        "Dealer's console",
+        body,
+        name=name,
+        styles=("/static/dealer.css",),
+        roles=roles,
+        floor=_floor(roles),
+    )
 
 
 def refused(error: FloormanError, *, name: str | None = None, roles: Iterable[str] = ()) -> str:
     """The page a refusal shows: its words, and its rules linked."""
-    rules = ", ".join(
-        f'<a href="{rule_href(c.id)}">RRP5 {escape(c.id)}</a>' for c in error.citations
-    )
+    rules = ", ".join(rule_link(c) for c in error.citations)
     cited = f"<p>The rule: {rules}</p>" if rules else ""
     return page(
         "Refused",
@@ -401,6 +406,7 @@ def refused(error: FloormanError, *, name: str | None = None, roles: Iterable[st
         '<p><a href="/">Back to the lobby</a></p>',
         name=name,
         roles=roles,
+        floor=_floor(roles),
     )
 
 

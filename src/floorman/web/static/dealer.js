@@ -5,6 +5,8 @@
 // (RRP5 decisions.1, decisions.2), and the next deal started. Nothing here
 // rules: the server's floorperson does, and says why.
 
+import { ruleLink } from "./rules.js";
+
 const root = document.getElementById("console");
 const TABLE = Number(root.dataset.table);
 const FLOOR = root.dataset.floor === "true";
@@ -234,9 +236,8 @@ function describeReport(report) {
 function citations(list) {
   const box = el("p", { class: "citations" }, el("span", { class: "label", text: "Rules: " }));
   list.forEach((c, i) => {
-    const id = String(c).replace(/^RRP5\s+/, "");
     if (i) box.append(", ");
-    box.append(el("a", { href: `/rules/${id}`, class: "rule", text: `RRP5 ${id}` }));
+    box.append(ruleLink(c));
   });
   return box;
 }
@@ -374,8 +375,8 @@ function optionsBox(options) {
   group.append(buttons);
   group.append(FLOOR
     ? el("p", { class: "note", text: "The rules leave this to management: choose one." })
-    : el("p", { class: "note" }, "The floor decides (", el("a", { href: "/rules/decisions.1", text: "RRP5 decisions.1" }),
-      ", ", el("a", { href: "/rules/decisions.2", text: "RRP5 decisions.2" }), "): call the floor to the table."));
+    : el("p", { class: "note" }, "The floor decides (", ruleLink("decisions.1"), ", ",
+      ruleLink("decisions.2"), "): call the floor to the table."));
   return group;
 }
 
