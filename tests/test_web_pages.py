@@ -128,6 +128,8 @@ def test_every_asset_is_served_by_floorman_itself(client: TestClient) -> None:
         assets = [client.get(f"/static/{f.name}") for f in sorted(STATIC.iterdir())]
         assert all(a.status_code == 200 for a in assets)
         assert {f.name for f in STATIC.iterdir()} == {
+            "dealer.css",
+            "dealer.js",
             "floor.css",
             "floor.js",
             "rules.js",

@@ -22,6 +22,7 @@ from floorman.ids import PlayerId
 from floorman.service import commands as c
 from floorman.store import Account
 from floorman.web import pages
+from floorman.web.dealer import dealer_routes
 from floorman.web.floor import floor_routes
 from floorman.web.rules import rules_routes
 
@@ -226,5 +227,6 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         Route("/history/{table}/{deal}", history_page),
         *rules_routes(_html),
         *floor_routes(backend.account_of, _html),
+        *dealer_routes(backend, html=_html),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
