@@ -70,7 +70,11 @@ def hand_records(cardroom: Cardroom, kept: Sequence[Kept]) -> list[HandRecord]:
     return out
 
 
-def floor_view(cardroom: Cardroom) -> dict[str, object]:
+def floor_view(
+    cardroom: Cardroom, *, now: float, recent: list[dict[str, object]]
+) -> dict[str, object]:
+    """The floor as ``cardroom`` stands, with the last seq it includes, the
+    time ``now`` and the floor's ``recent`` entries (for a console opened later)."""
     room = cardroom.room
     games = []
     kinds = []
@@ -82,6 +86,7 @@ def floor_view(cardroom: Cardroom) -> dict[str, object]:
             {
                 "table": table,
                 "kind": str(kind),
+                "stakes": cardroom.stakes_of(table),  # after a limit change (policies.17)
                 "seats": list(room.seats(table)),
                 "seated": {str(s): p for s, p in room.seated(table).items()},
                 "locks": [
@@ -90,11 +95,13 @@ def floor_view(cardroom: Cardroom) -> dict[str, object]:
                         "seat": lock.seat,
                         "since": lock.since,
                         "reason": lock.reason,
+                        "until": room.call_expires(lock),
                     }
                     for lock in room.locks(table)
                 ],
                 "playing_over": {str(s): p for s, p in room.playing_over(table).items()},
                 "must_move": list(room.must_move(table)),
+                "changes": [{"player": p, "seat": w} for p, w in room.seat_changes(table)],
                 "dealing": table in cardroom.tables,
                 "ruling_pending": cardroom.pending_ruling(table) is not None
                 if table in cardroom.tables
@@ -107,7 +114,7 @@ def floor_view(cardroom: Cardroom) -> dict[str, object]:
     for player in room.moving():
         move = room.move_of(player)
         if move is not None:
-            moves.append({"player": player, "table": move[0], "to": move[1]})
+            moves.append({"player": player, "table": move[0], "to": move[1], "when": move[2].value})
     last = cardroom.log[-1].seq if cardroom.log else -1
     return {
         "floor": True,
@@ -116,7 +123,14 @@ def floor_view(cardroom: Cardroom) -> dict[str, object]:
             "games": games,
             "waiting": {str(k): list(room.waiting(k)) for k in kinds},
             "moving": moves,
+            "away": [
+                {"player": p, "table": at[0], "seat": at[1], "since": since, "until": until}
+                for p, since, until in room.absences()
+                if (at := room.seat_of(p)) is not None
+            ],
             "next_deadline": cardroom.next_deadline(),
+            "now": now,
+            "recent": recent,
         },
     }
 

@@ -13,7 +13,8 @@ deal in progress at a crash goes on) and serves:
   histories (the floor's: anyone's), with nobody else's unshown cards;
 - ``GET /health``;
 - the web page (:mod:`floorman.web`): ``/``, ``/enter``, ``/table/{table}``,
-  ``/history/{table}/{deal}`` and ``/static/``;
+  ``/history/{table}/{deal}``, the dealer's console ``/dealer`` and
+  ``/dealer/{table}``, and ``/static/``;
 - ``/ws``: commands in, results, errors and each table's events out, as
   docs/protocol.md describes.
 """
@@ -40,6 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 from floorman import codec
 from floorman.clock import Clock, SystemClock
 from floorman.errors import AccountError, FloormanError, NotationError, StoreError
+from floorman.floor import rule_options
 from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.server._access import check
@@ -572,6 +574,8 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             if "as" in data:
                 subscriber.viewer = _viewer(account, data["as"])
             await host.subscribe(subscriber, table, after, answer={"id": ident})
+        elif "ruling" in data:
+            send({"id": ident, "result": await _pending(host, account, _int(data, "ruling"))})
         elif "view" in data:
             table = _int(data, "view")
             await host.resync(subscriber.viewer, table, subscriber=subscriber, answer={"id": ident})
@@ -580,7 +584,9 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             subscriber.tables.discard(table)
             send({"id": ident, "result": {"unsubscribed": table}})
         else:
-            raise _bad('a message carries a "command", "subscribe", "view" or "unsubscribe"')
+            raise _bad(
+                'a message carries a "command", "subscribe", "view", "ruling" or "unsubscribe"'
+            )
     except FloormanError as error:
         send({"id": ident, "error": error.details()})
     except (TypeError, ValueError, KeyError, RecursionError) as error:
@@ -589,6 +595,27 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         _log.exception("a message failed")
         failed = StoreError("the server failed to carry out the message", code="internal")
         send({"id": ident, "error": failed.details()})
+
+
+async def _pending(host: Host, account: Account, table: int) -> dict[str, Any]:
+    """The report at ``table`` whose ruling waits for management's choice, and
+    its options (the dealer's and the floor's, RRP5 decisions.1, decisions.2)."""
+    if not (account.has(Role.DEALER) or _is_floor(account)):
+        raise AccountError(
+            "{account} may not follow the rulings at a table; it takes the dealer or floor role",
+            code="not_permitted",
+            citations=cite("decisions.2"),
+            account=account.name,
+        )
+
+    def waiting(cardroom: Cardroom) -> dict[str, Any] | None:
+        report = cardroom.pending_ruling(table)
+        if report is None:
+            return None
+        return {"report": codec.to_json(report), "options": list(rule_options(report))}
+
+    # As the stored log leaves it: taken now, answered once stored.
+    return {"table": table, "pending": await host.settled(waiting)}
 
 
 _DEALT = re.compile(r'"d dh p(\d+) ([^"]*)"')

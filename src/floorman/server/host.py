@@ -859,7 +859,7 @@ class Host:
                 missed = self.feeds.floor_since(after, most=CATCH_UP)
                 if missed is not None:
                     return [k.floor_message() for k in missed]
-            return [floor_view(self.cardroom)]
+            return [self._floor_view()]
 
         def deliver(messages: list[dict[str, object]]) -> None:
             subscriber.floor = True
@@ -881,7 +881,13 @@ class Host:
             def deliver(shown: dict[str, object]) -> None:
                 to.push({**(answer or {}), "result": shown})
 
-        return await self._settle(lambda: floor_view(self.cardroom), deliver)
+        return await self._settle(lambda: self._floor_view(), deliver)
+
+    def _floor_view(self) -> dict[str, object]:
+        """The floor as the cardroom stands, with the floor's last entries
+        (sent, as every view, once the log it has seen is stored)."""
+        recent = [k.floor_message() for k in self.feeds.floor.last(50)]
+        return floor_view(self.cardroom, now=self.clock.now(), recent=recent)
 
     async def settled(self, make: Callable[[Cardroom], T]) -> T:
         """``make(cardroom)``, taken as the cardroom stands and returned once

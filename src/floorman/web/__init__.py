@@ -9,6 +9,8 @@ API, with no build step and nothing fetched from another host:
 - ``GET /table/{table}`` the live table: a page that loads one ES module,
   ``/static/table.js``, which speaks the WebSocket protocol (docs/protocol.md);
 - ``GET /history/{table}/{deal}`` one hand history as the player may have it;
+- ``GET /dealer`` and ``GET /dealer/{table}`` the dealer's console
+  (:mod:`floorman.web.dealer`, ``/static/dealer.js``);
 - ``/static/``: the stylesheet and the module.
 
 Forms post to the page's own routes, which hand the work to the server: log-in

@@ -22,6 +22,9 @@ from floorman.ids import PlayerId
 from floorman.service import commands as c
 from floorman.store import Account
 from floorman.web import pages
+from floorman.web.dealer import dealer_routes
+from floorman.web.floor import floor_routes
+from floorman.web.rules import rules_routes
 
 __all__ = ["STATIC", "Backend", "web_routes"]
 
@@ -222,5 +225,8 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         Route("/leave", leave, methods=["POST"]),
         Route("/table/{table}", table_page),
         Route("/history/{table}/{deal}", history_page),
+        *rules_routes(_html),
+        *floor_routes(backend.account_of, _html),
+        *dealer_routes(backend, html=_html),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
