@@ -46,8 +46,16 @@ from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
-from floorman.server.host import GRACE, Host, Subscriber
-from floorman.service import AsDealer, AsFloor, AsObserver, AsPlayer, TimeLimits, Viewer
+from floorman.server.host import GRACE, RECHECK, Host, Subscriber
+from floorman.service import (
+    AsDealer,
+    AsFloor,
+    AsObserver,
+    AsPlayer,
+    Cardroom,
+    TimeLimits,
+    Viewer,
+)
 from floorman.service import commands as c
 from floorman.shuffle import Shuffler, SystemShuffler
 from floorman.store import Account, Role, open_store
@@ -59,6 +67,7 @@ _log = logging.getLogger("floorman.server")
 
 #: The largest WebSocket message the server reads (bytes); a bigger one is refused.
 MAX_FRAME = 16_384
+
 
 _STATUS = {
     "not_logged_in": 401,
@@ -254,27 +263,32 @@ def create_app(
         if not isinstance(name, str) or role not in {r.value for r in Role}:
             raise _bad("grant names an account and a role: player, dealer, floor or admin")
         host().store.accounts.grant(name, Role(role), by=account.name)
+        host().refresh(name)
         return JSONResponse({"name": name, "roles": sorted(host().store.accounts.get(name).roles)})
 
     @api
     async def lobby(request: Request) -> Response:
         account_of(request)
-        room = host().cardroom.room
-        live = host().cardroom.tables
-        games = []
-        for table in room.tables:
-            kind = room.kind_of(table)
-            games.append(
-                {
-                    "table": table,
-                    "kind": str(kind),
-                    "seats": list(room.seats(table)),
-                    "seated": {str(s): p for s, p in room.seated(table).items()},
-                    "waiting": list(room.waiting(kind)),
-                    "dealing": table in live,
-                }
-            )
-        return JSONResponse({"games": games})
+
+        def games(cardroom: Cardroom) -> list[dict[str, object]]:
+            room, live = cardroom.room, cardroom.tables
+            out: list[dict[str, object]] = []
+            for table in room.tables:
+                kind = room.kind_of(table)
+                out.append(
+                    {
+                        "table": table,
+                        "kind": str(kind),
+                        "seats": list(room.seats(table)),
+                        "seated": {str(s): p for s, p in room.seated(table).items()},
+                        "waiting": list(room.waiting(kind)),
+                        "dealing": table in live,
+                    }
+                )
+            return out
+
+        # The room as the stored log leaves it: taken now, answered once stored.
+        return JSONResponse({"games": await host().settled(games)})
 
     @api
     async def hands(request: Request) -> Response:
@@ -318,9 +332,11 @@ def create_app(
         )
 
     async def health(_request: Request) -> Response:
-        h = host()
-        last = h.cardroom.log[-1].seq if h.cardroom.log else -1
-        return JSONResponse({"ok": True, "seq": last, "tables": list(h.cardroom.tables)})
+        def state(cardroom: Cardroom) -> tuple[int, list[int]]:
+            return (cardroom.log[-1].seq if cardroom.log else -1), list(cardroom.tables)
+
+        last, tables = await host().settled(state)
+        return JSONResponse({"ok": True, "seq": last, "tables": tables})
 
     async def socket(websocket: WebSocket) -> None:
         try:
@@ -383,11 +399,14 @@ def create_app(
     ]
 
     async def give(account: Account, command: c.Command) -> object:
-        # A form of the web page: the same checks as a command over the WebSocket.
-        fresh = host().store.accounts.get(account.name)
-        host().store.accounts.check_allowed(fresh.name)
-        check(fresh, command)
-        return await host().submit(command, by=fresh.name)
+        # A form of the web page: the same checks as a command over the WebSocket,
+        # read from the store off the event loop.
+        accounts = host().store.accounts
+
+        def vet() -> None:
+            check(accounts.get(account.name), command)
+
+        return await host().submit(command, by=account.name, vet=vet)
 
     routes += web_routes(
         Backend(
@@ -481,22 +500,58 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         if not isinstance(ident, str | int) or isinstance(ident, bool):
             ident = None
             raise _bad('a message has an "id", a string or a whole number')
-        try:  # a session ended elsewhere (another server on the store) ends here too
-            host.store.accounts.check_session(account.name, subscriber.session)
-        except FloormanError as error:
-            subscriber.close(4401, error)
-            return
         if "command" in data:
             command = codec.from_json(data["command"])
             if not isinstance(command, c.Command):
                 raise _bad("that is not a cardroom command")
-            # Who gives the command is the account logged in, never what the client says.
-            # A sanction is checked once, by the host under its lock (Host.submit).
-            fresh = host.store.accounts.get(account.name)
-            check(fresh, command)
-            entries = await host.submit(command, by=fresh.name)
+            # Who gives the command is the account logged in, never what the client
+            # says. Its session and roles are read from the store off the event loop,
+            # at most every RECHECK seconds (what this server changes takes effect at
+            # once); its sanctions are checked by the host under its lock (Host.submit).
+            accounts = host.store.accounts
+            name, session = account.name, subscriber.session
+            now = time.monotonic()
+            vet: Callable[[], None] | None = None
+            standing = subscriber.standing
+            if (
+                standing is not None
+                and now - subscriber.standing_at < RECHECK
+                and now - subscriber.checked < RECHECK
+            ):
+                check(standing, command)
+            else:
+
+                def vet() -> None:
+                    accounts.check_session(name, session)
+                    fresh = accounts.get(name)
+                    check(fresh, command)
+                    subscriber.standing, subscriber.standing_at = fresh, now
+                    subscriber.checked = max(subscriber.checked, now)
+
+            try:
+                entries = await host.submit(command, by=name, vet=vet)
+            except FloormanError as error:
+                if error.code == "session_revoked":
+                    subscriber.close(4401, error)
+                    return
+                raise
             send({"id": ident, "result": {"seqs": [e.seq for e in entries]}})
-        elif "floor" in (data.get("subscribe"), data.get("view")):
+            return
+        now = time.monotonic()
+        if now - subscriber.checked >= RECHECK:
+            # A session ended elsewhere (another server on the store) ends here
+            # too: read on a connection's first message, then by the host for
+            # every connection at once (Host.sweep); one ended here closes its
+            # sockets at once (Host.revoke).
+            try:
+                await asyncio.to_thread(
+                    host.store.accounts.check_session, account.name, subscriber.session
+                )
+            except FloormanError as error:
+                subscriber.close(4401, error)
+                return
+            subscriber.checked = max(subscriber.checked, now)
+        if "floor" in (data.get("subscribe"), data.get("view")):
             if not _is_floor(account):
                 raise AccountError(
                     "{account} may not follow the floor; it takes the floor role",
@@ -509,7 +564,7 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
                 send({"id": ident, "result": {"subscribed": "floor"}})
                 await host.subscribe_floor(subscriber, after)
             else:
-                send({"id": ident, "result": await host.floor_view()})
+                await host.floor_view(subscriber=subscriber, answer={"id": ident})
         elif data.get("unsubscribe") == "floor":
             subscriber.floor = False
             send({"id": ident, "result": {"unsubscribed": "floor"}})
@@ -520,11 +575,10 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
                 subscriber.viewer = _viewer(account, data["as"])
             await host.subscribe(subscriber, table, after, answer={"id": ident})
         elif "ruling" in data:
-            send({"id": ident, "result": _pending(host, account, _int(data, "ruling"))})
+            send({"id": ident, "result": await _pending(host, account, _int(data, "ruling"))})
         elif "view" in data:
             table = _int(data, "view")
-            shown = await host.resync(subscriber.viewer, table, subscriber=subscriber)
-            send({"id": ident, "result": shown})
+            await host.resync(subscriber.viewer, table, subscriber=subscriber, answer={"id": ident})
         elif "unsubscribe" in data:
             table = _int(data, "unsubscribe")
             subscriber.tables.discard(table)
@@ -543,7 +597,7 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         send({"id": ident, "error": failed.details()})
 
 
-def _pending(host: Host, account: Account, table: int) -> dict[str, Any]:
+async def _pending(host: Host, account: Account, table: int) -> dict[str, Any]:
     """The report at ``table`` whose ruling waits for management's choice, and
     its options (the dealer's and the floor's, RRP5 decisions.1, decisions.2)."""
     if not (account.has(Role.DEALER) or _is_floor(account)):
@@ -553,11 +607,15 @@ def _pending(host: Host, account: Account, table: int) -> dict[str, Any]:
             citations=cite("decisions.2"),
             account=account.name,
         )
-    report = host.cardroom.pending_ruling(table)
-    waiting = None
-    if report is not None:
-        waiting = {"report": codec.to_json(report), "options": list(rule_options(report))}
-    return {"table": table, "pending": waiting}
+
+    def waiting(cardroom: Cardroom) -> dict[str, Any] | None:
+        report = cardroom.pending_ruling(table)
+        if report is None:
+            return None
+        return {"report": codec.to_json(report), "options": list(rule_options(report))}
+
+    # As the stored log leaves it: taken now, answered once stored.
+    return {"table": table, "pending": await host.settled(waiting)}
 
 
 _DEALT = re.compile(r'"d dh p(\d+) ([^"]*)"')

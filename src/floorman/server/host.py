@@ -3,17 +3,30 @@ table streams its clients follow.
 
 :class:`Host` owns the :class:`~floorman.service.Cardroom`, rebuilt from the
 store's log when it starts (so the deal in progress at a crash goes on), and
-carries out commands one at a time under a lock. A command is answered only
-after its entries are committed: the entries it logged (and those of any
-deadline that fell due before it, which stay done even when the command is
-refused) are appended to the store in one transaction with the hand
-histories of the deals they finished, the account that gave the command, the
-play money its chips cost (checked inside that transaction: a command that
-would overdraw an account is refused whole) and the sanctions it gave; if
-the append fails, the cardroom is rebuilt from the store, which is the
-truth, and the command gets the error. A sanctioned account gives no
-command: that is checked under the same lock, so no command slips in after
-the sanction is committed.
+carries out commands one at a time under a lock, in memory. Committing is
+not done under that lock: it is group commit. The entries carried out while
+one transaction is under way wait in the next batch, and one committer writes
+each batch as one :meth:`~floorman.store.Store.append` (its entries in log
+order, the hand histories of the deals they finished, the account that gave
+each command, and the sanctions given), so one fsync serves every command in
+it. A command is answered only after the batch holding its entries (and
+those of any deadline that fell due before it, which stay done even when the
+command is refused) is committed; a refusal waits for the batch pending when
+it was refused. Nothing uncommitted reaches a client: the entries are
+published when their batch is stored, and a view (a table's, the floor's, a
+catch-up) is taken at the log as it stands and sent when that much of the log
+is stored, in order with the entries after it.
+
+Play money is checked twice. The chips a command has the cage sell are
+checked in memory against the account's balance less what the batches not
+yet stored spend, so a short buy-in is refused alone (``balance_short``) and
+never fails the batch it would have joined; the transaction checks again, the
+last defence. If a batch's append fails, every command in it and every
+command carried out after it (built on its state) gets the error, the
+cardroom is rebuilt from the store, which is the truth, and the host goes on.
+A sanctioned account gives no command: the store's sanctions are read off the
+event loop before the command, and those given here since (stored or not yet)
+are checked under the lock, so no command slips in after a sanction.
 
 The floor's clients follow the floor's stream as players follow tables; a
 deal checked down around a third player all in is flagged to it (RRP5
@@ -39,30 +52,34 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
+import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from math import inf
+from typing import TypeVar
 
 from floorman import codec
 from floorman.clock import Clock
 from floorman.errors import AccountError, ConfigError, FloormanError, StoreError
-from floorman.formats.phh import write_phh
-from floorman.formats.pokerstars import StarsHeader, write_pokerstars
-from floorman.formats.replay import history_from_deal
 from floorman.ids import PlayerId
 from floorman.room.values import Sanction as Penalty
 from floorman.rulebook import cite
 from floorman.server._conduct import CheckDowns
+from floorman.server._derived import floor_view, hand_records
 from floorman.server._feed import Feeds, Kept
+from floorman.server._group import RECHECK, Batch, Standing
 from floorman.service import AsDealer, AsFloor, Cardroom, Entry, TimeLimits, Viewer, view
 from floorman.service import commands as c
+from floorman.service import ledger as led
 from floorman.shuffle import Shuffler
-from floorman.store import HandRecord, SanctionKind, SanctionOrder, Store
-from floorman.table import events as tev
+from floorman.store import Account, SanctionKind, SanctionOrder, Store
+from floorman.store.store import balance_short
 
-__all__ = ["Host", "Subscriber"]
+__all__ = ["RECHECK", "Host", "Subscriber"]
+
+T = TypeVar("T")
 
 _log = logging.getLogger("floorman.server")
 
@@ -73,6 +90,7 @@ CATCH_UP = 500
 #: Seconds a seated player may be without a connection before the host steps
 #: him away (a connection that drops and comes straight back changes nothing).
 GRACE = 10.0
+
 
 #: The most messages waiting to go to one client; a client further behind is
 #: disconnected, and catches up when it comes back with the last number it saw.
@@ -98,6 +116,11 @@ class Subscriber:
     floor: bool = False  # following the floor's stream
     #: Set when the server ends the connection: the close code and the error sent first.
     closing: tuple[int, dict[str, object]] | None = None
+    #: When its session was last found open in the store (the loop's monotonic time).
+    checked: float = -inf
+    #: Its account as last read (its roles say what it may command), and when.
+    standing: Account | None = None
+    standing_at: float = -inf
 
     def push(self, message: dict[str, object]) -> None:
         """Queue a message for the client; a full queue marks it overflowed."""
@@ -148,6 +171,7 @@ class Host:
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
+        self._sweeper: asyncio.Task[None] | None = None
         #: Open sockets by account name.
         self._sockets: dict[str, int] = {}
         #: Players without a socket, and since when (the clock's time).
@@ -165,6 +189,16 @@ class Host:
         self.changed = asyncio.Event()
         self._deal_pause = deal_pause
         self._dealer: asyncio.Task[None] | None = None
+        # Group commit: the batch taking entries, the one being stored, the
+        # task storing them (running while there is something to store) and
+        # the one thread that writes.
+        self._open = Batch(start=len(self.cardroom.log))
+        self._storing: Batch | None = None
+        self._committer: asyncio.Task[None] | None = None
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="floorman-commit")
+        #: True when a failed batch left the cardroom ahead of a store that could not be read.
+        self._stale = False
+        self._standing = Standing()
 
     def _rebuild(self) -> tuple[Cardroom, Feeds]:
         entries = self.store.entries()
@@ -184,6 +218,7 @@ class Host:
         """Start the task that fires the cardroom's deadlines, and the house
         dealer's (:mod:`floorman.server.dealer`) when there is a deal pause."""
         self._ticker = asyncio.create_task(self._tick_forever(), name="floorman-deadlines")
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="floorman-sessions")
         if self._deal_pause is not None:
             from floorman.server.dealer import deal_forever
 
@@ -192,12 +227,18 @@ class Host:
             )
 
     async def stop(self) -> None:
-        """Stop the deadline and dealer tasks and close the store."""
-        for task in (self._dealer, self._ticker):
+        """Stop the deadline and dealer tasks, store what was carried out, and
+        close the store."""
+        for task in (self._dealer, self._ticker, self._sweeper):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        committer = self._committer
+        if committer is not None:
+            with contextlib.suppress(Exception):
+                await committer
+        self._writer.shutdown(wait=True)
         self.store.close()
 
     async def _tick_forever(self) -> None:
@@ -231,21 +272,34 @@ class Host:
         cardroom's deadlines, then the players whose connection has been lost
         for the grace period stepped away (RRP5 policies.20)."""
         async with self._lock:
+            self._catch_up()
+            batch = self._open
             mark = len(self.cardroom.log)
             lost = dict(self._lost)
-            try:
-                self.cardroom.advance()
-                stepped = self._step_away_lost()
-                await self._commit(mark)
-            except Exception:
-                self.cardroom, self.feeds = self._rebuild()
+
+            def lose_again() -> None:
                 # Nothing was stored: those still without a socket are still to be stepped away.
                 for player, since in lost.items():
                     if not self.is_connected(player):
                         self._lost.setdefault(player, since)
+
+            try:
+                self.cardroom.advance()
+                stepped = self._step_away_lost()
+                self._take(batch, mark)
+            except Exception:
+                self._rewind(mark, refeed=True)
+                lose_again()
                 raise
             self._stepped |= stepped
-            return list(self.cardroom.log[mark:])
+            if stepped:
+                batch.undo.append(lambda: self._stepped.difference_update(stepped))
+            batch.undo.append(lose_again)
+            entries = list(self.cardroom.log[mark:])
+            waiting = self._pending()
+        if waiting is not None:
+            await waiting.stored()
+        return entries
 
     # ----- connections ----------------------------------------------------------------
 
@@ -298,50 +352,91 @@ class Host:
         is withdrawn while the deal he is dealt in goes on (he never left it);
         once he is away, coming back is his to ask (RRP5 blinds.9)."""
         async with self._lock:
+            self._catch_up()
             if player not in self._stepped or not self.is_connected(player):
                 return
             self._stepped.discard(player)
             name = PlayerId(player)
             if self.cardroom.room.seat_of(name) is None or self.cardroom.room.is_away(name):
                 return
+            batch = self._open
             mark = len(self.cardroom.log)
             try:
                 self.cardroom.handle(c.ComeBack(player=name))
             except FloormanError as error:
                 _log.info("%s is back; his step away stands: %s", player, error)
             except Exception:
-                self.cardroom, self.feeds = self._rebuild()
+                self._rewind(mark)
                 raise
-            await self._commit(mark)
+            try:
+                self._take(batch, mark)
+            except Exception:
+                self._rewind(mark)
+                raise
+            waiting = self._pending()
+        if waiting is not None:
+            await waiting.stored()
 
     # ----- commands -----------------------------------------------------------------
 
-    async def submit(self, command: c.Command, *, by: str | None = None) -> list[Entry]:
+    async def submit(
+        self,
+        command: c.Command,
+        *,
+        by: str | None = None,
+        vet: Callable[[], None] | None = None,
+    ) -> list[Entry]:
         """Carry out a command given by the account ``by`` and commit what it
-        logged, with ``by`` as its author; its entries. A refused command
-        raises its floorman error after whatever fell due before it is
-        committed. A sanctioned account is refused here, under the lock."""
+        logged, with ``by`` as its author; its entries, once they are stored.
+        A refused command raises its floorman error once whatever fell due
+        before it (and whatever it could have seen) is stored. A sanctioned
+        account is refused. ``vet``, if given, is run first with the store's
+        sanctions, off the event loop (it may read the store), and may refuse
+        the command."""
+        since = await self._vet(by, vet)
+        refused: FloormanError | None = None
         async with self._lock:
+            self._catch_up()
+            batch = self._open
             mark = len(self.cardroom.log)
+            start = mark
+            fed = False
             try:
                 self.cardroom.advance()  # what fell due before the command is nobody's doing
                 start = len(self.cardroom.log)
                 if by is not None:
-                    self.store.accounts.check_allowed(by)
+                    self._standing.check(by, since, self.clock.now())
+                self._check_buy(command)
                 self.cardroom.handle(command)
-            except FloormanError:
-                await self._commit(mark)  # what fell due before it stays done
-                raise
+                self._check_paid(start)
+                sanctions = self._orders(command, by) if by is not None else []
+                fed = True
+                self._take(batch, mark, by=by, start=start, sanctions=sanctions)
+            except FloormanError as error:
+                if fed:  # refused in the host's own work: as a fault
+                    self._rewind(mark, refeed=True)
+                    raise
+                refused = error
+                try:
+                    self._take(batch, mark)  # what fell due before it stays done
+                except Exception:
+                    self._rewind(mark, refeed=True)
+                    raise
             except Exception:
-                # A fault of floorman's own: the store says where the room stands.
-                self.cardroom, self.feeds = self._rebuild()
+                # A fault of floorman's own: back to the log as it stood.
+                self._rewind(mark, refeed=fed)
                 raise
-            sanctions = self._orders(command, by) if by is not None else []
-            await self._commit(mark, by=by, start=start, sanctions=sanctions)
-            self._wake.set()  # the deadline may have moved
-            for order in sanctions:
-                self.revoke(order.account, code="sanctioned", why=order.reason)
-            return [e for e in self.cardroom.log[start:] if e.seq >= start]
+            entries = [e for e in self.cardroom.log[start:] if e.seq >= start]
+            waiting = self._pending()
+            if refused is None:
+                self._wake.set()  # the deadline may have moved
+                for order in sanctions:
+                    batch.undo.append(self._standing.give(order))
+        if waiting is not None:
+            await waiting.stored()
+        if refused is not None:
+            raise refused
+        return entries
 
     def _orders(self, command: c.Command, by: str) -> list[SanctionOrder]:
         """A suspension or a bar the floor gave keeps the account from logging
@@ -360,43 +455,259 @@ class Host:
             )
         ]
 
-    async def _commit(
+    # ----- sanctions ------------------------------------------------------------------
+
+    async def _vet(self, by: str | None, vet: Callable[[], None] | None) -> int:
+        """Run ``vet`` and read ``by``'s sanctions from the store in a thread
+        (the sanctions only if not read in the last :data:`RECHECK` seconds);
+        the number of batches stored when the read began."""
+        loop = asyncio.get_running_loop()
+        if vet is None:
+            if by is None:
+                return self._standing.batches
+            since = self._standing.trusted(by, loop.time())
+            if since is not None:
+                return since
+        since = self._standing.begin()
+        allowed = None
+        try:
+            await asyncio.to_thread(self._read_allowed, by, vet)
+            allowed = by
+        except FloormanError:
+            if by is not None:
+                self._standing.forget(by)
+            raise
+        finally:
+            self._standing.end(since, loop.time(), allowed=allowed)
+        return since
+
+    def _read_allowed(self, by: str | None, vet: Callable[[], None] | None) -> None:
+        if vet is not None:
+            vet()
+        if by is not None:
+            self.store.accounts.check_allowed(by)
+
+    def refresh(self, account: str) -> None:
+        """``account``'s roles or sanctions changed in the store: its next
+        command reads them again."""
+        self._standing.forget(account)
+        for subscriber in self.subscribers:
+            if subscriber.account == account:
+                subscriber.standing_at = -inf
+
+    # ----- play money ----------------------------------------------------------------
+
+    def _spending(self, player: str) -> int:
+        """The play money ``player``'s chips cost in the batches not yet stored."""
+        out = self._open.spend.get(player, 0)
+        if self._storing is not None:
+            out += self._storing.spend.get(player, 0)
+        return out
+
+    def _afford(self, player: str, amount: int) -> None:
+        """Refuse chips that would cost ``player`` more than his balance less
+        what the batches not yet stored spend (read on the loop: a sale is rare)."""
+        balance = self.store.accounts.balance(player) - self._spending(player)
+        if amount > balance:
+            raise balance_short(player, balance=balance, amount=amount)
+
+    def _check_buy(self, command: c.Command) -> None:
+        """A buy the player's chips off the tables do not cover is refused
+        before it is carried out if his play money is short."""
+        if type(command) is not c.Buy or self.cardroom.room.seat_of(command.player) is None:
+            return
+        chips = command.chips
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            return  # the cardroom refuses it
+        short = chips - self.cardroom.ledger.held(command.player)
+        if short > 0:
+            self._afford(command.player, short)
+
+    def _check_paid(self, start: int) -> None:
+        """What the command carried out had the cage sell, checked against the
+        play money; short, the command is undone and refused alone."""
+        sold: dict[str, int] = {}
+        for entry in self.cardroom.log[start:]:
+            if isinstance(entry.event, led.ChipsSold):
+                sold[entry.event.player] = sold.get(entry.event.player, 0) + entry.event.amount
+        for player, amount in sold.items():
+            try:
+                self._afford(player, amount)
+            except FloormanError:
+                self._rewind(start)
+                raise
+
+    # ----- group commit ----------------------------------------------------------------
+
+    def _catch_up(self) -> None:
+        """A failed batch whose store could not be read left the cardroom ahead
+        of it: read it now, before anything is carried out."""
+        if self._stale:
+            self.cardroom, self.feeds = self._rebuild()
+            self._open = Batch(start=len(self.cardroom.log))
+            self._stale = False
+
+    def _rewind(self, mark: int, *, refeed: bool = False) -> None:
+        """Put the cardroom back to the first ``mark`` entries of its log (a
+        command refused after it was carried out, or a fault); the entries of
+        the batches waiting to be stored stay. ``refeed``: the feeds had taken
+        entries past ``mark`` too."""
+        log = self.cardroom.log[:mark]
+        self.cardroom = Cardroom.rebuild(
+            log, clock=self.clock, shuffler=self.shuffler, time_limits=self.time_limits
+        )
+        if not refeed:
+            return
+        authors = self.store.authors()
+        for batch in (self._storing, self._open):
+            if batch is not None:
+                authors.update(batch.authors)
+        self.feeds = Feeds(keep=self._keep)
+        self.conduct = CheckDowns()
+        for kept in self.feeds.follow(log, authors=authors):
+            if kept.entry.table is not None:
+                self.conduct.follow(kept)
+        batch = self._open
+        batch.items = [i for i in batch.items if not isinstance(i, Kept) or i.entry.seq < mark]
+        batch.authors = {seq: a for seq, a in batch.authors.items() if seq < mark}
+
+    def _take(
         self,
+        batch: Batch,
         mark: int,
         *,
         by: str | None = None,
         start: int | None = None,
-        sanctions: list[SanctionOrder] | None = None,
+        sanctions: Sequence[SanctionOrder] = (),
     ) -> None:
-        if len(self.cardroom.log) == mark:
+        """Put what was logged from ``mark`` on into the open ``batch``: the
+        entries as the feeds keep them (with the floor's flags they call for),
+        the hand histories they finish, who gave them, what they cost, the
+        sanctions given."""
+        if len(self.cardroom.log) == mark and not sanctions:
             return
+        authors: dict[int, str] = {}
+        if by is not None and start is not None:
+            authors = {e.seq: by for e in self.cardroom.log[start:]}
+        kept = self.feeds.follow(self.cardroom.log[mark:], authors=authors)
+        kept += self._flag(kept)
+        batch.hands += hand_records(self.cardroom, kept)
+        batch.items += kept
+        batch.authors |= authors
+        batch.sanctions += sanctions
+        for entry in self.cardroom.log[mark:]:
+            if isinstance(entry.event, led.ChipsSold):
+                player = entry.event.player
+                batch.spend[player] = batch.spend.get(player, 0) + entry.event.amount
+        self._kick()
+
+    def _pending(self) -> Batch | None:
+        """The batch holding the last of the log not yet stored (or to publish), if any."""
+        if self._open.due(len(self.cardroom.log)):
+            self._kick()
+            return self._open
+        return self._storing
+
+    def _kick(self) -> None:
+        if self._committer is None:
+            self._committer = asyncio.get_running_loop().create_task(
+                self._commit_all(), name="floorman-commit"
+            )
+
+    async def _commit_all(self) -> None:
+        """Store the batches one after another while there is one to store."""
         try:
-            authors: dict[int, str] = {}
-            if by is not None and start is not None:
-                authors = {e.seq: by for e in self.cardroom.log[start:]}
-            kept = self.feeds.follow(self.cardroom.log[mark:], authors=authors)
-            kept += self._flag(kept)
-            entries = self.cardroom.log[mark:]
-            hands = self._hands(kept)
-            await asyncio.to_thread(
+            while self._open.due(len(self.cardroom.log)):
+                batch = self._open
+                batch.end = len(self.cardroom.log)
+                objected = {t for t, who in self.cardroom.requests.objecting.items() if who}
+                self._open = Batch(start=batch.end)
+                self._storing = batch
+                await self._commit(batch, objected)
+                self._storing = None
+        finally:
+            self._storing = None
+            self._committer = None
+
+    async def _commit(self, batch: Batch, objected: set[int]) -> None:
+        entries = self.cardroom.log[batch.start : batch.end]
+        if entries or batch.hands or batch.sanctions:
+            write = functools.partial(
                 self.store.append,
                 entries,
-                hands=hands,
-                authors=authors,
+                hands=batch.hands,
+                authors=batch.authors,
                 pay=True,
-                sanctions=sanctions or (),
+                sanctions=batch.sanctions,
             )
-        except Exception as error:
-            # The cardroom is ahead of the store, which is the truth.
-            self.cardroom, self.feeds = self._rebuild()
-            if isinstance(error, FloormanError):
-                raise
-            raise StoreError(
+            try:
+                await asyncio.get_running_loop().run_in_executor(self._writer, write)
+            except Exception as error:
+                self._failed(batch, error)
+                return
+        self._standing.stored(batch.sanctions, asyncio.get_running_loop().time())
+        self._publish(batch.items)
+        self._keep_observers_out(objected)
+        for order in batch.sanctions:
+            self.revoke(order.account, code="sanctioned", why=order.reason)
+        batch.done.set()
+
+    def _failed(self, batch: Batch, error: Exception) -> None:
+        """The batch was not stored: it and every batch carried out on its
+        state fail, and the cardroom is read back from the store, the truth."""
+        if not isinstance(error, FloormanError):
+            failed = StoreError(
                 "the database did not take the command's entries, and none was stored: {why}",
                 why=str(error),
-            ) from error
-        self._publish(kept)
-        self._keep_observers_out()
+            )
+            failed.__cause__ = error
+            error = failed
+        _log.warning("a batch of %d entries was not stored: %s", batch.end - batch.start, error)
+        later = self._open
+        try:
+            self.cardroom, self.feeds = self._rebuild()
+        except Exception:
+            _log.exception("the store could not be read after a failed batch")
+            self._stale = True
+        self._open = Batch(start=len(self.cardroom.log))
+        for failed_batch in (batch, later):
+            failed_batch.error = error
+            for undo in reversed(failed_batch.undo):
+                undo()
+            failed_batch.done.set()
+
+    async def _settle(self, make: Callable[[], T], deliver: Callable[[T], None] | None = None) -> T:
+        """``make()`` under the lock, returned once the log as it stood is
+        stored, and ``deliver``-ed in order with the entries published (so a
+        view at seq L goes out before the entries after L). Made again if that
+        batch fails (the cardroom is then the store's); a refusal is raised
+        once the batch pending when it was made is stored."""
+        while True:
+            async with self._lock:
+                self._catch_up()
+                try:
+                    value = make()
+                except FloormanError as error:
+                    refused: FloormanError | None = error
+                else:
+                    refused = None
+                waiting = self._pending()
+                if refused is None:
+                    if waiting is None:
+                        if deliver is not None:
+                            deliver(value)
+                        return value
+                    if deliver is not None:
+                        self._open.items.append(functools.partial(deliver, value))
+                        waiting = self._pending()  # the open batch, now due
+            if waiting is not None:
+                try:
+                    await waiting.stored()
+                except Exception:
+                    continue  # rebuilt from the store: take it again
+            if refused is not None:
+                raise refused
+            return value
 
     def _flag(self, kept: list[Kept]) -> list[Kept]:
         """Record, with the entries, a note for the floor for each deal they
@@ -417,61 +728,25 @@ class Host:
             out += self.feeds.follow(self.cardroom.log[mark:])
         return out
 
-    def _hands(self, kept: Sequence[Kept]) -> list[HandRecord]:
-        """The hand histories of the deals these entries finished."""
-        out = []
-        for k in kept:
-            entry, event = k.entry, k.entry.event
-            if not isinstance(event, tev.DealFinished) or event.voided or entry.table is None:
-                continue
-            live = self.cardroom.table(entry.table)
-            slot = next((s for s in live.deals.slots if s.started.number == event.number), None)
-            if slot is None or slot.deal is None:
-                continue
-            started, deal = slot.started, slot.deal
-            # The names at the deal's positions as its last entry left them; a
-            # seat vacated during the deal is named by the table.
-            known = k.positions if len(k.positions) == len(started.dealt_in) else ()
-            names = tuple(
-                (known[p] if known else "") or live.players.get(seat, "")
-                for p, seat in enumerate(started.dealt_in)
-            )
-            try:
-                phh = write_phh(history_from_deal(deal))
-            except FloormanError:
-                continue
-            try:
-                stars: str | None = write_pokerstars(
-                    deal,
-                    StarsHeader(
-                        hand_id=started.number,
-                        table=f"table {entry.table}",
-                        max_seats=live.setup.seats,
-                        seats=started.dealt_in,
-                        names=names,
-                        started=datetime.datetime.fromtimestamp(entry.at, tz=datetime.UTC),
-                        button_seat=started.button,
-                        currency="",
-                    ),
-                )
-            except FloormanError:
-                stars = None
-            out.append(
-                HandRecord(
-                    table=entry.table,
-                    deal=started.number,
-                    finished_at=entry.at,
-                    players=names,
-                    phh=phh,
-                    pokerstars=stars,
-                )
-            )
-        return out
-
     # ----- the streams --------------------------------------------------------------
 
-    def _publish(self, kept: list[Kept]) -> None:
+    def _publish(self, items: Sequence[Kept | Callable[[], None]]) -> None:
+        """Send a stored batch's entries to those following them, and its
+        deliveries (views taken at their places in the log) in between."""
         self.changed.set()
+        run: list[Kept] = []
+        for item in items:
+            if isinstance(item, Kept):
+                run.append(item)
+                continue
+            self._send(run)
+            run = []
+            item()
+        self._send(run)
+
+    def _send(self, kept: list[Kept]) -> None:
+        if not kept:
+            return
         for subscriber in list(self.subscribers):
             for k in kept:
                 if k.entry.table is None and k.table is None:
@@ -500,12 +775,13 @@ class Host:
             table=table,
         )
 
-    def _keep_observers_out(self) -> None:
+    def _keep_observers_out(self, objected: set[int]) -> None:
         """Stop sending a table to anyone outside its game while one of its
-        players objects to observers (RRP5 policies.27); he is told why."""
+        players objects to observers (RRP5 policies.27); he is told why.
+        ``objected``: the tables with an objection on file as the batch just
+        stored left them."""
         # Only a table with an objection on file can refuse anyone: with none
         # (the usual case) no subscriber need be looked at after a commit.
-        objected = {t for t, who in self.cardroom.requests.objecting.items() if who}
         if not objected:
             return
         for subscriber in list(self.subscribers):
@@ -518,6 +794,41 @@ class Host:
                     subscriber.push({"id": None, "table": table, "error": error.details()})
 
     # ----- sessions ------------------------------------------------------------------
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(RECHECK / 2)
+            try:
+                await self.sweep()
+            except Exception:
+                _log.exception("reading the open sessions failed")
+
+    async def sweep(self) -> None:
+        """Read the sessions of every open connection from the store in one
+        query, off the event loop, and close those ended elsewhere (another
+        server on the store, or the command line); one ended here was closed
+        at once (:meth:`revoke`). A connection's own messages then need no
+        read of its session for :data:`RECHECK` seconds."""
+        open_ = [s for s in self.subscribers if s.session and s.closing is None]
+        if not open_:
+            return
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        ended = await asyncio.to_thread(
+            self.store.ended_sessions, {(s.account, s.session) for s in open_}
+        )
+        for subscriber in open_:
+            if (subscriber.account, subscriber.session) in ended:
+                subscriber.close(
+                    4401,
+                    AccountError(
+                        "this session of {name} has ended; log in again",
+                        code="session_revoked",
+                        name=subscriber.account,
+                    ),
+                )
+            else:
+                subscriber.checked = max(subscriber.checked, began)
 
     def revoke(self, account: str, *, session: str | None = None, code: str, why: str) -> None:
         """Close the sockets of ``account``'s sessions (only ``session``'s, if
@@ -540,84 +851,48 @@ class Host:
 
     async def subscribe_floor(self, subscriber: Subscriber, after: int | None) -> None:
         """Follow the floor: the floor's entries after ``after`` if they are kept
-        and few, else the floor's view; then every committed entry as it comes."""
-        async with self._lock:
-            subscriber.floor = True
+        and few, else the floor's view; then every committed entry as it comes.
+        What it is sent goes out once that much of the log is stored."""
+
+        def make() -> list[dict[str, object]]:
             if after is not None:
                 missed = self.feeds.floor_since(after, most=CATCH_UP)
                 if missed is not None:
-                    for k in missed:
-                        subscriber.push(k.floor_message())
-                    return
-            subscriber.push(self._floor_view())
+                    return [k.floor_message() for k in missed]
+            return [self._floor_view()]
 
-    async def floor_view(self) -> dict[str, object]:
-        """The floor as it stands, with the last seq it includes."""
-        async with self._lock:
-            return self._floor_view()
+        def deliver(messages: list[dict[str, object]]) -> None:
+            subscriber.floor = True
+            for message in messages:
+                subscriber.push(message)
+
+        await self._settle(make, deliver)
+
+    async def floor_view(
+        self, *, subscriber: Subscriber | None = None, answer: dict[str, object] | None = None
+    ) -> dict[str, object]:
+        """The floor as it stands, with the last seq it includes, once that is
+        stored; with ``answer``, also queued to ``subscriber`` as that answer's
+        result, in order with the entries it follows."""
+        deliver: Callable[[dict[str, object]], None] | None = None
+        if subscriber is not None and answer is not None:
+            to = subscriber
+
+            def deliver(shown: dict[str, object]) -> None:
+                to.push({**(answer or {}), "result": shown})
+
+        return await self._settle(lambda: self._floor_view(), deliver)
 
     def _floor_view(self) -> dict[str, object]:
-        room, cardroom = self.cardroom.room, self.cardroom
-        games = []
-        kinds = []
-        for table in room.tables:
-            kind = room.kind_of(table)
-            if kind not in kinds:
-                kinds.append(kind)
-            games.append(
-                {
-                    "table": table,
-                    "kind": str(kind),
-                    "stakes": cardroom.stakes_of(table),  # after a limit change (policies.17)
-                    "seats": list(room.seats(table)),
-                    "seated": {str(s): p for s, p in room.seated(table).items()},
-                    "locks": [
-                        {
-                            "player": lock.player,
-                            "seat": lock.seat,
-                            "since": lock.since,
-                            "reason": lock.reason,
-                            "until": room.call_expires(lock),
-                        }
-                        for lock in room.locks(table)
-                    ],
-                    "playing_over": {str(s): p for s, p in room.playing_over(table).items()},
-                    "must_move": list(room.must_move(table)),
-                    "changes": [{"player": p, "seat": w} for p, w in room.seat_changes(table)],
-                    "dealing": table in cardroom.tables,
-                    "ruling_pending": cardroom.pending_ruling(table) is not None
-                    if table in cardroom.tables
-                    else False,
-                    "limit_proposed": _proposal(cardroom, table),
-                    "observers_refused": list(cardroom.observers_refused(table)),
-                }
-            )
-        moves = []
-        for player in room.moving():
-            move = room.move_of(player)
-            if move is not None:
-                moves.append(
-                    {"player": player, "table": move[0], "to": move[1], "when": move[2].value}
-                )
-        last = cardroom.log[-1].seq if cardroom.log else -1
-        return {
-            "floor": True,
-            "seq": last,
-            "view": {
-                "games": games,
-                "waiting": {str(k): list(room.waiting(k)) for k in kinds},
-                "moving": moves,
-                "away": [
-                    {"player": p, "table": at[0], "seat": at[1], "since": since, "until": until}
-                    for p, since, until in room.absences()
-                    if (at := room.seat_of(p)) is not None
-                ],
-                "next_deadline": cardroom.next_deadline(),
-                "now": self.clock.now(),
-                # The floor's last entries, for a console opened later.
-                "recent": [k.floor_message() for k in self.feeds.floor.last(50)],
-            },
-        }
+        """The floor as the cardroom stands, with the floor's last entries
+        (sent, as every view, once the log it has seen is stored)."""
+        recent = [k.floor_message() for k in self.feeds.floor.last(50)]
+        return floor_view(self.cardroom, now=self.clock.now(), recent=recent)
+
+    async def settled(self, make: Callable[[Cardroom], T]) -> T:
+        """``make(cardroom)``, taken as the cardroom stands and returned once
+        the log it has seen is stored (the lobby reads the room so)."""
+        return await self._settle(lambda: make(self.cardroom))
 
     async def subscribe(
         self,
@@ -629,37 +904,62 @@ class Host:
     ) -> None:
         """Follow ``table``: queue ``answer`` (the client's result, if given),
         then the entries after ``after`` if they are kept and few, else a full
-        view; then every committed entry as it comes. Refused to someone
-        outside the game while one of its players objects to observers (RRP5
-        policies.27)."""
-        async with self._lock:  # nothing half-committed is seen
+        view; then every committed entry as it comes. What it is sent is taken
+        as the log stands and goes out once that much of it is stored, before
+        the entries after it: nothing half-committed is seen. Refused to
+        someone outside the game while one of its players objects to
+        observers (RRP5 policies.27)."""
+
+        def make() -> list[dict[str, object]]:
             if not self._in_game(subscriber, table):
                 refused = self._observers_refused(table)
                 if refused is not None:
                     raise refused
-            subscriber.tables.add(table)
+            out: list[dict[str, object]] = []
             if answer is not None:
-                subscriber.push({**answer, "result": {"subscribed": table}})
+                out.append({**answer, "result": {"subscribed": table}})
             if after is not None:
                 missed = self.feeds.since(table, after, most=CATCH_UP)
                 if missed is not None:
-                    for k in missed:
-                        subscriber.push(k.message(subscriber.viewer))
-                    return
-            subscriber.push(self._resync(subscriber.viewer, table))
+                    return out + [k.message(subscriber.viewer) for k in missed]
+            return [*out, self._resync(subscriber.viewer, table)]
+
+        def deliver(messages: list[dict[str, object]]) -> None:
+            subscriber.tables.add(table)
+            for message in messages:
+                subscriber.push(message)
+
+        await self._settle(make, deliver)
 
     async def resync(
-        self, viewer: Viewer, table: int, *, subscriber: Subscriber | None = None
+        self,
+        viewer: Viewer,
+        table: int,
+        *,
+        subscriber: Subscriber | None = None,
+        answer: dict[str, object] | None = None,
     ) -> dict[str, object]:
-        """The table as ``viewer`` sees it now, with the last seq it includes;
-        refused to a ``subscriber`` outside the game while one of its players
-        objects to observers (RRP5 policies.27)."""
-        async with self._lock:
+        """The table as ``viewer`` sees it now, with the last seq it includes,
+        once that much of the log is stored; refused to a ``subscriber``
+        outside the game while one of its players objects to observers (RRP5
+        policies.27). With ``answer``, the view is also queued to the
+        ``subscriber`` as that answer's result, in order with its entries."""
+
+        def make() -> dict[str, object]:
             if subscriber is not None and not self._in_game(subscriber, table):
                 refused = self._observers_refused(table)
                 if refused is not None:
                     raise refused
             return self._resync(viewer, table)
+
+        deliver: Callable[[dict[str, object]], None] | None = None
+        if subscriber is not None and answer is not None:
+            to = subscriber
+
+            def deliver(shown: dict[str, object]) -> None:
+                to.push({**(answer or {}), "result": shown})
+
+        return await self._settle(make, deliver)
 
     def _resync(self, viewer: Viewer, table: int) -> dict[str, object]:
         last = self.cardroom.log[-1].seq if self.cardroom.log else -1
@@ -667,10 +967,3 @@ class Host:
         if table in self.cardroom.tables:
             shown = codec.to_json(view(self.cardroom.table(table), viewer))
         return {"table": table, "seq": last, "view": shown}
-
-
-def _proposal(cardroom: Cardroom, table: int) -> dict[str, object] | None:
-    open_ = cardroom.requests.limits.get(table)
-    if open_ is None:
-        return None
-    return {"stakes": open_[0], "objectors": list(open_[1])}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
@@ -28,9 +28,9 @@ from floorman.store import _schema as s
 from floorman.store._engine import DEFAULT_URL, create, reading, writing
 from floorman.store._migrations import migrate, version
 from floorman.store._schema import Role, SanctionKind
-from floorman.store.accounts import Accounts
+from floorman.store.accounts import Accounts, _digest
 
-__all__ = ["HandRecord", "HandSummary", "SanctionOrder", "Store", "open_store"]
+__all__ = ["HandRecord", "HandSummary", "SanctionOrder", "Store", "balance_short", "open_store"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,6 +70,24 @@ class SanctionOrder:
     by: str | None
     reason: str
     until: float | None = None
+
+
+#: Keys in one ``IN (...)`` of a query (SQLite's limit on parameters is far above).
+_CHUNK = 500
+
+
+def balance_short(player: str, *, balance: int, amount: int) -> AccountError:
+    """The refusal of chips that cost ``player`` more play money than the
+    ``balance`` he has (checked where the chips are sold, and again where they
+    are stored)."""
+    return AccountError(
+        "{player} has {balance} in play money, not the {amount} these chips cost;"
+        " an admin credits the balance",
+        code="balance_short",
+        player=player,
+        balance=balance,
+        amount=amount,
+    )
 
 
 def _cage_rows(entry: Entry) -> list[dict[str, Any]]:
@@ -247,14 +265,7 @@ class Store:
         for player, amount in spent.items():
             balance = Accounts.balance_in(db, player)
             if amount > balance:
-                raise AccountError(
-                    "{player} has {balance} in play money, not the {amount} these chips cost;"
-                    " an admin credits the balance",
-                    code="balance_short",
-                    player=player,
-                    balance=balance,
-                    amount=amount,
-                )
+                raise balance_short(player, balance=balance, amount=amount)
 
     def authors(self, *, after: int = -1) -> dict[int, str]:
         """Who gave the command that logged each entry after ``after`` (the
@@ -298,6 +309,26 @@ class Store:
         with reading(self.engine) as db:
             last = db.execute(sa.select(sa.func.max(s.events.c.seq))).scalar()
         return None if last is None else int(last)
+
+    # ----- sessions ----------------------------------------------------------------------
+
+    def ended_sessions(self, sessions: Collection[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Of these sessions (account, session id), those ended (by logging out
+        or a sanction) or never opened: one read for every connection a server
+        holds."""
+        c = s.sessions.c
+        wanted = {_digest(token): (account, token) for account, token in sessions}
+        found: set[str] = set()
+        keys = list(wanted)
+        with reading(self.engine) as db:
+            for at in range(0, len(keys), _CHUNK):
+                rows = db.execute(
+                    sa.select(c.id, c.account).where(
+                        c.id.in_(keys[at : at + _CHUNK]), c.revoked_at.is_(None)
+                    )
+                ).all()
+                found.update(str(r.id) for r in rows if wanted[str(r.id)][0] == r.account)
+        return {pair for key, pair in wanted.items() if key not in found}
 
     # ----- hand histories ----------------------------------------------------------------
 
