@@ -41,6 +41,7 @@ from floorman import codec
 from floorman.clock import Clock, SystemClock
 from floorman.errors import AccountError, FloormanError, NotationError, StoreError
 from floorman.ids import PlayerId
+from floorman.room.timers import lock_limit
 from floorman.rulebook import cite
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
@@ -270,9 +271,21 @@ def create_app(
                     "seated": {str(s): p for s, p in room.seated(table).items()},
                     "waiting": list(room.waiting(kind)),
                     "dealing": table in live,
+                    # Each call from the list, with when its seat may be given
+                    # to the next name if someone is waiting (RRP5 seating.2, policies.21).
+                    "calls": [
+                        {
+                            "player": lock.player,
+                            "seat": lock.seat,
+                            "since": lock.since,
+                            "until": lock.since + lock_limit(room._game(table)),
+                        }
+                        for lock in room.locks(table)
+                        if lock.reason == "called"
+                    ],
                 }
             )
-        return JSONResponse({"games": games})
+        return JSONResponse({"games": games, "now": host().clock.now()})
 
     @api
     async def hands(request: Request) -> Response:
