@@ -27,6 +27,7 @@ pytest.importorskip(
 )
 
 from tests.net_helpers import PASSWORD, make_room, served_in_thread
+from tests.test_web_play import all_named
 from tests.web_helpers import (
     SHOTS,
     Wire,
@@ -68,6 +69,7 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
     register(page, base, "ann")
     assert page.get_by_role("heading", name="Lobby").is_visible()
     assert page.locator("#balance").inner_text() == "1,000"
+    all_named(page, "the lobby")
     game = page.locator('li.game[data-table="1"]')
     assert "bot" in game.inner_text(), "the bots' table is listed with its players"
     page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
@@ -157,6 +159,7 @@ def test_policies_23_an_observer_never_sees_a_hole_card(browser: Any, room: str)
     assert backs >= 4, "the observer saw the players' cards dealt, face down"
     check_wire(wire, None)
     assert not page.locator("#controls button[data-key='c']").count(), "no action for an observer"
+    all_named(page, "the observer's table")
     page.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
     context.close()
 

@@ -243,7 +243,9 @@ def answer_call(page: Any, base: str, table: int, *, keys: bool) -> None:
     assert f"called to table {table}" in panel.inner_text()
     countdown = panel.locator(".countdown")
     assert countdown.get_attribute("role") == "timer"
-    assert countdown.inner_text().startswith("held ")
+    held = countdown.inner_text()
+    assert held.startswith("held "), held
+    wait_until(page, f"document.querySelector('#call .countdown').textContent !== '{held}'")
     all_named(page, "the lobby with a call")
     accept = page.get_by_role("button", name=f"Accept the seat at table {table}")
     if keys:
@@ -377,6 +379,8 @@ def test_seating_2_showdown_6_two_players_are_called_sit_and_play_a_deal_to_the_
         assert theirs <= shown, f"{name} sees {other}'s hand as shown"
         log = page.locator("#log").inner_text()
         assert f"{other} shows" in log, log
+        for street in ("Flop: ", "Turn: ", "River: "):
+            assert street in log, f"what happened tells the {street[:-2]}'s cards"
         assert "wins the main pot" in log, log
         check_wire(wires[name], name)
     assert showdown["ann"] == showdown["bob"], "both saw the same hands shown"
