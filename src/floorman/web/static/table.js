@@ -328,7 +328,10 @@ function narrate(event) {
       for (const key of lastAction.keys()) {
         if (lastAction.get(key) !== "folds") lastAction.delete(key);
       }
-      log(el("em", { text: event.name })).classList.add("street");
+      // A board's street is told with its cards (deal.BoardDealt).
+      if (!["flop", "turn", "river"].includes(event.name)) {
+        log(el("em", { text: event.name })).classList.add("street");
+      }
       break;
     case "deal.BoardDealt": {
       boardSoFar = boardSoFar.concat(event.cards);
@@ -561,7 +564,8 @@ function seats(seen, mine) {
     if (draws) label.push(`drew ${draws.join(", then ")}`);
     if (seen.in_deal && seen.to_act === seat) label.push("to act");
     list.push(place(el("li", { class: classes.join(" "), "data-seat": seat,
-      "data-player": s.player, "aria-label": label.join(", ") },
+      "data-player": s.player, "data-dealt": seen.in_deal && s.position !== null,
+      "aria-label": label.join(", ") },
     el("div", { class: "who" }, el("span", { class: "name", text: s.player }), ...notes),
     el("span", { class: "stack", text: s.stack.toLocaleString() }),
     hand,
@@ -588,6 +592,7 @@ function board(seen) {
 
 let keys = new Map(); // key -> the button it presses
 let chosen = null; // the amount chosen for a wager, kept while the options stay the same
+let buying = 200; // the chips the person means to add, kept as the controls are redrawn
 
 function button(text, key, run, { cls = "", label, local = false } = {}) {
   const node = el("button", { type: "button", class: cls, "aria-keyshortcuts": key.toUpperCase(),
@@ -731,8 +736,9 @@ function betweenDeals(seen, mine, parts) {
     parts.push(button("Sit out", "o", () => command({ type: "command.StepAway", took: 0 }),
       { label: seen.in_deal ? "Sit out from the next deal" : "Sit out" }));
   }
-  const chips = el("input", { id: "buy", type: "number", min: 1, step: 1, value: 200,
+  const chips = el("input", { id: "buy", type: "number", min: 1, step: 1, value: buying,
     inputmode: "numeric", "aria-label": "Chips to add" });
+  chips.addEventListener("input", () => { buying = chips.value; });
   const buy = el("div", { class: "buy" }, el("label", { for: "buy", text: "Chips" }), chips,
     button("Add chips", "a", () => command({ type: "command.Buy", chips: Number(chips.value),
       arrived: true, announced: true }), { cls: "secondary" }));
