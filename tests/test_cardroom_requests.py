@@ -11,6 +11,9 @@ from floorman.errors import FloorError
 from floorman.service import Cardroom
 from floorman.service import commands as c
 from floorman.service import events as cev
+from floorman.service.log import Entry
+from floorman.shuffle import SeededShuffler
+from floorman.table.events import DealStarted
 from tests.cardroom_helpers import NL, Night, names
 
 
@@ -139,3 +142,129 @@ def test_conduct_improper_3_a_flag_is_recorded_for_the_floor() -> None:
     assert isinstance(flag, cev.ConductFlagged)
     assert [str(x) for x in flag.citations] == ["RRP5 conduct.improper.3"]
     assert rebuilt(n).state() == n.room.state()
+
+
+def _stakes_seen(n: Night) -> tuple[tuple[int, ...], int]:
+    """The blinds and the full buy-in the table's players see."""
+    from floorman.service import AsPlayer, view
+
+    seen = view(n.room.table(1), AsPlayer("ann"))
+    return seen.blinds, n.room.table(1).setup.min_buy_in
+
+
+def test_policies_17_a_limit_change_nobody_blocks_is_made_from_the_deal_after_the_players_say() -> (
+    None
+):
+    n = night("ann", "bob", "cy")
+    n.play(1, folds=True)
+    out = n.do(c.ProposeLimit(table=1, stakes="2/5"))
+    proposed = out[-1].event
+    assert isinstance(proposed, cev.LimitProposed)
+    assert proposed.until_deal == 2  # the first deal started after it
+    # One objection does not stop it (it takes two).
+    n.do(c.ObjectToLimit(player="ann", table=1))
+    # The players have the whole of that deal to object: it is dealt at the
+    # old stakes, and the change is made once it has ended, between deals.
+    out = n.play(1, folds=True)
+    assert _started(out).stakes.min_bet == 2
+    made = [e.event for e in out if isinstance(e.event, cev.LimitChanged)]
+    assert len(made) == 1
+    assert made[0].stakes == "2/5"
+    assert made[0].was == "1/2"
+    assert made[0].deal == 2
+    assert made[0].objectors == ("ann",)
+    assert str(made[0].citations[0]) == "RRP5 policies.17"
+    assert names(out)[-1] == "LimitChanged"
+    assert not n.room.table(1).in_deal
+    assert 1 not in n.room.requests.limits
+    assert n.room.stakes_of(1) == "2/5"
+    assert _stakes_seen(n) == ((2, 5), 100)
+    # The next deal is dealt at 2/5.
+    out = n.play(1, folds=True)
+    assert _started(out).stakes.min_bet == 5
+    assert sorted(b for b in _started(out).stakes.blinds if b) == [2, 5]
+    # Nothing is left to object to.
+    refused(n, c.ObjectToLimit(player="bob", table=1))
+
+
+def _started(out: list[Entry]) -> DealStarted:
+    return next(e.event for e in out if isinstance(e.event, DealStarted))
+
+
+def test_policies_17_a_limit_change_made_is_rebuilt_from_the_log() -> None:
+    n = night("ann", "bob", "cy")
+    n.do(c.ProposeLimit(table=1, stakes="2/5"))
+    n.play(1, folds=True)  # the proposal came before the first deal: it closes with it
+    assert n.room.stakes_of(1) == "2/5"
+    n.play(1)
+    again = Cardroom.rebuild(n.room.log, clock=n.clock, shuffler=SeededShuffler(3))
+    assert again.state() == n.room.state()
+    assert again.requests == n.room.requests
+    assert again.stakes_of(1) == "2/5"
+    assert again.table(1).setup == n.room.table(1).setup
+    # The rebuilt cardroom deals on at the new stakes, as the live one does.
+    live = n.do(c.StartDeal(table=1))
+    copy = again.handle(c.StartDeal(table=1))
+    assert [e.event for e in copy] == [e.event for e in live]
+
+
+def test_policies_17_a_limit_change_proposed_mid_deal_waits_for_a_whole_deal_more() -> None:
+    n = night("ann", "bob", "cy")
+    n.do(c.StartDeal(table=1))
+    out = n.do(c.ProposeLimit(table=1, stakes="2/4"))
+    assert out[-1].event.until_deal == 2  # type: ignore[attr-defined]
+    while n.room.table(1).in_deal:  # deal 1 ends: the players have not had a whole deal
+        n.do(bot_act(n))
+    assert n.room.stakes_of(1) == "1/2"
+    assert n.room.requests.limits[1] == ("2/4", ())
+    n.play(1, folds=True)
+    assert n.room.stakes_of(1) == "2/4"
+
+
+def bot_act(n: Night) -> c.Command:
+    from tests.cardroom_helpers import bot_move
+
+    return bot_move(n.room, 1, n.bot)
+
+
+def test_policies_17_a_limit_change_two_players_object_to_leaves_the_stakes() -> None:
+    n = night("ann", "bob", "cy")
+    n.do(c.ProposeLimit(table=1, stakes="2/5"))
+    n.do(c.ObjectToLimit(player="ann", table=1), c.ObjectToLimit(player="bob", table=1))
+    out = n.play(1, folds=True)
+    assert "LimitChanged" not in names(out)
+    assert n.room.stakes_of(1) == "1/2"
+    assert _stakes_seen(n) == ((1, 2), 40)
+
+
+def test_policies_17_a_limit_change_names_stakes_the_table_can_play() -> None:
+    n = night("ann", "bob")
+    for bad in ("", "five", "5/2", "0/2", "1/2"):
+        error = refused(n, c.ProposeLimit(table=1, stakes=bad))
+        assert "policies.17" in error.details()["citations"]
+    assert refused(n, c.ProposeLimit(table=9, stakes="2/5")).code == "floor"
+
+
+def test_policies_17_a_refused_command_leaves_the_requests_book_as_it_was() -> None:
+    # No command of the service notes a request and is then refused (each
+    # checks before it records), so the case is made directly on the
+    # cardroom's transaction: a request noted, then a refusal.
+    n = night("ann", "bob")
+    n.do(c.ProposeLimit(table=1, stakes="2/5"), c.ObjectToLimit(player="ann", table=1))
+    before = n.room.requests.copy()
+    log = len(n.room.log)
+
+    def noted_then_refused(room: Cardroom) -> None:
+        room._note(cev.LimitObjected(table=1, player="bob"))
+        room._note(cev.LimitRefused(table=1, stakes="2/5", objectors=("ann", "bob")))
+        room._note(cev.ObserversRefused(table=1, player="ann"))
+        assert 1 not in room.requests.limits  # the book followed the events noted
+        raise FloorError("refused after the requests were noted")
+
+    with pytest.raises(FloorError):
+        n.room._transaction(noted_then_refused, n.room)
+    assert n.room.requests == before
+    assert len(n.room.log) == log
+    # And the book goes on from there: the second objection still refuses it.
+    out = n.do(c.ObjectToLimit(player="bob", table=1))
+    assert names(out) == ["LimitObjected", "LimitRefused"]

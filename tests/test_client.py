@@ -25,6 +25,7 @@ from floorman.errors import (
     FloormanError,
     IllegalAction,
     OutOfTurn,
+    error_class,
 )
 from floorman.ids import PlayerId
 from floorman.service import commands as c
@@ -39,6 +40,7 @@ def test_every_error_code_comes_back_as_a_floorman_error_of_that_code() -> None:
     for code in CODES:
         error = error_from({"code": code, "message": "why", "citations": ["betting.8"]})
         assert isinstance(error, FloormanError)
+        assert type(error) is error_class(code)  # the class declared with the code
         assert error.code == code
         assert error.render().endswith("[RRP5 betting.8]")
     assert type(error_from({"code": "out_of_turn", "message": "x"})) is OutOfTurn

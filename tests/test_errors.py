@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import floorman
+import floorman.errors
 from floorman import evaluate_high, parse_cards
 from floorman.clock import ManualClock
 from floorman.deal import Check, Wager
@@ -23,6 +24,7 @@ from floorman.errors import (
     NotationError,
     OutOfTurn,
     Who,
+    error_class,
 )
 from floorman.games import HOLDEM, Structure
 from floorman.ids import PlayerId, Seat
@@ -280,6 +282,65 @@ def test_every_code_given_is_registered() -> None:
     ]
     assert len(given) > 50
     assert [g for g in given if g[2] not in CODES] == []
+
+
+#: Every class of error the cardroom and the server raise, by name.
+_CLASSES = {
+    cls.__name__: cls
+    for cls in vars(floorman.errors).values()
+    if isinstance(cls, type) and issubclass(cls, FloormanError)
+}
+
+
+def _coded_sites() -> list[tuple[str, int, str, ast.expr]]:
+    """Every construction of a floorman error in the source that gives it a
+    code: (file, line, class name, the code's expression)."""
+    found = []
+    for path in sorted(_SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name not in _CLASSES:
+                continue
+            for kw in node.keywords:
+                if kw.arg == "code":
+                    found.append((path.relative_to(_SRC).as_posix(), node.lineno, name, kw.value))
+    return found
+
+
+def test_every_code_the_service_and_the_server_raise_is_declared_with_its_class() -> None:
+    sites = _coded_sites()
+    given = [(f, line, name, e.value) for f, line, name, e in sites if isinstance(e, ast.Constant)]
+    assert len(given) > 80
+    assert {f.split("/")[0] for f, *_ in given} >= {"server", "service", "store", "deal", "floor"}
+    wrong = [
+        (f, line, name, code, error_class(code).__name__)
+        for f, line, name, code in given
+        if code not in CODES or error_class(code) is not _CLASSES[name]
+    ]
+    assert wrong == []
+    # A code the source computes comes from one place, whose codes are read here.
+    computed = sorted((f, name) for f, _line, name, e in sites if not isinstance(e, ast.Constant))
+    assert computed == [("deal/state.py", "IllegalAction")]
+    options = ast.parse((_SRC / "deal" / "options.py").read_text())
+    block = next(
+        n for n in ast.walk(options) if isinstance(n, ast.FunctionDef) and n.name == "raise_block"
+    )
+    blocks = {
+        n.value.elts[0].value
+        for n in ast.walk(block)
+        if isinstance(n, ast.Return)
+        and isinstance(n.value, ast.Tuple)
+        and isinstance(n.value.elts[0], ast.Constant)
+    }
+    assert len(blocks) >= 3
+    assert all(error_class(code) is IllegalAction for code in blocks | {"raise_not_allowed"})
+    # A refusal without a code of its own carries its class's, declared with it.
+    for cls in _CLASSES.values():
+        assert error_class(cls.default_code) is cls or cls is FloormanError
+    # A code from a later floorman is a refusal of the rules.
+    assert error_class("a_code_from_later") is IllegalAction
 
 
 def test_every_refusal_of_the_deal_and_the_floorperson_has_a_code_of_its_own() -> None:

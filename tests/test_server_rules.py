@@ -121,6 +121,42 @@ def test_policies_17_a_limit_change_two_players_object_to_is_refused(room: Room)
         assert "policies.17" in again["citations"]
 
 
+def test_policies_17_a_limit_change_one_player_objects_to_is_made_at_the_table(
+    room: Room,
+) -> None:
+    with (
+        room.client() as client,
+        connect(client, "fran") as f,
+        connect(client, "ann") as a,
+        connect(client, "bob") as b,
+    ):
+        floor, ann, bob = Line(f), Line(a), Line(b)
+        open_table(floor, ann, bob)
+        bob.ask(subscribe=1)
+        proposed = floor.ok(c.ProposeLimit(table=1, stakes="2/5"))
+        assert proposed
+        assert until(bob, "cardroom.LimitProposed")["event"]["until_deal"] == 1
+        ann.ok(c.ObjectToLimit(player="ann", table=1))  # one objection: it stands
+        # The players have the first deal to have their say; it is dealt at 1/2.
+        floor.ok(c.StartDeal(table=1))
+        assert bob.view(1)["blinds"] == [1, 2]
+        while act({"ann": ann, "bob": bob}):
+            pass
+        made = until(bob, "cardroom.LimitChanged")
+        assert made["table"] == 1
+        assert made["event"]["stakes"] == "2/5"
+        assert made["event"]["was"] == "1/2"
+        assert made["event"]["citations"] == ["RRP5 policies.17"]
+        # The table's views and the floor's show the new stakes.
+        assert ann.view(1)["blinds"] == [2, 5]
+        games = floor.ask(view="floor")["result"]["view"]["games"]
+        assert [(g["table"], g["stakes"], g["limit_proposed"]) for g in games] == [(1, "2/5", None)]
+        # The next deal is dealt at the new stakes.
+        floor.ok(c.StartDeal(table=1))
+        assert sorted(ann.view(1)["blinds"]) == [2, 5]
+        assert max(s["bet"] for s in ann.view(1)["seats"]) == 5
+
+
 def test_policies_22_a_deck_change_is_granted_after_a_round(room: Room) -> None:
     with (
         room.client() as client,

@@ -169,7 +169,16 @@ def test_every_asset_is_served_by_floorman_itself(client: TestClient) -> None:
         pages = [client.get(p).text for p in ("/", "/table/1", "/enter")]
         assets = [client.get(f"/static/{f.name}") for f in sorted(STATIC.iterdir())]
         assert all(a.status_code == 200 for a in assets)
-        assert {f.name for f in STATIC.iterdir()} == {"lobby.js", "style.css", "table.js"}
+        assert {f.name for f in STATIC.iterdir()} == {
+            "dealer.css",
+            "dealer.js",
+            "floor.css",
+            "floor.js",
+            "lobby.js",
+            "rules.js",
+            "style.css",
+            "table.js",
+        }
         texts = pages + [a.text for a in assets]
         for text in texts:
             # The SVG namespace names a host but fetches nothing from it.

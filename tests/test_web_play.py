@@ -256,7 +256,7 @@ def answer_call(page: Any, base: str, table: int, *, keys: bool) -> None:
     page.wait_for_url(f"{base}/table/{table}")
 
 
-def test_seating_2_showdown_6_two_players_are_called_sit_and_play_a_deal_to_the_showdown(
+def test_seating_2_showdown_6_policies_6_two_players_are_called_sit_and_play_to_the_showdown(
     browser: Any, served: str
 ) -> None:
     """ann (desktop, mouse) and bob (phone width, keyboard alone) join the
@@ -311,6 +311,33 @@ def test_seating_2_showdown_6_two_players_are_called_sit_and_play_a_deal_to_the_
     as_admin(base, c.StartGame(table=1))
     for name, page in pages.items():
         page.wait_for_selector(f'.seat[data-player="{name}"]', timeout=10_000)
+
+    # While bob is to act in deal 1, ann adds chips: refused, its rule a link
+    # (RRP5 policies.6: only the chips in front of a player when the deal began play).
+    ann = pages["ann"]
+    wait_until(ann, "document.getElementById('table').dataset.inDeal === 'true'")
+    refused = False
+    deadline = time.monotonic() + 30
+    while not refused:
+        assert time.monotonic() < deadline, "ann tried to add chips while bob was to act"
+        bob_turn = pages["bob"].locator("#controls .turn button:not([disabled])").count()
+        add = ann.locator('#controls button[data-key="a"]:not([disabled])')
+        if bob_turn and add.count():
+            ann.get_by_label("Chips to add").fill("50")
+            add.click()
+            alert = ann.locator("#alert")
+            alert.wait_for(state="visible", timeout=10_000)
+            assert "cannot add chips during a deal" in alert.inner_text()
+            link = alert.locator("a")
+            assert link.get_attribute("href") == "/rules/policies.6", alert.inner_html()
+            assert link.inner_text() == "RRP5 policies.6"
+            ann.wait_for_timeout(300)
+            assert alert.is_visible(), "the refusal stays in sight as the table moves on"
+            ann.screenshot(path=str(SHOTS / "table-refused.png"), full_page=True)
+            refused = True
+        elif ann.locator("#controls .turn button:not([disabled])").count():
+            ann.locator('#controls .turn button[data-key="c"]').click()  # her turn first
+        ann.wait_for_timeout(60)
 
     acted: dict[str, int] = {"ann": 0, "bob": 0}
     dropped = False
@@ -642,7 +669,7 @@ def press_off_turn(page: Any, key: str) -> None:
         page.wait_for_timeout(80)
 
 
-def test_policies_6_blinds_9_between_deals_a_player_sits_out_comes_back_adds_chips_and_leaves(
+def test_blinds_9_between_deals_a_player_sits_out_comes_back_adds_chips_and_leaves(
     browser: Any, bots_room: str
 ) -> None:
     base = bots_room
@@ -652,35 +679,6 @@ def test_policies_6_blinds_9_between_deals_a_player_sits_out_comes_back_adds_chi
     sit_from_lobby(page, base, 1)
     seat = page.locator('.seat[data-player="fay"]')
     stack = int(seat.locator(".stack").inner_text().replace(",", ""))
-
-    # Adding chips in a deal she is dealt in is refused, with its rule a link.
-    add = page.locator('#controls button[data-key="a"]')
-    deadline = time.monotonic() + 60
-    while True:
-        assert time.monotonic() < deadline, "fay was dealt in, off her turn, within 60 s"
-        dealt = page.evaluate(
-            "document.getElementById('table').dataset.inDeal === 'true' &&"
-            " document.querySelector('.seat.mine')?.hasAttribute('data-dealt')"
-        )
-        if keep_playing(page, fold=True):
-            page.wait_for_timeout(80)
-            continue
-        if dealt and add.count():
-            with contextlib.suppress(PlaywrightTimeout):  # her turn came: the buttons changed
-                page.get_by_label("Chips to add").fill("10", timeout=1000)
-                add.click(timeout=1000)
-                # Refused if the deal was still on when the click arrived (else
-                # it ended first, and the chips were bought: try the next one).
-                page.locator("#alert").wait_for(state="visible", timeout=3000)
-                break
-        page.wait_for_timeout(80)
-    alert = page.locator("#alert")
-    assert "cannot add chips during a deal" in alert.inner_text()
-    link = alert.locator("a")
-    assert link.get_attribute("href") == "/rules/policies.6", alert.inner_html()
-    assert link.inner_text() == "RRP5 policies.6"
-    page.wait_for_timeout(500)
-    assert alert.is_visible(), "the refusal stays in sight as the table moves on"
 
     # She sits out (from the deal's end); the seat says so and she may come back.
     press_off_turn(page, "o")

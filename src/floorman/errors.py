@@ -41,7 +41,8 @@ An error about a person at a table or in the cardroom names him by his
 ('ann', 3, 'ann cannot take seat 3: it is taken')
 
 Every code, a stable string a client may rely on, is in :data:`CODES` with
-what it means; a refusal with no code of its own carries its class's
+what it means, and :func:`error_class` gives the class of error that carries
+it; a refusal with no code of its own carries its class's
 (``illegal_action``, ``out_of_turn``, ``notation``, ``config``, ``floor``,
 ``store``, ``account``).
 """
@@ -72,6 +73,7 @@ __all__ = [
     "Who",
     "by_position",
     "by_seats",
+    "error_class",
 ]
 
 #: How a deal position is said: ``position 2``, or ``seat 7`` at a table.
@@ -97,93 +99,6 @@ def by_seats(seats: Sequence[Seat]) -> Naming:
         return by_position(position)
 
     return by_seat
-
-
-#: Every code an error may carry, each a stable string, with what it means.
-CODES: Final[Mapping[str, str]] = {
-    "config": "a game, table or room set up wrongly (any other ConfigError)",
-    "notation": "unreadable input (any other NotationError)",
-    "illegal_action": "an action the rules forbid now (any other IllegalAction)",
-    "out_of_turn": "someone acted whose turn it is not",
-    "floor": "a floor operation that cannot be done (any other FloorError)",
-    "structure_not_played": "the game is not played at that betting structure",
-    "too_few_players": "a deal needs two players or more",
-    "no_chips": "a player dealt in has no chips",
-    "too_many_players": "more players than the game can be dealt to",
-    "runs_not_allowed": "the board cannot be dealt that many times",
-    "card_not_in_deck": "a card that is not in the game's deck",
-    "card_out_of_play": "a card ruled a scrap of paper",
-    "card_held_back": "a card dealt too soon, barred from this street",
-    "card_dealt_twice": "a card already dealt",
-    "not_now": "the action is not what the deal waits for now",
-    "cannot_fold": "no fold now (the stud bring-in)",
-    "check_facing_bet": "a check facing a bet",
-    "nothing_to_call": "a call with no bet to call",
-    "not_bring_in": "a bring-in by someone who does not bring it in",
-    "raise_not_reopened": "a raise after acting, facing less than a full raise since",
-    "raise_uncallable": "a raise nobody else could call any part of",
-    "check_raise_barred": "a check-raise in a game that forbids it",
-    "raise_capped": "a raise after the raising is capped",
-    "raise_not_allowed": "no bet or raise possible (it cannot cover more than the bet)",
-    "wager_over_stack": "a wager of more chips than the player has (table stakes)",
-    "wager_out_of_range": "a wager outside the smallest and largest allowed",
-    "wager_off_chip": "a wager that is not a whole number of the smallest chip",
-    "wager_not_raise": "a wager that does not raise the bet",
-    "no_such_card_to_discard": "a discard of a card not in the hand",
-    "discard_twice": "the same card discarded twice",
-    "unknown_discards": "more unseen cards discarded than the hand holds",
-    "cards_not_due": "the dealer dealing cards the deal does not wait for",
-    "show_wrong_cards": "a show naming cards the hand does not hold",
-    "show_unknown_cards": "a show of a hand whose cards nobody saw, without naming them",
-    "last_hand_must_show": "a muck by the last hand in a pot, which wins it unshown",
-    "chop_not_allowed": "a chop when the blinds may not chop",
-    "deal_over": "a ruling on a deal that is over",
-    "no_such_player": "a player who is not dealt in",
-    "no_live_hand": "a ruling on a hand that is dead or not there",
-    "hand_mucked": "a ruling on a hand already mucked",
-    "card_not_held": "a player does not hold the card named",
-    "stub_empty": "no card left in the stub",
-    "card_not_in_stub": "a card named as undealt that is not in the stub",
-    "betting_closed": "cards dealt too soon while no betting round is open",
-    "cards_named_twice": "the same card named twice",
-    "already_taken_back": "cards sent back beneath the stub already",
-    "no_upcards": "a game with no upcards to turn",
-    "no_downcard": "a player holds no such downcard",
-    "log_does_not_replay": "a deal's log that its inputs do not reproduce",
-    "no_deal": "no deal under way to act or rule on",
-    "no_blind_owed": "a blind reported missing from a player who owes none",
-    "not_own_action": "a player reported declaring another player's action",
-    "choice_not_offered": "a decision the ruling did not offer",
-    "deal_not_ended": "a log whose deal stops before its end",
-    "store": "the cardroom's database cannot do it (any other StoreError)",
-    "schema_too_new": "a database written by a newer floorman than this one",
-    "log_out_of_order": "log entries whose numbers do not follow the stored log",
-    "hand_exists": "a hand history stored twice for the same table and deal",
-    "no_such_hand": "no hand history for that table and deal",
-    "hand_not_yours": "a hand history asked for by someone who neither played it nor is the floor",
-    "account": "an account refused (any other AccountError)",
-    "account_exists": "an account name already taken",
-    "no_such_account": "no account of that name",
-    "bad_account_name": "an account name that is not allowed",
-    "weak_password": "a password too short or too long",
-    "login_refused": "a log-in with an unknown name or a wrong password",
-    "sanctioned": "a barred or suspended account, until its sanction ends",
-    "not_permitted": "an account operation by someone without the role for it",
-    "bad_amount": "an amount of play money that is not a whole number above 0",
-    "no_such_sanction": "no sanction of that number on the account",
-    "not_logged_in": "a request to the server without a valid session",
-    "too_many_attempts": "too many log-in attempts for a name or from an address; wait",
-    "not_your_seat": "a command for another player than the one logged in",
-    "bad_message": "a message to the server that is not one it reads",
-    "balance_short": "chips bought for more play money than the account's balance",
-    "flood": "more messages from one connection than the server reads; wait",
-    "not_seated": "a request only the players of that game may make",
-    "deck_change_refused": "a new deck before its round, or a new setup before its hour, is up",
-    "limit_change_refused": "a limit change two or more of the game's players objected to",
-    "observers_refused": "watching a game one of whose players objects to observers",
-    "session_revoked": "a session ended by logging out or by a sanction; log in again",
-    "internal": "the server failed to carry out a request; the room is as the store has it",
-}
 
 
 @runtime_checkable
@@ -399,3 +314,140 @@ class AccountError(StoreError):
     force, an operation by someone without the role for it."""
 
     default_code = "account"
+
+
+#: Every code an error may carry, each a stable string, with the class of the
+#: error that carries it and what it means: a new code is declared here with
+#: its class, so a client raises it as the class the cardroom raised
+#: (:func:`error_class`).
+_DECLARED: Final[Mapping[str, tuple[type[FloormanError], str]]] = {
+    "config": (ConfigError, "a game, table or room set up wrongly (any other ConfigError)"),
+    "notation": (NotationError, "unreadable input (any other NotationError)"),
+    "illegal_action": (IllegalAction, "an action the rules forbid now (any other IllegalAction)"),
+    "out_of_turn": (OutOfTurn, "someone acted whose turn it is not"),
+    "floor": (FloorError, "a floor operation that cannot be done (any other FloorError)"),
+    "structure_not_played": (ConfigError, "the game is not played at that betting structure"),
+    "too_few_players": (ConfigError, "a deal needs two players or more"),
+    "no_chips": (ConfigError, "a player dealt in has no chips"),
+    "too_many_players": (ConfigError, "more players than the game can be dealt to"),
+    "runs_not_allowed": (ConfigError, "the board cannot be dealt that many times"),
+    "card_not_in_deck": (NotationError, "a card that is not in the game's deck"),
+    "card_out_of_play": (NotationError, "a card ruled a scrap of paper"),
+    "card_held_back": (NotationError, "a card dealt too soon, barred from this street"),
+    "card_dealt_twice": (NotationError, "a card already dealt"),
+    "not_now": (IllegalAction, "the action is not what the deal waits for now"),
+    "cannot_fold": (IllegalAction, "no fold now (the stud bring-in)"),
+    "check_facing_bet": (IllegalAction, "a check facing a bet"),
+    "nothing_to_call": (IllegalAction, "a call with no bet to call"),
+    "not_bring_in": (IllegalAction, "a bring-in by someone who does not bring it in"),
+    "raise_not_reopened": (
+        IllegalAction,
+        "a raise after acting, facing less than a full raise since",
+    ),
+    "raise_uncallable": (IllegalAction, "a raise nobody else could call any part of"),
+    "check_raise_barred": (IllegalAction, "a check-raise in a game that forbids it"),
+    "raise_capped": (IllegalAction, "a raise after the raising is capped"),
+    "raise_not_allowed": (
+        IllegalAction,
+        "no bet or raise possible (it cannot cover more than the bet)",
+    ),
+    "wager_over_stack": (IllegalAction, "a wager of more chips than the player has (table stakes)"),
+    "wager_out_of_range": (IllegalAction, "a wager outside the smallest and largest allowed"),
+    "wager_off_chip": (IllegalAction, "a wager that is not a whole number of the smallest chip"),
+    "wager_not_raise": (IllegalAction, "a wager that does not raise the bet"),
+    "no_such_card_to_discard": (IllegalAction, "a discard of a card not in the hand"),
+    "discard_twice": (IllegalAction, "the same card discarded twice"),
+    "unknown_discards": (IllegalAction, "more unseen cards discarded than the hand holds"),
+    "cards_not_due": (IllegalAction, "the dealer dealing cards the deal does not wait for"),
+    "show_wrong_cards": (IllegalAction, "a show naming cards the hand does not hold"),
+    "show_unknown_cards": (
+        IllegalAction,
+        "a show of a hand whose cards nobody saw, without naming them",
+    ),
+    "last_hand_must_show": (
+        IllegalAction,
+        "a muck by the last hand in a pot, which wins it unshown",
+    ),
+    "chop_not_allowed": (IllegalAction, "a chop when the blinds may not chop"),
+    "deal_over": (IllegalAction, "a ruling on a deal that is over"),
+    "no_such_player": (IllegalAction, "a player who is not dealt in"),
+    "no_live_hand": (IllegalAction, "a ruling on a hand that is dead or not there"),
+    "hand_mucked": (IllegalAction, "a ruling on a hand already mucked"),
+    "card_not_held": (IllegalAction, "a player does not hold the card named"),
+    "stub_empty": (IllegalAction, "no card left in the stub"),
+    "card_not_in_stub": (IllegalAction, "a card named as undealt that is not in the stub"),
+    "betting_closed": (IllegalAction, "cards dealt too soon while no betting round is open"),
+    "cards_named_twice": (IllegalAction, "the same card named twice"),
+    "already_taken_back": (IllegalAction, "cards sent back beneath the stub already"),
+    "no_upcards": (IllegalAction, "a game with no upcards to turn"),
+    "no_downcard": (IllegalAction, "a player holds no such downcard"),
+    "log_does_not_replay": (NotationError, "a deal's log that its inputs do not reproduce"),
+    "no_deal": (IllegalAction, "no deal under way to act or rule on"),
+    "no_blind_owed": (FloorError, "a blind reported missing from a player who owes none"),
+    "not_own_action": (IllegalAction, "a player reported declaring another player's action"),
+    "choice_not_offered": (IllegalAction, "a decision the ruling did not offer"),
+    "deal_not_ended": (NotationError, "a log whose deal stops before its end"),
+    "store": (StoreError, "the cardroom's database cannot do it (any other StoreError)"),
+    "schema_too_new": (StoreError, "a database written by a newer floorman than this one"),
+    "log_out_of_order": (StoreError, "log entries whose numbers do not follow the stored log"),
+    "hand_exists": (StoreError, "a hand history stored twice for the same table and deal"),
+    "no_such_hand": (StoreError, "no hand history for that table and deal"),
+    "hand_not_yours": (
+        AccountError,
+        "a hand history asked for by someone who neither played it nor is the floor",
+    ),
+    "account": (AccountError, "an account refused (any other AccountError)"),
+    "account_exists": (AccountError, "an account name already taken"),
+    "no_such_account": (AccountError, "no account of that name"),
+    "bad_account_name": (AccountError, "an account name that is not allowed"),
+    "weak_password": (AccountError, "a password too short or too long"),
+    "login_refused": (AccountError, "a log-in with an unknown name or a wrong password"),
+    "sanctioned": (AccountError, "a barred or suspended account, until its sanction ends"),
+    "not_permitted": (AccountError, "an account operation by someone without the role for it"),
+    "bad_amount": (AccountError, "an amount of play money that is not a whole number above 0"),
+    "no_such_sanction": (AccountError, "no sanction of that number on the account"),
+    "not_logged_in": (AccountError, "a request to the server without a valid session"),
+    "too_many_attempts": (
+        AccountError,
+        "too many log-in attempts for a name or from an address; wait",
+    ),
+    "not_your_seat": (AccountError, "a command for another player than the one logged in"),
+    "bad_message": (NotationError, "a message to the server that is not one it reads"),
+    "balance_short": (AccountError, "chips bought for more play money than the account's balance"),
+    "flood": (NotationError, "more messages from one connection than the server reads; wait"),
+    "not_seated": (FloorError, "a request only the players of that game may make"),
+    "deck_change_refused": (
+        FloorError,
+        "a new deck before its round, or a new setup before its hour, is up",
+    ),
+    "limit_change_refused": (
+        FloorError,
+        "a limit change two or more of the game's players objected to",
+    ),
+    "observers_refused": (
+        AccountError,
+        "watching a game one of whose players objects to observers",
+    ),
+    "session_revoked": (
+        AccountError,
+        "a session ended by logging out or by a sanction; log in again",
+    ),
+    "internal": (
+        StoreError,
+        "the server failed to carry out a request; the room is as the store has it",
+    ),
+}
+
+#: Every code an error may carry, each a stable string, with what it means.
+CODES: Final[Mapping[str, str]] = {code: meaning for code, (_, meaning) in _DECLARED.items()}
+
+
+def error_class(code: str) -> type[FloormanError]:
+    """The class of error that carries ``code`` (a code not in :data:`CODES`,
+    perhaps from a later floorman: :class:`IllegalAction`, the rules' refusals).
+
+    >>> error_class("out_of_turn").__name__, error_class("not_seated").__name__
+    ('OutOfTurn', 'FloorError')
+    """
+    found = _DECLARED.get(code)
+    return IllegalAction if found is None else found[0]

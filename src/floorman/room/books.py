@@ -235,6 +235,28 @@ class RoomBooks:
         move = self._moves.get(player)
         return None if move is None else (move.table, move.to, move.when)
 
+    def seat_changes(self, table: int) -> tuple[tuple[PlayerId, Seat | None], ...]:
+        """The seat changes asked for at ``table``, earliest first, each with
+        the seat wanted (None: any) (RRP5 seating.13)."""
+        return tuple(self._game(table).changes)
+
+    def call_expires(self, lock: Lock) -> float | None:
+        """When a called player's held place may be picked up for someone
+        waiting (RRP5 policies.21, seating.2); None for a lock-up no clock runs on."""
+        game = self._games.get(lock.table)
+        if game is None or lock.reason != "called" or game.holds_own_reservation(lock):
+            return None
+        return lock.since + timers.lock_limit(game)
+
+    def absences(self) -> tuple[tuple[PlayerId, float, float], ...]:
+        """The seated players away from their seats: each with when he left and
+        the moment past which his chips are picked up (RRP5 policies.20)."""
+        return tuple(
+            (name, state.away_since, timers.away_limit(state.away_since, state.away_until))
+            for name, state in sorted(self._players.items())
+            if state.away_since is not None and self.seat_of(name) is not None
+        )
+
     def record(self, player: PlayerId) -> tuple[ev.Sanctioned, ...]:
         """The warnings, suspensions and bars recorded against a player."""
         return tuple(self._sanctions.get(player, ()))

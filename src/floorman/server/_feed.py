@@ -11,8 +11,8 @@ what it missed (the model is lichess's versioned events and resync).
 The floor follows its own stream (:class:`FloorFeed`): every entry the log
 records for no table (the waiting lists, calls, lock-ups, must-moves,
 sanctions, the cage's ledger and the cardroom's own events), numbered the
-same way. The players' requests at a table (a limit change objected to, a
-deck changed, observers refused) are recorded for no table and go to both
+same way. The players' requests at a table (a limit change objected to or
+made, a deck changed, observers refused) are recorded for no table and go to both
 the floor and that table's stream. An entry a command logged carries the
 account that gave it (``by``).
 """
@@ -35,6 +35,7 @@ AT_TABLE = (
     cev.LimitProposed,
     cev.LimitObjected,
     cev.LimitRefused,
+    cev.LimitChanged,
     cev.DeckChanged,
     cev.ObserversRefused,
     cev.ObserversAllowed,
@@ -150,6 +151,10 @@ class FloorFeed:
             self._dropped = self._kept[0].entry.seq
         self._kept.append(kept)
         return kept
+
+    def last(self, count: int) -> list[Kept]:
+        """The floor's last ``count`` entries kept, oldest first."""
+        return list(self._kept)[-count:] if count > 0 else []
 
     def since(self, after: int, *, most: int) -> list[Kept] | None:
         """The entries after ``after``, or None when they are not all kept or

@@ -13,7 +13,8 @@ deal in progress at a crash goes on) and serves:
   histories (the floor's: anyone's), with nobody else's unshown cards;
 - ``GET /health``;
 - the web page (:mod:`floorman.web`): ``/``, ``/enter``, ``/table/{table}``,
-  ``/history/{table}/{deal}`` and ``/static/``;
+  ``/history/{table}/{deal}``, the dealer's console ``/dealer`` and
+  ``/dealer/{table}``, and ``/static/``;
 - ``/ws``: commands in, results, errors and each table's events out, as
   docs/protocol.md describes.
 """
@@ -40,6 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 from floorman import codec
 from floorman.clock import Clock, SystemClock
 from floorman.errors import AccountError, FloormanError, NotationError, StoreError
+from floorman.floor import rule_options
 from floorman.ids import PlayerId
 from floorman.room.timers import lock_limit
 from floorman.rulebook import cite
@@ -530,6 +532,8 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             if "as" in data:
                 subscriber.viewer = _viewer(account, data["as"])
             await host.subscribe(subscriber, table, after, answer={"id": ident})
+        elif "ruling" in data:
+            send({"id": ident, "result": _pending(host, account, _int(data, "ruling"))})
         elif "view" in data:
             table = _int(data, "view")
             shown = await host.resync(subscriber.viewer, table, subscriber=subscriber)
@@ -539,7 +543,9 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             subscriber.tables.discard(table)
             send({"id": ident, "result": {"unsubscribed": table}})
         else:
-            raise _bad('a message carries a "command", "subscribe", "view" or "unsubscribe"')
+            raise _bad(
+                'a message carries a "command", "subscribe", "view", "ruling" or "unsubscribe"'
+            )
     except FloormanError as error:
         send({"id": ident, "error": error.details()})
     except (TypeError, ValueError, KeyError, RecursionError) as error:
@@ -548,6 +554,23 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
         _log.exception("a message failed")
         failed = StoreError("the server failed to carry out the message", code="internal")
         send({"id": ident, "error": failed.details()})
+
+
+def _pending(host: Host, account: Account, table: int) -> dict[str, Any]:
+    """The report at ``table`` whose ruling waits for management's choice, and
+    its options (the dealer's and the floor's, RRP5 decisions.1, decisions.2)."""
+    if not (account.has(Role.DEALER) or _is_floor(account)):
+        raise AccountError(
+            "{account} may not follow the rulings at a table; it takes the dealer or floor role",
+            code="not_permitted",
+            citations=cite("decisions.2"),
+            account=account.name,
+        )
+    report = host.cardroom.pending_ruling(table)
+    waiting = None
+    if report is not None:
+        waiting = {"report": codec.to_json(report), "options": list(rule_options(report))}
+    return {"table": table, "pending": waiting}
 
 
 _DEALT = re.compile(r'"d dh p(\d+) ([^"]*)"')

@@ -568,6 +568,7 @@ class Host:
                 {
                     "table": table,
                     "kind": str(kind),
+                    "stakes": cardroom.stakes_of(table),  # after a limit change (policies.17)
                     "seats": list(room.seats(table)),
                     "seated": {str(s): p for s, p in room.seated(table).items()},
                     "locks": [
@@ -576,11 +577,13 @@ class Host:
                             "seat": lock.seat,
                             "since": lock.since,
                             "reason": lock.reason,
+                            "until": room.call_expires(lock),
                         }
                         for lock in room.locks(table)
                     ],
                     "playing_over": {str(s): p for s, p in room.playing_over(table).items()},
                     "must_move": list(room.must_move(table)),
+                    "changes": [{"player": p, "seat": w} for p, w in room.seat_changes(table)],
                     "dealing": table in cardroom.tables,
                     "ruling_pending": cardroom.pending_ruling(table) is not None
                     if table in cardroom.tables
@@ -593,7 +596,9 @@ class Host:
         for player in room.moving():
             move = room.move_of(player)
             if move is not None:
-                moves.append({"player": player, "table": move[0], "to": move[1]})
+                moves.append(
+                    {"player": player, "table": move[0], "to": move[1], "when": move[2].value}
+                )
         last = cardroom.log[-1].seq if cardroom.log else -1
         return {
             "floor": True,
@@ -602,7 +607,15 @@ class Host:
                 "games": games,
                 "waiting": {str(k): list(room.waiting(k)) for k in kinds},
                 "moving": moves,
+                "away": [
+                    {"player": p, "table": at[0], "seat": at[1], "since": since, "until": until}
+                    for p, since, until in room.absences()
+                    if (at := room.seat_of(p)) is not None
+                ],
                 "next_deadline": cardroom.next_deadline(),
+                "now": self.clock.now(),
+                # The floor's last entries, for a console opened later.
+                "recent": [k.floor_message() for k in self.feeds.floor.last(50)],
             },
         }
 

@@ -4,20 +4,26 @@ what a player took from it."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any
 
 from floorman.deal.actions import Action
+from floorman.errors import FloorError
 from floorman.games import Structure
 from floorman.room.values import GameKind
+from floorman.rulebook import cite
 from floorman.service import commands as cmd
 from floorman.shuffle import Mark, SeededShuffler, Shuffler
 from floorman.table import Table, TableSetup
 from floorman.table import events as tev
 from floorman.table.placement import place
 
-__all__ = ["table_setup"]
+__all__ = ["restaked", "stakes_figures", "stakes_of_setup", "table_setup"]
 
 _HOUR = 3600.0  # RRP5 policies.5
+#: Stakes: the small and the big figure, whole numbers with no leading zero.
+_STAKES = re.compile(r"([1-9][0-9]{0,8})/([1-9][0-9]{0,8})")
 
 
 def table_setup(kind: GameKind, seats: int) -> TableSetup:
@@ -33,22 +39,60 @@ def table_setup(kind: GameKind, seats: int) -> TableSetup:
     1
     """
     small, big = (int(n) for n in kind.stakes.split("/"))
-    form = kind.form
-    bets: dict[str, Any] = {}
-    if kind.structure is Structure.FIXED_LIMIT or not form.is_button_game:
-        bets = {"small_bet": big, "big_bet": 2 * big}
-    if form.is_button_game:
-        return TableSetup(
-            game=form, structure=kind.structure, blinds=(small, big), seats=seats, **bets
-        )
     return TableSetup(
-        game=form,
+        game=kind.form,
         structure=kind.structure,
-        bring_in=small,
-        ante=max(1, small // 2),
         seats=seats,
-        **bets,
+        **_figures(kind.form.is_button_game, kind.structure, small, big),
     )
+
+
+def _figures(button: bool, structure: Structure, small: int, big: int) -> dict[str, Any]:
+    """The forced bets and bet sizes stakes of ``small``/``big`` make (see
+    :func:`table_setup`)."""
+    bets: dict[str, Any] = {}
+    if structure is Structure.FIXED_LIMIT or not button:
+        bets = {"small_bet": big, "big_bet": 2 * big}
+    if button:
+        return {"blinds": (small, big), **bets}
+    return {"bring_in": small, "ante": max(1, small // 2), **bets}
+
+
+def stakes_figures(stakes: object) -> tuple[int, int]:
+    """The small and the big figure of stakes written ``small/big`` (e.g.
+    ``2/5``); a FloorError citing RRP5 policies.17 for anything else."""
+    found = _STAKES.fullmatch(stakes) if isinstance(stakes, str) else None
+    if found is None or int(found[1]) > int(found[2]):
+        raise FloorError(
+            "stakes {stakes!r}: a limit change names the new stakes as the small and the"
+            " big blind (or bet), two whole numbers such as 2/5 or 4/8, the small not more"
+            " than the big",
+            citations=cite("policies.17"),
+            stakes=stakes if isinstance(stakes, str) else repr(stakes),
+        )
+    return int(found[1]), int(found[2])
+
+
+def restaked(setup: TableSetup, stakes: str) -> TableSetup:
+    """``setup`` playing at ``stakes`` instead (a limit change, RRP5
+    policies.17): the forced bets and bet sizes :func:`table_setup` gives those
+    stakes, the rest of the table as it was. A setup the new figures do not
+    fit raises its ConfigError.
+
+    >>> from floorman.games import GAMES
+    >>> nl = TableSetup(game=GAMES["holdem"], structure=Structure.NO_LIMIT, blinds=(1, 2))
+    >>> restaked(nl, "2/5").blinds, restaked(nl, "2/5").min_buy_in
+    ((2, 5), 100)
+    """
+    small, big = stakes_figures(stakes)
+    return replace(setup, **_figures(setup.game.is_button_game, setup.structure, small, big))
+
+
+def stakes_of_setup(setup: TableSetup) -> str:
+    """The stakes a setup plays at, written as :func:`restaked` reads them."""
+    if setup.game.is_button_game:
+        return f"{setup.small_blind or setup.big_blind}/{setup.big_blind}"
+    return f"{setup.bring_in}/{setup.small_bet}"
 
 
 def _action(c: cmd.Act, position: int) -> Action:

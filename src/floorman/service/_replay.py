@@ -132,6 +132,7 @@ def _follow_floor(room: Cardroom, events: list[rev.RoomEvent]) -> None:
                 room._reseat.discard(event.table)
                 room._rulings.pop(event.table, None)
                 room._last_big.pop(event.table, None)
+                room.requests.drop(event.table)
             case rev.GameOpened():
                 room._setup_of[event.table] = room._setups(event.kind, event.seats)
             case rev.GameBroken():

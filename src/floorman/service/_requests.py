@@ -2,11 +2,16 @@
 notes the floor is given to look into.
 
 - A limit change (RRP5 policies.17): management proposes new stakes for a
-  game (:class:`~floorman.service.commands.ProposeLimit`); the game's players
-  may object (:class:`~floorman.service.commands.ObjectToLimit`), and the
-  second objection refuses the change (:class:`LimitRefused`). Carrying an
-  accepted change out at the table (new blinds, a new kind of game on the
-  lists) is not done here: the proposal is recorded and stands or falls.
+  game (:class:`~floorman.service.commands.ProposeLimit`; its proposing is
+  management's approval, which a raise needs); the game's players may object
+  (:class:`~floorman.service.commands.ObjectToLimit`), and the second
+  objection refuses the change (:class:`LimitRefused`). The players have
+  their say until the end of the first deal started after the proposal, so
+  each of them sees a whole deal to object in; if it stands then, the table
+  plays at the new stakes from the next deal (:class:`LimitChanged`): its
+  blinds or bring-in and ante, its bets and its full buy-in. The floor's
+  lists keep the game under the kind it opened as (a player listed for it is
+  still called to it).
 - A new deck or setup (RRP5 policies.22): a player may ask for one; a deck is
   changed only after it has gone once around the table (as many deals since
   it came in as players were dealt in at the last one), a setup only after an
@@ -23,7 +28,9 @@ notes the floor is given to look into.
 Each is an event of the cardroom's own, recorded without a table (a table's
 log holds only what its deal and seats are made of) and kept here as the
 log is read, so a rebuilt cardroom knows the same. Every handler checks
-before it records, so a refused request changes nothing.
+before it records; a command refused after a request's event was noted puts
+the book back as it was (:meth:`Requests.copy`, in the cardroom's
+transaction), so a refused command changes nothing.
 """
 
 from __future__ import annotations
@@ -31,18 +38,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from floorman.errors import FloorError
+from floorman.errors import ConfigError, FloorError
 from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.service import commands as cmd
 from floorman.service import events as cev
+from floorman.service._live import restaked, stakes_figures, stakes_of_setup
 from floorman.table import events as tev
 
 if TYPE_CHECKING:
     from floorman.room.state import Room
     from floorman.service._clocks import RoomTime
     from floorman.service.log import Entry
-    from floorman.table import Table
+    from floorman.table import Table, TableSetup
 
 __all__ = ["REQUEST_EVENTS", "REQUEST_HANDLERS", "Requests", "TableRequests"]
 
@@ -56,6 +64,7 @@ REQUEST_EVENTS = (
     cev.LimitProposed,
     cev.LimitObjected,
     cev.LimitRefused,
+    cev.LimitChanged,
     cev.DeckChanged,
     cev.ObserversRefused,
     cev.ObserversAllowed,
@@ -66,10 +75,31 @@ REQUEST_EVENTS = (
 @dataclass(slots=True)
 class Requests:
     """What the players' requests add up to: each table's open limit proposal
-    and its objectors, and the players objecting to observers."""
+    and its objectors (``limits``) and the deal whose end closes it
+    (``closes``), the stakes each game's limit was changed to (``stakes``), and
+    the players objecting to observers."""
 
     limits: dict[int, tuple[str, tuple[PlayerId, ...]]] = field(default_factory=dict)
+    closes: dict[int, int] = field(default_factory=dict)
+    stakes: dict[int, str] = field(default_factory=dict)
     objecting: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+    def copy(self) -> Requests:
+        """A copy to put back if a command is refused (its values are immutable)."""
+        if not (self.limits or self.stakes or self.objecting or self.closes):
+            return Requests()
+        return Requests(
+            limits=self.limits.copy(),
+            closes=self.closes.copy(),
+            stakes=self.stakes.copy(),
+            objecting=self.objecting.copy(),
+        )
+
+    def drop(self, table: int) -> None:
+        """The game at ``table`` closed: its limit, and any change proposed to
+        it, are over (a game opened there later plays at its own kind's)."""
+        for kept in (self.limits, self.closes, self.stakes):
+            kept.pop(table, None)
 
 
 class TableRequests:
@@ -81,6 +111,7 @@ class TableRequests:
         clock: RoomTime
         log: list[Entry]
         _tables: dict[int, Table]
+        _setup_of: dict[int, TableSetup]
 
         def _note(self, event: cev.CardroomEvent) -> None: ...
 
@@ -91,6 +122,19 @@ class TableRequests:
         if book is None:
             book = self.__dict__["_requests"] = Requests()
         return book
+
+    def stakes_of(self, table: int) -> str:
+        """The stakes the game at ``table`` plays at: those of its kind, or
+        those a limit change made (RRP5 policies.17)."""
+        changed = self.requests.stakes.get(table)
+        if changed is not None:
+            return changed
+        if table in self.room.tables:
+            return self.room.kind_of(table).stakes
+        setup = self._setup_of.get(table)
+        if setup is None:
+            raise FloorError("no game at table {table}", table=table)
+        return stakes_of_setup(setup)
 
     def players_at(self, table: int) -> frozenset[str]:
         """The players seated in the game at ``table`` now."""
@@ -123,9 +167,59 @@ class TableRequests:
     def _propose_limit(self, c: cmd.ProposeLimit) -> None:
         if c.table not in self.room.tables and c.table not in self._tables:
             raise FloorError("no game at table {table} to change", table=c.table)
-        if not isinstance(c.stakes, str) or not c.stakes.strip():
-            raise FloorError("a limit change names the new stakes, e.g. '2/5'")
-        self._note(cev.LimitProposed(table=c.table, stakes=c.stakes, citations=cite("policies.17")))
+        stakes_figures(c.stakes)  # refused unless it reads as stakes
+        now = self.stakes_of(c.table)
+        if c.stakes == now:
+            raise FloorError(
+                "the game at table {table} plays at {stakes} already; propose other stakes",
+                citations=cite("policies.17"),
+                table=c.table,
+                stakes=now,
+            )
+        setup = self._setup_of.get(c.table)
+        if setup is not None:
+            try:  # the table must be able to deal at the new stakes
+                restaked(setup, c.stakes)
+            except ConfigError as error:
+                raise FloorError(
+                    "table {table} cannot play at {stakes}: {why}",
+                    citations=cite("policies.17"),
+                    table=c.table,
+                    stakes=c.stakes,
+                    why=str(error),
+                ) from None
+        live = self._tables.get(c.table)
+        last = live.deals.slots[-1].started.number if live and live.deals.slots else 0
+        self._note(
+            cev.LimitProposed(
+                table=c.table,
+                stakes=c.stakes,
+                until_deal=last + 1,
+                citations=cite("policies.17"),
+            )
+        )
+
+    def _limit_due(self, number: int, table: Table) -> None:
+        """A deal at ``number`` ended: a limit change whose players had their say
+        through it, fewer than two objecting, is made from the next deal (RRP5
+        policies.17)."""
+        open_ = self.requests.limits.get(number)
+        if open_ is None or not table.deals.slots:
+            return
+        ended = table.deals.slots[-1].started.number
+        if ended < self.requests.closes.get(number, 0):
+            return
+        stakes, objectors = open_
+        self._note(
+            cev.LimitChanged(
+                table=number,
+                stakes=stakes,
+                was=self.stakes_of(number),
+                deal=ended,
+                objectors=objectors,
+                citations=cite("policies.17"),
+            )
+        )
 
     def _object_to_limit(self, c: cmd.ObjectToLimit) -> None:
         self._seated_here(c.player, c.table, "object to its limit change", "policies.17")
@@ -274,11 +368,25 @@ class TableRequests:
         match event:
             case cev.LimitProposed():
                 book.limits[event.table] = (event.stakes, ())
+                book.closes[event.table] = event.until_deal
             case cev.LimitObjected() if event.table in book.limits:
                 stakes, objectors = book.limits[event.table]
                 book.limits[event.table] = (stakes, (*objectors, event.player))
             case cev.LimitRefused():
                 book.limits.pop(event.table, None)
+                book.closes.pop(event.table, None)
+            case cev.LimitChanged():
+                book.limits.pop(event.table, None)
+                book.closes.pop(event.table, None)
+                book.stakes[event.table] = event.stakes
+                # From the next deal: the table deals at these stakes, and a
+                # player sitting down brings their full buy-in (RRP5 buy-in.1).
+                setup = self._setup_of.get(event.table)
+                if setup is not None:
+                    self._setup_of[event.table] = setup = restaked(setup, event.stakes)
+                    live = self._tables.get(event.table)
+                    if live is not None:
+                        live.setup = setup
             case cev.ObserversRefused():
                 now = book.objecting.get(event.table, ())
                 if event.player not in now:

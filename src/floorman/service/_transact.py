@@ -29,6 +29,7 @@ from floorman.table import events as tev
 if TYPE_CHECKING:
     from floorman.floor.reports import Report as FloorReport
     from floorman.service._clocks import RoomTime
+    from floorman.service._requests import Requests
     from floorman.shuffle import Shuffler
     from floorman.table import TableSetup
 
@@ -66,6 +67,10 @@ class Transactions:
         def _reseat_from_floor(self, number: int) -> None: ...
         def _follow_table(self, number: int, table: Table, event: object) -> bool: ...
         def _floor(self, events: Any) -> None: ...
+        def _limit_due(self, number: int, table: Table) -> None: ...
+
+        @property
+        def requests(self) -> Requests: ...
 
     def _transaction(
         self, work: Callable[..., object], *args: Any, lean: bool = False, dice: bool = True
@@ -77,7 +82,8 @@ class Transactions:
         as it can be: the floor's and the cage's books by the length of their
         events (rebuilt from them only if a refused command changed them), the
         cardroom's own containers copied as deep as a command changes them
-        (their keys and values are immutable; an empty one needs no copy), and
+        (their keys and values are immutable; an empty one needs no copy), the
+        players' requests (:class:`~floorman.service._requests.Requests`), and
         the shuffler's place. A table refuses before it changes, so it needs no
         copy: :meth:`_at` notes the length of each table's log as the command
         first reaches it, and a table found changed on a refused command is a
@@ -103,6 +109,7 @@ class Transactions:
                 self._tables.copy(),
                 self._setup_of.copy(),
                 _dice(self.shuffler) if dice else None,
+                self.requests.copy(),
             )
         self._out = []
         try:
@@ -225,8 +232,10 @@ class Transactions:
             self._tables,
             self._setup_of,
             dice,
+            requests,
         ) = kept
         _restore(self.shuffler, dice)
+        self.__dict__["_requests"] = requests
 
     def _at(self, number: int, operation: Callable[..., object], *args: Any) -> object:
         """Do an operation at a live table (``operation(table, *args)``), record
@@ -259,6 +268,7 @@ class Transactions:
                 if self.room.seat_of(PlayerId(player)) is not None:
                     self._floor(self.room.away(PlayerId(player), took=took))
             self._reseat_from_floor(number)
+            self._limit_due(number, table)
 
 
 #: The table's events the floor and the cage follow (the cases of Cardroom._follow_table).

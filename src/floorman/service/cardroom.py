@@ -563,6 +563,7 @@ class Cardroom(
                 self._going.pop(event.table, None)
                 self._rulings.pop(event.table, None)
                 self._last_big.pop(event.table, None)
+                self.requests.drop(event.table)
             case rev.PlayerSeated():
                 self._sit(event.player, event.table, event.seat, event.citations)
             case rev.PlayerMoved() if event.table == event.to:

@@ -16,7 +16,8 @@ runs itself, outside the floor's lists, opens with its setup
 
 The players' say at their table is recorded here too, so a rebuilt cardroom
 knows it: a limit change proposed and objected to (:class:`LimitProposed`,
-:class:`LimitObjected`, :class:`LimitRefused`, RRP5 policies.17), a deck
+:class:`LimitObjected`, :class:`LimitRefused`, RRP5 policies.17) and made
+(:class:`LimitChanged`), a deck
 changed (:class:`DeckChanged`, RRP5 policies.22), observers refused and
 allowed again (:class:`ObserversRefused`, :class:`ObserversAllowed`, RRP5
 policies.27), and what the floor is asked to look into
@@ -38,6 +39,7 @@ __all__ = [
     "ConductFlagged",
     "DeckChanged",
     "HouseTableOpened",
+    "LimitChanged",
     "LimitObjected",
     "LimitProposed",
     "LimitRefused",
@@ -99,10 +101,15 @@ class HouseTableOpened:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LimitProposed:
-    """Management proposed changing ``table``'s betting limit to ``stakes`` (RRP5 policies.17)."""
+    """Management proposed changing ``table``'s betting limit to ``stakes`` (RRP5
+    policies.17). The game's players may object until the table's deal
+    ``until_deal`` ends (the first deal started after the proposal, so every
+    player sees a whole deal to have his say); standing then, the change is
+    made from the next deal (:class:`LimitChanged`)."""
 
     table: int
     stakes: str
+    until_deal: int = 0
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -123,6 +130,20 @@ class LimitRefused:
     table: int
     stakes: str
     objectors: tuple[PlayerId, ...]
+    citations: tuple[Citation, ...] = _NONE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LimitChanged:
+    """The limit change to ``stakes`` at ``table`` stood: fewer than two of the
+    game's players objected by the end of deal ``deal``, and the game plays at
+    ``stakes`` (it played at ``was``) from the next deal (RRP5 policies.17)."""
+
+    table: int
+    stakes: str
+    was: str
+    deal: int
+    objectors: tuple[PlayerId, ...] = ()
     citations: tuple[Citation, ...] = _NONE
 
 
@@ -180,6 +201,7 @@ CardroomEvent = (
     | LimitProposed
     | LimitObjected
     | LimitRefused
+    | LimitChanged
     | DeckChanged
     | ObserversRefused
     | ObserversAllowed

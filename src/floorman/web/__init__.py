@@ -13,6 +13,8 @@ API, with no build step and nothing fetched from another host:
 - ``GET /history/{table}/{deal}`` one hand history as the player may have it,
   and ``/history/{table}/{deal}/phh`` (or ``/pokerstars``, the floor's) to
   download it;
+- ``GET /dealer`` and ``GET /dealer/{table}`` the dealer's console
+  (:mod:`floorman.web.dealer`, ``/static/dealer.js``);
 - ``/static/``: the stylesheet and the module.
 
 Forms post to the page's own routes, which hand the work to the server: log-in

@@ -11,7 +11,16 @@ from typing import Any
 __all__ = ["enter", "history", "lobby", "missing", "table"]
 
 
-def _page(title: str, body: str, *, name: str | None = None, script: str = "") -> str:
+def _page(
+    title: str,
+    body: str,
+    *,
+    name: str | None = None,
+    script: str = "",
+    floor: bool = False,
+    styles: Sequence[str] = (),
+    roles: Iterable[str] = (),
+) -> str:
     who = (
         f'<form class="who" method="post" action="/leave"><span>{escape(name)}</span>'
         '<button type="submit">Log out</button></form>'
@@ -19,14 +28,18 @@ def _page(title: str, body: str, *, name: str | None = None, script: str = "") -
         else ""
     )
     module = f'<script type="module" src="{script}"></script>' if script else ""
+    console = '<a href="/floor">Floor</a>' if floor else ""
+    dealer = '<a href="/dealer">Dealer</a>' if {"dealer", "floor", "admin"} & set(roles) else ""
     return (
         "<!doctype html>\n"
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)} · floorman</title>"
         '<link rel="stylesheet" href="/static/style.css">'
-        f"{module}</head><body>"
-        '<header class="bar"><a class="brand" href="/">floorman</a>'
+        + "".join(f'<link rel="stylesheet" href="{s}">' for s in styles)
+        + f"{module}</head><body>"
+        '<header class="bar"><a class="brand" href="/">floorman</a><nav class="links"'
+        f' aria-label="Pages">{console}{dealer}<a href="/rules">Rulebook</a></nav>'
         f"{who}</header>"
         f'<main id="main">{body}</main></body></html>\n'
     )
@@ -99,7 +112,7 @@ def _game(game: Mapping[str, Any], me: str, now: float) -> str:
             f'<button type="submit" aria-label="Sit down at table {table}">Sit down</button>'
             "</form>"
         )
-    if not sitting and not called:
+    if not sitting:  # a called player is still on the list, and may leave it
         verb, label = ("unlist", "Leave the list") if listed else ("signup", "Join the list")
         actions.append(
             '<form method="post" action="/" class="inline">'
@@ -208,7 +221,15 @@ def lobby(
         f'<section><h2>Games</h2><ul class="games">{listed}</ul></section>'
         f'<section><h2>Your hands</h2><ul class="hands">{played}</ul></section>'
     )
-    return _page("Lobby", body, name=name, script="/static/lobby.js")
+    roles = set(me["roles"])
+    return _page(
+        "Lobby",
+        body,
+        name=name,
+        script="/static/lobby.js",
+        floor=bool({"floor", "admin"} & roles),
+        roles=roles,
+    )
 
 
 def table(*, table: int, name: str, observer: bool) -> str:

@@ -22,6 +22,9 @@ from floorman.ids import PlayerId
 from floorman.service import commands as c
 from floorman.store import Account
 from floorman.web import pages
+from floorman.web.dealer import dealer_routes
+from floorman.web.floor import floor_routes
+from floorman.web.rules import rules_routes
 
 __all__ = ["STATIC", "Backend", "web_routes"]
 
@@ -274,5 +277,8 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         Route("/table/{table}", table_page),
         Route("/history/{table}/{deal}", history_page),
         Route("/history/{table}/{deal}/{form}", history_file),
+        *rules_routes(_html),
+        *floor_routes(backend.account_of, _html),
+        *dealer_routes(backend, html=_html),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
