@@ -133,7 +133,9 @@ def test_buy_in_1_a_lobby_refusal_shows_its_rules_as_links(client: TestClient) -
         )
         assert answer.status_code == 400
         assert "buys in in full" in answer.text
-        assert '(<a href="/rules/buy-in.1">RRP5 buy-in.1</a>)' in answer.text
+        assert re.search(
+            r'\(<a class="rule-link" href="/rules/buy-in.1"[^>]*>RRP5 buy-in.1</a>\)', answer.text
+        )
 
 
 def test_a_lobby_refusal_is_said_on_the_page_and_changes_nothing(client: TestClient) -> None:

@@ -67,16 +67,18 @@ def enter(*, error: str = "", name: str = "", registering: bool = False) -> str:
     return _page("Log in", body)
 
 
-def rule_link(citation: str) -> str:
-    """A citation (``RRP5 seating.2`` or ``seating.2``) as a link to its rule's page."""
-    rule = citation.removeprefix("RRP5 ").strip()
-    return f'<a href="/rules/{escape(rule)}">RRP5 {escape(rule)}</a>'
+def _rule_link(citation: str) -> str:
+    """A citation as a link to its rule's page, drawn as every page draws it
+    (:func:`floorman.web.rules.rule_link`, which imports this module)."""
+    from floorman.web.rules import rule_link
+
+    return rule_link(citation)
 
 
 def _refusal(error: str, citations: Sequence[str]) -> str:
     if not error:
         return ""
-    rules = ", ".join(rule_link(c) for c in citations)
+    rules = ", ".join(_rule_link(c) for c in citations)
     cited = f' <span class="rules">({rules})</span>' if rules else ""
     return f'<p class="error" role="alert">{escape(error)}{cited}</p>'
 
@@ -161,8 +163,7 @@ def _call_panel(game: Mapping[str, Any], call: Mapping[str, Any], now: float) ->
         f'<h2 id="call-title">You are called to table {table}{_seat_words(call.get("seat"))}'
         f"</h2><p>{escape(kind)}: your seat is {_countdown(call, now)}. "
         "While others wait, a seat not taken in time goes to the next name on the list "
-        f'(<a href="/rules/seating.2">RRP5 seating.2</a>, '
-        f'<a href="/rules/policies.21">policies.21</a>).</p>'
+        f"({_rule_link('seating.2')}, {_rule_link('policies.21')}).</p>"
         '<div class="actions">'
         '<form method="post" action="/" class="inline">'
         + _hidden(action="accept", kind=kind, table=table)

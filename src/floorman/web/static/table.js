@@ -3,6 +3,8 @@
 // actions sent as the service's commands. Nothing here decides what is legal
 // or what may be seen: the server's view says both (RRP5 policies.23).
 
+import { ruleLink } from "./rules.js";
+
 const root = document.getElementById("table");
 const TABLE = Number(root.dataset.table);
 const ME = root.dataset.me;
@@ -108,12 +110,7 @@ let followed = false; // whether this page saw its deal start (else the view say
 
 /** Rule ids or "RRP5 x.y" citations as links to their rule pages. */
 function ruleLinks(citations) {
-  const nodes = [];
-  for (const cited of citations ?? []) {
-    const rule = String(cited).replace(/^RRP5 /, "");
-    nodes.push(el("a", { href: `/rules/${rule}`, text: `RRP5 ${rule}` }));
-  }
-  return nodes;
+  return (citations ?? []).map(ruleLink);
 }
 
 function status(text, alert = false) {
