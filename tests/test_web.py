@@ -27,6 +27,7 @@ pytest.importorskip(
 )
 
 from tests.net_helpers import PASSWORD, make_room, served_in_thread
+from tests.test_web_play import all_named
 from tests.web_helpers import (
     SHOTS,
     Wire,
@@ -68,6 +69,7 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
     register(page, base, "ann")
     assert page.get_by_role("heading", name="Lobby").is_visible()
     assert page.locator("#balance").inner_text() == "1,000"
+    all_named(page, "the lobby")
     game = page.locator('li.game[data-table="1"]')
     assert "bot" in game.inner_text(), "the bots' table is listed with its players"
     page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
@@ -104,7 +106,7 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
                 clicks += 1
             if len(played) == 0 and clicks + keys + raises == 1:
                 page.wait_for_timeout(100)
-                page.screenshot(path=str(SHOTS / "table.png"), full_page=True)
+                page.screenshot(path=str(SHOTS / "table-bots.png"), full_page=True)
         events = wire.events()
         seat = next(
             (s["seat"] for v in wire.views() for s in v["seats"] if s["player"] == "ann"),
@@ -122,11 +124,14 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
     assert raises + keys + clicks >= 2, "ann acted by the buttons and keys"
     check_wire(wire, "ann")
     assert not refused, refused
-    seat = page.locator('.seat[data-player="ann"]').bounding_box()
-    felt = page.locator(".felt").bounding_box()
-    assert seat is not None
-    assert felt is not None
-    assert seat["y"] > felt["y"] + felt["height"] / 2, "ann's own chair is at the bottom"
+    # Read in one go: the seats are drawn anew with each view.
+    low = page.evaluate(
+        """() => { const seat = document.querySelector('.seat[data-player="ann"]');
+                   const felt = document.querySelector('.felt').getBoundingClientRect();
+                   const box = seat.getBoundingClientRect();
+                   return box.top > felt.top + felt.height / 2; }"""
+    )
+    assert low, "ann's own chair is at the bottom"
     keeps_up(page, wire)
     page.screenshot(path=str(SHOTS / "table-after.png"), full_page=True)
     context.close()
@@ -154,6 +159,7 @@ def test_policies_23_an_observer_never_sees_a_hole_card(browser: Any, room: str)
     assert backs >= 4, "the observer saw the players' cards dealt, face down"
     check_wire(wire, None)
     assert not page.locator("#controls button[data-key='c']").count(), "no action for an observer"
+    all_named(page, "the observer's table")
     page.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
     context.close()
 

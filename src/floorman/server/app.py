@@ -283,12 +283,24 @@ def create_app(
                         "seated": {str(s): p for s, p in room.seated(table).items()},
                         "waiting": list(room.waiting(kind)),
                         "dealing": table in live,
+                        # Each call from the list, with when its seat may be given
+                        # to the next name if someone is waiting (RRP5 seating.2, policies.21).
+                        "calls": [
+                            {
+                                "player": lock.player,
+                                "seat": lock.seat,
+                                "since": lock.since,
+                                "until": room.call_expires(lock),
+                            }
+                            for lock in room.locks(table)
+                            if lock.reason == "called"
+                        ],
                     }
                 )
             return out
 
         # The room as the stored log leaves it: taken now, answered once stored.
-        return JSONResponse({"games": await host().settled(games)})
+        return JSONResponse({"games": await host().settled(games), "now": host().clock.now()})
 
     @api
     async def hands(request: Request) -> Response:

@@ -966,4 +966,20 @@ class Host:
         shown: dict[str, object] | None = None
         if table in self.cardroom.tables:
             shown = codec.to_json(view(self.cardroom.table(table), viewer))
-        return {"table": table, "seq": last, "view": shown}
+        return {"table": table, "seq": last, "view": shown, "clock": self._clock_of(table)}
+
+    def _clock_of(self, table: int) -> dict[str, object] | None:
+        """The action clock on the player to act at ``table``, for the page to
+        run it (RRP5 dead-hands.1.6): his turn's start, its action time, his
+        bank, and the server's time now; None when nobody is on the clock."""
+        clock = self.cardroom.clocks.get(table)
+        turn = None if clock is None else clock.turn()
+        if clock is None or turn is None or clock.began is None:
+            return None
+        return {
+            "seat": turn.seat,
+            "began": clock.began,
+            "action": clock.limits.action,
+            "bank": clock.bank(turn.player),
+            "now": self.clock.now(),
+        }

@@ -4,11 +4,15 @@ Mounted by the server (:func:`floorman.server.create_app`) beside its HTTP
 API, with no build step and nothing fetched from another host:
 
 - ``GET /`` the lobby (games, their waiting lists, sign up and leave a list,
-  sit down, the player's balance and hand histories), ``GET /enter`` the
-  log-in and register page, both server-rendered HTML;
+  a call to a seat counting down to accept or refuse, sit down, the player's
+  balance and hand histories), ``GET /enter`` the log-in and register page,
+  both server-rendered HTML; ``/static/lobby.js`` counts the call down and
+  notices a call coming;
 - ``GET /table/{table}`` the live table: a page that loads one ES module,
   ``/static/table.js``, which speaks the WebSocket protocol (docs/protocol.md);
-- ``GET /history/{table}/{deal}`` one hand history as the player may have it;
+- ``GET /history/{table}/{deal}`` one hand history as the player may have it,
+  and ``/history/{table}/{deal}/phh`` (or ``/pokerstars``, the floor's) to
+  download it;
 - ``GET /dealer`` and ``GET /dealer/{table}`` the dealer's console
   (:mod:`floorman.web.dealer`, ``/static/dealer.js``);
 - ``/static/``: the stylesheet and the module.

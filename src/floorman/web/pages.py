@@ -67,13 +67,29 @@ def enter(*, error: str = "", name: str = "", registering: bool = False) -> str:
     return _page("Log in", body)
 
 
+def _rule_link(citation: str) -> str:
+    """A citation as a link to its rule's page, drawn as every page draws it
+    (:func:`floorman.web.rules.rule_link`, which imports this module)."""
+    from floorman.web.rules import rule_link
+
+    return rule_link(citation)
+
+
+def _refusal(error: str, citations: Sequence[str]) -> str:
+    if not error:
+        return ""
+    rules = ", ".join(_rule_link(c) for c in citations)
+    cited = f' <span class="rules">({rules})</span>' if rules else ""
+    return f'<p class="error" role="alert">{escape(error)}{cited}</p>'
+
+
 def _hidden(**fields: object) -> str:
     return "".join(
         f'<input type="hidden" name="{k}" value="{escape(str(v))}">' for k, v in fields.items()
     )
 
 
-def _game(game: Mapping[str, Any], me: str) -> str:
+def _game(game: Mapping[str, Any], me: str, now: float) -> str:
     table, kind = game["table"], str(game["kind"])
     seats: Sequence[int] = game["seats"]
     seated: Mapping[str, str] = game["seated"]
@@ -82,8 +98,12 @@ def _game(game: Mapping[str, Any], me: str) -> str:
     free = len(seats) - len(seated)
     listed = me in waiting
     sitting = me in seated.values()
+    calls: Sequence[Mapping[str, Any]] = game.get("calls", [])
+    called = any(call["player"] == me for call in calls)
     actions: list[str] = []
-    if sitting:
+    if called:
+        actions.append('<a class="button" href="#call">Answer your call</a>')
+    elif sitting:
         actions.append(f'<a class="button" href="/table/{table}">Go to your seat</a>')
     elif game["dealing"] and free > 0:
         actions.append(
@@ -94,7 +114,7 @@ def _game(game: Mapping[str, Any], me: str) -> str:
             f'<button type="submit" aria-label="Sit down at table {table}">Sit down</button>'
             "</form>"
         )
-    if not sitting:
+    if not sitting:  # a called player is still on the list, and may leave it
         verb, label = ("unlist", "Leave the list") if listed else ("signup", "Join the list")
         actions.append(
             '<form method="post" action="/" class="inline">'
@@ -105,13 +125,59 @@ def _game(game: Mapping[str, Any], me: str) -> str:
     if game["dealing"]:
         actions.append(f'<a class="button secondary" href="/table/{table}?as=observer">Watch</a>')
     queue = ", ".join(escape(p) for p in waiting) or "empty"
+    calling = "".join(
+        f"<p>Called: {escape(str(call['player']))}"
+        f"{_seat_words(call.get('seat'))}, {_countdown(call, now)}</p>"
+        for call in calls
+    )
     return (
         f'<li class="game" data-table="{table}"><div class="game-head">'
         f"<h3>Table {table}: {escape(kind)}</h3>"
         f'<span class="pill">{"dealing" if game["dealing"] else "not dealing"}</span></div>'
         f"<p>{len(seated)} of {len(seats)} seats taken: {players}</p>"
-        f"<p>Waiting list: {queue}</p>"
+        f"<p>Waiting list: {queue}</p>{calling}"
         f'<div class="actions">{"".join(actions)}</div></li>'
+    )
+
+
+def _seat_words(seat: object) -> str:
+    return " (any open seat)" if seat is None else f" to seat {int(str(seat))}"
+
+
+def _countdown(call: Mapping[str, Any], now: float) -> str:
+    """The time a called seat is held, counted down in the page by
+    ``lobby.js`` from the server's own numbers (RRP5 seating.2, policies.21)."""
+    left = max(0, int(float(call["until"]) - now))
+    return (
+        f'<span class="countdown" data-left="{left}" role="timer">'
+        f"held {left // 60}:{left % 60:02d}</span>"
+    )
+
+
+def _call_panel(game: Mapping[str, Any], call: Mapping[str, Any], now: float) -> str:
+    """A call to a seat: accept it (bringing chips, posting or waiting for the
+    big blind) or refuse it (RRP5 seating.2, seating.10, blinds.5)."""
+    table, kind = game["table"], str(game["kind"])
+    return (
+        f'<section id="call" class="call" aria-labelledby="call-title" data-table="{table}">'
+        f'<h2 id="call-title">You are called to table {table}{_seat_words(call.get("seat"))}'
+        f"</h2><p>{escape(kind)}: your seat is {_countdown(call, now)}. "
+        "While others wait, a seat not taken in time goes to the next name on the list "
+        f"({_rule_link('seating.2')}, {_rule_link('policies.21')}).</p>"
+        '<div class="actions">'
+        '<form method="post" action="/" class="inline">'
+        + _hidden(action="accept", kind=kind, table=table)
+        + f'<label for="accept-chips-{table}">Chips</label>'
+        f'<input id="accept-chips-{table}" name="chips" type="number" min="1" step="1"'
+        ' value="200">'
+        f'<label class="check"><input type="checkbox" name="post" value="1" checked>'
+        " Post a big blind to play at once</label>"
+        f'<button type="submit" aria-label="Accept the seat at table {table}">Accept</button>'
+        "</form>"
+        '<form method="post" action="/" class="inline">'
+        + _hidden(action="refuse", kind=kind, table=table)
+        + f'<button type="submit" class="danger" aria-label="Refuse the seat at table {table}">'
+        "Refuse</button></form></div></section>"
     )
 
 
@@ -125,11 +191,21 @@ def lobby(
     games: Iterable[Mapping[str, Any]],
     hands: Sequence[Mapping[str, Any]],
     error: str = "",
+    citations: Sequence[str] = (),
+    now: float = 0.0,
 ) -> str:
-    """The lobby: the games running and their lists, the balance, the hands."""
+    """The lobby: the games running and their lists, a call to a seat to
+    answer, the balance, the hands. A refusal shows its rules as links."""
     name = str(me["name"])
-    alert = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
-    listed = "".join(_game(g, name) for g in games) or "<li>No games are open yet.</li>"
+    alert = _refusal(error, citations)
+    games = list(games)
+    listed = "".join(_game(g, name, now) for g in games) or "<li>No games are open yet.</li>"
+    mine = [
+        _call_panel(g, call, now)
+        for g in games
+        for call in g.get("calls", [])
+        if call["player"] == name
+    ]
     recent = list(hands)[-20:][::-1]
     played = (
         "".join(
@@ -140,14 +216,21 @@ def lobby(
         or "<li>None yet.</li>"
     )
     body = (
-        f"{alert}"
+        f"{alert}{''.join(mine)}"
         f'<section class="summary"><h1>Lobby</h1><p>Play money: <strong id="balance">'
         f"{int(me['balance']):,}</strong></p></section>"
         f'<section><h2>Games</h2><ul class="games">{listed}</ul></section>'
         f'<section><h2>Your hands</h2><ul class="hands">{played}</ul></section>'
     )
     roles = set(me["roles"])
-    return _page("Lobby", body, name=name, floor=bool({"floor", "admin"} & roles), roles=roles)
+    return _page(
+        "Lobby",
+        body,
+        name=name,
+        script="/static/lobby.js",
+        floor=bool({"floor", "admin"} & roles),
+        roles=roles,
+    )
 
 
 def table(*, table: int, name: str, observer: bool) -> str:
@@ -157,14 +240,24 @@ def table(*, table: int, name: str, observer: bool) -> str:
         f' data-as="{"observer" if observer else "player"}">'
         f'<h1 class="sr-only">Table {table}</h1>'
         '<p id="status" class="status" role="status" aria-live="polite">Connecting…</p>'
+        '<p id="alert" class="error" role="alert" hidden></p>'
         '<section class="felt" aria-label="The table">'
         '<ol id="seats" class="seats" aria-label="Seats"></ol>'
         '<div class="middle"><div id="board" class="board" aria-label="The board"></div>'
         '<p id="pots" class="pots"></p></div></section>'
         '<section id="controls" class="controls" aria-label="Your actions"></section>'
-        '<section class="log-panel"><h2>What happened</h2>'
-        '<ul id="log" class="log" role="log"></ul></section>'
-        '<p class="back-link"><a href="/">Back to the lobby</a></p></div>'
+        '<div class="panels"><section class="log-panel" aria-labelledby="log-title">'
+        '<h2 id="log-title">What happened</h2>'
+        '<ul id="log" class="log" role="log" aria-label="What happened"></ul></section>'
+        + (
+            ""
+            if observer
+            else '<section class="history-panel" aria-labelledby="histories-title">'
+            '<h2 id="histories-title">Your last deals here</h2>'
+            '<ul id="histories" class="histories"><li class="note">None yet.</li></ul>'
+            "</section>"
+        )
+        + '</div><p class="back-link"><a href="/">Back to the lobby</a></p></div>'
     )
     return _page(f"Table {table}", body, name=name, script="/static/table.js")
 

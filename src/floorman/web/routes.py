@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -150,7 +150,9 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
                 moved.raw_headers.append((key, value))
         return moved
 
-    async def lobby_page(request: Request, *, error: str = "", status: int = 200) -> Response:
+    async def lobby_page(
+        request: Request, *, error: str = "", citations: Sequence[str] = (), status: int = 200
+    ) -> Response:
         account = logged_in(request)
         if account is None:
             return RedirectResponse("/enter", 303)
@@ -159,7 +161,12 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         _s, hands = _read(await backend.hands(request))
         return _html(
             pages.lobby(
-                me=me, games=lobby.get("games", []), hands=hands.get("hands", []), error=error
+                me=me,
+                games=lobby.get("games", []),
+                hands=hands.get("hands", []),
+                error=error,
+                citations=citations,
+                now=float(lobby.get("now", 0.0)),
             ),
             status,
         )
@@ -174,13 +181,25 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         player = PlayerId(account.name)
         try:
             action = form.get("action", "")
-            if action not in ("signup", "unlist", "sit"):
+            if action not in ("signup", "unlist", "sit", "accept", "refuse"):
                 raise NotationError("no such lobby action", code="bad_message")
             kind = parse_kind(form.get("kind", ""))
             if action == "signup":
                 await backend.submit(account, c.SignUp(player=player, kind=kind))
             elif action == "unlist":
                 await backend.submit(account, c.Unlist(player=player, kind=kind))
+            elif action == "refuse":
+                await backend.submit(account, c.Refuse(player=player))
+            elif action == "accept":
+                # The called player takes the seat held for him (RRP5 seating.2),
+                # posting now or waiting for the big blind (RRP5 blinds.5).
+                table = int(form.get("table", ""))
+                chips = int(form.get("chips", ""))
+                await backend.submit(
+                    account,
+                    c.TakeSeat(player=player, table=table, chips=chips, post="post" in form),
+                )
+                return RedirectResponse(f"/table/{table}", 303)
             else:
                 table = int(form.get("table", ""))
                 chips = int(form.get("chips", ""))
@@ -192,7 +211,12 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
                 )
                 return RedirectResponse(f"/table/{table}", 303)
         except FloormanError as error:
-            return await lobby_page(request, error=str(error), status=400)
+            return await lobby_page(
+                request,
+                error=error.message,
+                citations=[str(cited) for cited in error.citations],
+                status=400,
+            )
         except ValueError:
             return await lobby_page(request, error="chips and table are whole numbers", status=400)
         return RedirectResponse("/", 303)
@@ -217,6 +241,33 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
             return _html(pages.missing(data["error"]["message"]), status)
         return _html(pages.history(data))
 
+    async def history_file(request: Request) -> Response:
+        """A hand history to download: ``phh`` (the player's copy, RRP5
+        policies.23) or ``pokerstars`` (which names every hand dealt: the floor's)."""
+        account = logged_in(request)
+        if account is None:
+            return RedirectResponse("/enter", 303)
+        status, data = _read(await backend.hand(request))
+        if status >= 400:
+            return _html(pages.missing(data["error"]["message"]), status)
+        form = request.path_params["form"]
+        text = data.get(form) if form in ("phh", "pokerstars") else None
+        if not isinstance(text, str):
+            why = (
+                "the PokerStars text names every hand dealt, so it is the floor's alone;"
+                " your copy is the PHH"
+            )
+            return _html(pages.missing(why if form == "pokerstars" else "no such form"), 404)
+        name = f"table{data['table']}-deal{data['deal']}.{'phh' if form == 'phh' else 'txt'}"
+        return Response(
+            text,
+            media_type="text/plain; charset=utf-8",
+            headers={
+                "content-disposition": f'attachment; filename="{name}"',
+                "x-content-type-options": "nosniff",
+            },
+        )
+
     return [
         Route("/", lobby_page),
         Route("/", lobby_act, methods=["POST"]),
@@ -225,6 +276,7 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         Route("/leave", leave, methods=["POST"]),
         Route("/table/{table}", table_page),
         Route("/history/{table}/{deal}", history_page),
+        Route("/history/{table}/{deal}/{form}", history_file),
         *rules_routes(_html),
         *floor_routes(backend.account_of, _html),
         *dealer_routes(backend, html=_html),
