@@ -46,6 +46,8 @@ from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.server._access import check
 from floorman.server._auth import COOKIE, Attempts, Bucket, Sessions
+from floorman.server._gc import Collector, collect_forever
+from floorman.server._ready import warm_up
 from floorman.server.host import GRACE, RECHECK, Host, Subscriber
 from floorman.service import (
     AsDealer,
@@ -106,6 +108,7 @@ def create_app(
     grace: float = GRACE,
     deal_pause: float | None = None,
     welcome: tuple[str, int] | None = None,
+    collect: bool = True,
 ) -> Starlette:
     """The cardroom server on the store at ``store_url``.
 
@@ -121,7 +124,8 @@ def create_app(
     deal that many seconds after it is ready (:mod:`floorman.server.dealer`; None: only a dealer's or the
     floor's ``StartDeal`` does); ``welcome`` (an admin, an amount): every
     account registered over HTTP gets that play money from that admin (a demo
-    room's welcome).
+    room's welcome); ``collect``: the garbage collector's full passes kept
+    out of the commands' way (:mod:`floorman.server._gc`).
     """
     clock = clock or SystemClock()
     sessions = Sessions(secret or secrets.token_hex(32))
@@ -133,6 +137,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        warm_up()  # not at the first showdown, inside a player's command
         store = open_store(store_url, clock=clock, hasher=hasher)
         state["host"] = Host(
             store,
@@ -143,9 +148,18 @@ def create_app(
             deal_pause=deal_pause,
         )
         await host().start()
+        collector = (
+            asyncio.create_task(collect_forever(Collector()), name="floorman-gc")
+            if collect
+            else None
+        )
         try:
             yield
         finally:
+            if collector is not None:
+                collector.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await collector
             await host().stop()
 
     def session_of(connection: HTTPConnection) -> tuple[Account, str]:
