@@ -151,6 +151,8 @@ def test_policies_17_a_limit_change_one_player_objects_to_is_made_at_the_table(
         assert ann.view(1)["blinds"] == [2, 5]
         games = floor.ask(view="floor")["result"]["view"]["games"]
         assert [(g["table"], g["stakes"], g["limit_proposed"]) for g in games] == [(1, "2/5", None)]
+        lobby = client.get("/lobby", headers=log_in(client, "ann")).json()["games"]
+        assert [(g["kind"], g["stakes"]) for g in lobby] == [("1/2 no-limit holdem", "2/5")]
         # The next deal is dealt at the new stakes.
         floor.ok(c.StartDeal(table=1))
         assert sorted(ann.view(1)["blinds"]) == [2, 5]

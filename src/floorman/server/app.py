@@ -297,6 +297,9 @@ def create_app(
                         "seated": {str(s): p for s, p in room.seated(table).items()},
                         "waiting": list(room.waiting(kind)),
                         "dealing": table in live,
+                        # After a limit change (RRP5 policies.17) the game plays at
+                        # other stakes than its kind, which names its list, says.
+                        "stakes": cardroom.stakes_of(table),
                         # Each call from the list, with when its seat may be given
                         # to the next name if someone is waiting (RRP5 seating.2, policies.21).
                         "calls": [

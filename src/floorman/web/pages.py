@@ -132,7 +132,7 @@ def _game(game: Mapping[str, Any], me: str, now: float) -> str:
     )
     return (
         f'<li class="game" data-table="{table}"><div class="game-head">'
-        f"<h3>Table {table}: {escape(kind)}</h3>"
+        f"<h3>Table {table}: {escape(kind)}{_restaked(kind, game.get('stakes'))}</h3>"
         f'<span class="pill">{"dealing" if game["dealing"] else "not dealing"}</span></div>'
         f"<p>{len(seated)} of {len(seats)} seats taken: {players}</p>"
         f"<p>Waiting list: {queue}</p>{calling}"
@@ -280,3 +280,17 @@ def history(record: Mapping[str, Any]) -> str:
 def missing(message: str) -> str:
     """A page for what is not there or not yours."""
     return _page("Not found", f'<p class="error" role="alert">{escape(message)}</p>')
+
+
+def _restaked(kind: str, stakes: object) -> str:
+    """The stakes a game plays at when a limit change (RRP5 policies.17) made
+    them other than those its kind names.
+
+    >>> _restaked("1/2 no-limit holdem", "2/5")
+    ' <span class="pill">now 2/5</span>'
+    >>> _restaked("1/2 no-limit holdem", "1/2")
+    ''
+    """
+    if not isinstance(stakes, str) or kind.startswith(f"{stakes} "):
+        return ""
+    return f' <span class="pill">now {escape(stakes)}</span>'
