@@ -5,6 +5,7 @@ event loop). Every wait is bounded: a stall fails the test, saying where."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from pathlib import Path
 
@@ -127,6 +128,21 @@ def test_the_demo_room_serves_bots_to_a_person_and_stops_on_ctrl_c() -> None:
         with urllib.request.urlopen(page, timeout=10) as answer:  # sent on to log in
             assert answer.url == page + "enter"
             assert "Log in or register" in answer.read().decode()
+        # The house account the banner gives opens the floor's console.
+        found = re.search(r"log in as house \(password (\S+), ", "".join(said))
+        assert found, "".join(said)
+        assert f"the floor's console at {page}floor" in "".join(said)
+        log_in = urllib.request.Request(
+            page + "login",
+            data=json.dumps({"name": "house", "password": found[1]}).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(log_in, timeout=10) as answer:
+            cookie = answer.headers["set-cookie"].split(";", 1)[0]
+        console = urllib.request.Request(page + "floor", headers={"cookie": cookie})
+        with urllib.request.urlopen(console, timeout=10) as answer:
+            assert answer.status == 200
+            assert "Floor" in answer.read().decode()
         person = subprocess.run(
             [*floorman, "play", "--server", f"http://127.0.0.1:{port}", "--name", "dora"],
             input=f"{PASSWORD}\nx\nc\n",
