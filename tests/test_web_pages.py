@@ -289,6 +289,17 @@ def test_policies_23_a_hand_history_downloads_as_phh_and_pokerstars_each_players
                 pokerstars_seen=(("ann", "PokerStars Hand #1: ann's"), ("bob", "bob's")),
             )
         )
+        # Stored before each player had his own copy: the floor's text is not his.
+        store.save_hand(
+            HandRecord(
+                table=1,
+                deal=2,
+                finished_at=1.0,
+                players=("ann", "bob"),
+                phh='variant = "NT"\n',
+                pokerstars="PokerStars Hand #2: names every hand",
+            )
+        )
     from floorman.clock import ManualClock
     from floorman.server import create_app
     from floorman.shuffle import SeededShuffler
@@ -307,6 +318,10 @@ def test_policies_23_a_hand_history_downloads_as_phh_and_pokerstars_each_players
         assert stars.text == "PokerStars Hand #1: ann's"
         assert "ann&#x27;s" in client.get("/history/1/1").text
         assert client.get("/history/1/1/exe").status_code == 404
+        older = client.get("/history/1/2/pokerstars")
+        assert older.status_code == 404
+        assert "the PHH has it" in older.text
+        assert "names every hand" not in older.text
         client.post("/leave")
         enter(client, "bob")
         assert client.get("/history/1/1/pokerstars").text == "bob's"

@@ -254,7 +254,10 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         form = request.path_params["form"]
         text = data.get(form) if form in ("phh", "pokerstars") else None
         if not isinstance(text, str):
-            why = "this deal has no PokerStars text (PokerStars cannot write it); the PHH has it"
+            why = (
+                "no PokerStars text of this deal is kept for you (a form PokerStars cannot"
+                " write, or a deal stored before players had their own); the PHH has it"
+            )
             return _html(pages.missing(why if form == "pokerstars" else "no such form"), 404)
         name = f"table{data['table']}-deal{data['deal']}.{'phh' if form == 'phh' else 'txt'}"
         return Response(
