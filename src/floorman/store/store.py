@@ -387,7 +387,8 @@ class Store:
     def hand(self, table: int, deal: int, *, viewer: str) -> HandRecord:
         """A finished deal's hand history, for one of its players, the floor or
         the shift's supervisor (admin), who has the floor's last word (RRP5
-        decisions.2)."""
+        decisions.2). A player's record holds his own PokerStars text alone
+        among the players' (RRP5 policies.23)."""
         c = s.hands.c
         with reading(self.engine) as db:
             row = db.execute(
@@ -407,7 +408,10 @@ class Store:
                 .where(x.table_no == table, x.deal_no == deal)
                 .order_by(x.account)
             ).all()
-            if viewer not in players and not self._is_floor(db, viewer):
+            floor = self._is_floor(db, viewer)
+            if not floor:
+                seen = [r for r in seen if r.account == viewer]
+            if viewer not in players and not floor:
                 raise AccountError(
                     "{viewer} did not play deal {deal} at table {table}; only its players,"
                     " the floor and the supervisor may have its hand history (RRP5 decisions.2)",
