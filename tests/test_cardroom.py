@@ -922,3 +922,38 @@ def test_an_act_is_the_deals_action_at_the_players_position() -> None:
     with pytest.raises(IllegalAction) as caught:
         action_of(c.Act(player="ann", move="raise"), 0)  # type: ignore[arg-type]
     assert "fold" in str(caught.value), "the error names the moves there are"
+
+
+@pytest.mark.parametrize("others", [("bob", "dee"), ()])
+def test_blinds_9_a_player_back_owing_blinds_who_does_not_post_is_dealt_in_at_the_big_blind(
+    others: tuple[str, ...],
+) -> None:
+    # Back owing blinds, he posts them or waits for the big blind (RRP5
+    # blinds.9); one who has not posted waits, and the deal starts without him.
+    night = started(1, "ann", "bob", "cy", "dee")
+    night.play(1)
+    night.do(c.StepAway(player="cy"))
+    table = night.room.table(1)
+    seat = night.room.room.seat_of("cy")
+    assert seat is not None
+    while len(table.owes(seat[1])) < 2:
+        night.play(1, folds=True)
+    for name in {"bob", "dee"} - set(others):
+        night.do(c.StepAway(player=name))
+    night.do(c.ComeBack(player="cy", post=False))
+    assert table.owes(seat[1]) == ("small", "big")
+    dealt: list[tev.DealStarted] = []
+    while not dealt or seat[1] not in dealt[-1].dealt_in:
+        assert len(dealt) < 6, "the big blind came round to him"
+        dealt.append(event_of(night.play(1, folds=True), tev.DealStarted))
+    if others:
+        # Not dealt in until the big blind reaches him, owing all the while.
+        assert len(dealt) > 1
+        assert dealt[-1].big_blind == seat[1]
+        posted = [(p.amount, p.blind) for p in dealt[-1].posts if p.seat == seat[1]]
+        assert posted == [(2, "big blind")]
+    else:
+        # With one other player left in the game, those there start a new one
+        # (RRP5 blinds.12.1): he is dealt in at once, owing nothing.
+        assert len(dealt) == 1
+    assert table.owes(seat[1]) == ()

@@ -278,3 +278,110 @@ def test_the_house_dealer_tries_a_refused_start_again_only_when_the_log_grows(
     # Tried again once the log grew, and once only.
     assert len(after) == 2, after
     assert after[1] > after[0]
+
+
+def test_blinds_9_the_house_dealer_deals_on_without_a_player_back_owing_blinds_till_his_big_blind(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Back owing blinds and not posting them, he waits for the big blind (RRP5
+    # blinds.9): the house dealer starts each deal without him, refused none.
+    import logging
+
+    from floorman.bots import CallingStation
+    from tests.cardroom_helpers import bot_move
+
+    url = make_room(tmp_path, "ann", "bob", "cy", "dee")
+    caplog.set_level(logging.INFO, logger="floorman.server")
+
+    async def run() -> tuple[list[tev.DealStarted], int]:
+        async with serving(url, deal_pause=0.0) as served:
+            host = served.host
+            await host.submit(c.OpenGame(table=1, kind=NL, seats=6))
+            for seat, name in enumerate(("ann", "bob", "cy", "dee"), start=1):
+                await host.submit(c.Sit(player=PlayerId(name), table=1, seat=seat, chips=100))
+            bot = CallingStation(random.Random(3))
+            stop = asyncio.Event()
+
+            async def players() -> None:
+                while not stop.is_set():
+                    if 1 in host.cardroom.tables and host.cardroom.table(1).in_deal:
+                        with contextlib.suppress(Exception):  # the deal moved on meanwhile
+                            await host.submit(bot_move(host.cardroom, 1, bot))
+                    await asyncio.sleep(0.005)
+
+            playing = asyncio.create_task(players())
+            try:
+                await host.submit(c.StartGame(table=1))
+                await host.submit(c.StepAway(player=PlayerId("cy")))
+                table = host.cardroom.table(1)
+                async with asyncio.timeout(30):
+                    # Back just after the big blind passed seat 4: a round from his.
+                    while len(table.owes(3)) < 2 or table.big_blind != 4:
+                        await asyncio.sleep(0.005)
+                    await host.submit(c.ComeBack(player=PlayerId("cy"), post=False))
+                    back = len(host.cardroom.log)
+                    while not any(
+                        isinstance(e.event, tev.DealStarted) and 3 in e.event.dealt_in
+                        for e in host.cardroom.log[back:]
+                    ):
+                        await asyncio.sleep(0.01)
+                dealt = [
+                    e.event
+                    for e in host.cardroom.log[back:]
+                    if isinstance(e.event, tev.DealStarted)
+                ]
+                return dealt, len(table.owes(3))
+            finally:
+                stop.set()
+                await playing
+
+    dealt, owes = asyncio.run(run())
+    assert len(dealt) > 1, "deals were started without him"
+    assert all(3 not in d.dealt_in for d in dealt[:-1])
+    assert dealt[-1].big_blind == 3, "he came in at the big blind"
+    assert owes == 0
+    refusals = [r for r in caplog.records if "could not start a deal" in r.getMessage()]
+    assert refusals == [], [r.getMessage() for r in refusals]
+
+
+def test_the_house_dealer_logs_a_refusal_once_however_often_it_looks_again(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import logging
+
+    from floorman.errors import FloorError
+    from floorman.server import dealer
+    from floorman.server.dealer import deal_forever
+
+    url = make_room(tmp_path, "ann", "bob")
+    caplog.set_level(logging.INFO, logger="floorman.server")
+    monkeypatch.setattr(dealer, "RECHECK", 0.02)  # looks again often, as after a time lapse
+
+    async def run() -> list[int]:
+        async with serving(url, deal_pause=None) as served:
+            host = served.host
+            await host.submit(c.OpenGame(table=1, kind=NL, seats=6))
+            for seat, name in ((1, "ann"), (2, "bob")):
+                await host.submit(c.Sit(player=PlayerId(name), table=1, seat=seat, chips=100))
+            await host.submit(c.StartGame(table=1))
+            tries: list[int] = []
+
+            async def refusing(command: c.Command, *, by: str | None = None) -> list[Any]:
+                tries.append(len(host.cardroom.log))
+                raise FloorError("refused here, to see the dealer wait")
+
+            host.submit = refusing
+            task = asyncio.create_task(deal_forever(host, pause=0.0))
+            try:
+                await asyncio.sleep(0.5)
+            finally:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            return tries
+
+    tries = asyncio.run(run())
+    assert len(tries) >= 3, tries  # it looked again after each lapse, never spinning
+    assert len(tries) < 100, len(tries)
+    told = [r for r in caplog.records if "could not start a deal" in r.getMessage()]
+    assert len(told) == 1, [r.getMessage() for r in told]

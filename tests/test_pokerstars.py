@@ -1030,3 +1030,97 @@ def test_the_module_stays_small() -> None:
     assert pokerstars.__file__ is not None
     with open(pokerstars.__file__, encoding="utf-8") as source:
         assert len(source.readlines()) < 600
+
+
+# ------------------------------------------------------- a player's own copy
+
+
+def seen_by(deal: Deal, name: str) -> str:
+    """The deal as the player ``name`` saw it (RRP5 policies.23, showdown.6)."""
+    from floorman.ids import PlayerId
+    from floorman.service import AsPlayer, Hidden, redact_all
+
+    names = NAMES[: deal.players]
+    seen = redact_all(deal.events, AsPlayer(PlayerId(name)), positions=names)
+    events = [e for e in seen if not isinstance(e, Hidden)]
+    return write_pokerstars(deal, header(deal.players), events=events)
+
+
+def test_policies_23_a_players_copy_has_his_cards_the_shown_hands_and_no_others() -> None:
+    s = Scripted(
+        TRIPLE_DRAW_27,
+        structure=FL,
+        stakes=Stakes(blinds=(1, 2), small_bet=2, big_bet=4),
+        stacks=(100, 100, 100),
+        holes=["7h 5d 4c 3s Kd 2h", "9s 8s 6c Qh Jd", "Tc Td Ts 9c 9d"],
+    )
+    s.act(Fold(position=2), Call(position=0), Check(position=1))
+    s.act(Draw(position=0, discards=parse_cards("Kd")), Draw(position=1))
+    for _ in range(2):
+        s.act(Check(position=0), Check(position=1), Draw(position=0), Draw(position=1))
+    s.act(Check(position=0), Check(position=1))
+    cy = seen_by(s.deal, "cy").splitlines()
+    assert "Dealt to cy [Tc Td Ts 9c 9d]" in cy
+    assert not [line for line in cy if line.startswith(("Dealt to ann", "Dealt to bob"))]
+    assert "ann: discards 1 card" in cy, "how many she drew is public, not which"
+    assert "Kd" not in "\n".join(cy), "ann's discard was face down"
+    # The hands shown at the showdown are everyone's (RRP5 showdown.6).
+    assert "ann: shows [7h 5d 4c 3s 2h] (Lo: 7,5,4,3,2)" in cy
+    assert "Seat 2: bob (big blind) showed [9s 8s 6c Qh Jd] and lost with Lo: Q,J,9,8,6" in cy
+    ann = seen_by(s.deal, "ann").splitlines()
+    assert "ann: discards 1 card [Kd]" in ann
+    assert "Dealt to ann [7h 5d 4c 3s] [2h]" in ann
+    assert not [line for line in ann if line.startswith(("Dealt to bob", "Dealt to cy"))]
+    assert not {"Tc", "Td", "Ts", "9c", "9d"} & set(" ".join(ann).replace("[", " ").split())
+    # Apart from the cards, both copies are the floor's text.
+    full = lines(s.deal)
+    assert [x for x in full if not x.startswith("Dealt to")] == [
+        x.replace("ann: discards 1 card", "ann: discards 1 card [Kd]")
+        for x in cy
+        if not x.startswith("Dealt to")
+    ]
+
+
+def test_policies_23_a_hand_mucked_unseen_stays_unseen_in_the_winners_copy() -> None:
+    s = Scripted(
+        HOLDEM,
+        structure=NL,
+        stakes=Stakes(blinds=(1, 2)),
+        stacks=(100, 100),
+        holes=["Ah Kh", "Qs Qd"],
+        board="Ad 9c 4s 3h 8d",
+        auto_showdown=False,
+    )
+    s.act(Call(position=1), Check(position=0))
+    for _ in range(3):
+        s.act(Check(position=0), Check(position=1))
+    s.act(Show(position=0), Muck(position=1))
+    ann = seen_by(s.deal, "ann")
+    assert ann.splitlines()[-1] == "Seat 2: bob (button) (small blind) mucked"
+    assert "Qs" not in ann
+    assert "Qd" not in ann
+    bob = seen_by(s.deal, "bob")
+    assert "Dealt to bob [Qs Qd]" in bob
+    assert "ann: shows [Ah Kh] (a pair of Aces)" in bob
+    assert "Dealt to ann" not in bob
+
+
+def test_policies_23_a_stud_players_copy_shows_the_others_up_cards_only() -> None:
+    s = Scripted(
+        SEVEN_CARD_STUD,
+        structure=FL,
+        stakes=Stakes(antes=(1, 1, 1), bring_in=2, small_bet=4, big_bet=8),
+        stacks=(100, 100, 100),
+        holes=["As Ks 2c 3d 4h 5s 6c", "Qh Qd 9h 7s 8s 9s Ts", "Jc Jd Kd 2d 3c 4c 5c"],
+    )
+    s.act(BringIn(position=0), Wager(position=1, to=4), Fold(position=2), Call(position=0))
+    check_down(s)
+    ann = seen_by(s.deal, "ann").splitlines()
+    assert "Dealt to ann [As Ks 2c]" in ann
+    assert "Dealt to bob [9h]" in ann
+    assert "Dealt to cy [Kd]" in ann
+    assert "Dealt to bob [9h 7s 8s 9s]" not in ann  # the seventh card is dealt down
+    assert not {"Jc", "Jd"} & set(" ".join(ann).replace("[", " ").replace("]", " ").split())
+    assert (
+        "Seat 2: bob showed [Qh Qd 9h 7s 8s 9s Ts] and lost with two pair, Queens and Nines" in ann
+    )

@@ -266,9 +266,23 @@ def test_two_players_play_a_deal_over_websockets(room: Room) -> None:
         assert [(h["table"], h["deal"]) for h in hands] == [(1, 1)]
         mine = client.get("/hands/1/1", headers=log_in(client, "ann")).json()
         assert "phh" in mine
-        assert mine["pokerstars"] is None
         assert client.get("/hands/1/1", headers=log_in(client, "cy")).status_code == 403
-        assert client.get("/hands/1/1", headers=log_in(client, "fran")).json()["pokerstars"]
+        full = client.get("/hands/1/1", headers=log_in(client, "fran")).json()["pokerstars"]
+        # Each player's PokerStars text has his own cards and the hands shown,
+        # nobody else's face-down cards (RRP5 policies.23, showdown.6).
+        dealt = dict(re.findall(r"^Dealt to (\w+) \[([^\]]*)\]$", full, re.M))
+        assert set(dealt) == {"ann", "bob"}
+        for me, other in (("ann", "bob"), ("bob", "ann")):
+            text = client.get("/hands/1/1", headers=log_in(client, me)).json()["pokerstars"]
+            assert f"Dealt to {me} [{dealt[me]}]" in text
+            assert f"Dealt to {other}" not in text
+            shown = re.search(rf"^{other}: shows \[([^\]]*)\]", full, re.M)
+            for card in dealt[other].split():
+                assert (card in text) == (shown is not None and card in shown.group(1))
+            unseen = [line for line in full.splitlines() if not line.startswith("Dealt to")]
+            assert [line for line in text.splitlines() if not line.startswith("Dealt to")] == (
+                unseen
+            )
 
 
 def test_policies_9_a_player_cannot_act_for_another(room: Room) -> None:

@@ -580,7 +580,7 @@ def test_conduct_improper_3_only_a_check_down_around_an_all_in_is_flagged() -> N
 def test_a_store_of_the_first_schema_is_migrated_to_keep_sessions(database: str) -> None:
     import sqlalchemy as sa
 
-    from floorman.store import MIGRATIONS
+    from floorman.store import LATEST, MIGRATIONS
     from floorman.store import _schema as schema
     from floorman.store._engine import create, writing
 
@@ -592,9 +592,12 @@ def test_a_store_of_the_first_schema_is_migrated_to_keep_sessions(database: str)
             sa.insert(schema.schema_versions).values(version=1, description="first", applied_at=0.0)
         )
         assert not sa.inspect(db).has_table("sessions")
+        assert not sa.inspect(db).has_table("hand_texts")
     engine.dispose()
     with open_store(database, hasher=CHEAP) as store:
-        assert store.schema_version() == 2
+        assert store.schema_version() == LATEST == 3
+        with store.engine.connect() as db:
+            assert sa.inspect(db).has_table("hand_texts"), "each player's PokerStars text"
         store.accounts.create("ann", PASSWORD)
         session = store.accounts.open_session("ann")
         store.accounts.check_session("ann", session)

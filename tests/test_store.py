@@ -9,6 +9,7 @@ database of its own; where there is none they are skipped, saying why.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import datetime
 from collections.abc import Iterator
 from pathlib import Path
@@ -431,21 +432,33 @@ def _hand(night: Night, table: int) -> HandRecord:
     )
 
 
-def test_a_hand_history_goes_to_its_players_and_the_floor_only(store: Store) -> None:
+def test_decisions_2_a_hand_history_goes_to_its_players_the_floor_and_the_supervisor(
+    store: Store,
+) -> None:
     for name in ("ann", "bob", "cy", "dee"):
         store.accounts.create(name, "player password")
     store.accounts.create("fred", "floor password", roles=[Role.FLOOR])
+    store.accounts.create("sue", "admin password", roles=[Role.ADMIN])
     night = StoredNight(store)
     night.do(c.OpenGame(table=1, kind=NL, seats=6))
     night.seat(1, "ann", "bob", "cy")
     night.do(c.StartGame(table=1))
     night.play(1)
-    hand = _hand(night, 1)
+    hand = dataclasses.replace(
+        _hand(night, 1), pokerstars_seen=(("ann", "ann's own"), ("bob", "bob's own"))
+    )
     assert hand.pokerstars is not None
     assert "ann" in hand.pokerstars
     store.save_hand(hand)
-    for viewer in ("ann", "bob", "cy", "fred"):
+    # The shift's supervisor reads them as the floor does (RRP5 decisions.2).
+    for viewer in ("fred", "sue"):
         assert store.hand(1, hand.deal, viewer=viewer) == hand
+    # Each player's record holds his own PokerStars text, nobody else's (RRP5 policies.23).
+    for viewer in ("ann", "bob", "cy"):
+        kept = store.hand(1, hand.deal, viewer=viewer)
+        own = {"ann": "ann's own", "bob": "bob's own"}.get(viewer)
+        assert kept == dataclasses.replace(hand, pokerstars_seen=((viewer, own),) if own else ())
+        assert kept.pokerstars_of(viewer) == own
     with pytest.raises(AccountError) as caught:
         store.hand(1, hand.deal, viewer="dee")
     assert caught.value.code == "hand_not_yours"

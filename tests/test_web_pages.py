@@ -269,7 +269,7 @@ def test_dead_hands_1_6_the_view_carries_the_clock_on_the_player_to_act(tmp_path
         assert shown["now"] - shown["began"] >= 12.0, "twelve seconds of his turn have gone"
 
 
-def test_policies_23_a_hand_history_downloads_as_phh_and_the_pokerstars_text_is_the_floors(
+def test_policies_23_a_hand_history_downloads_as_phh_and_pokerstars_each_players_own(
     tmp_path: Path,
 ) -> None:
     from floorman.store import HandRecord, Role, open_store
@@ -286,6 +286,18 @@ def test_policies_23_a_hand_history_downloads_as_phh_and_the_pokerstars_text_is_
                 players=("ann", "bob"),
                 phh='variant = "NT"\nhands = ["AsKs", "????"]\n',
                 pokerstars="PokerStars Hand #1: names every hand",
+                pokerstars_seen=(("ann", "PokerStars Hand #1: ann's"), ("bob", "bob's")),
+            )
+        )
+        # Stored before each player had his own copy: the floor's text is not his.
+        store.save_hand(
+            HandRecord(
+                table=1,
+                deal=2,
+                finished_at=1.0,
+                players=("ann", "bob"),
+                phh='variant = "NT"\n',
+                pokerstars="PokerStars Hand #2: names every hand",
             )
         )
     from floorman.clock import ManualClock
@@ -301,13 +313,22 @@ def test_policies_23_a_hand_history_downloads_as_phh_and_the_pokerstars_text_is_
         assert phh.headers["content-type"].startswith("text/plain")
         assert phh.text.startswith('variant = "NT"')
         stars = client.get("/history/1/1/pokerstars")
-        assert stars.status_code == 404
-        assert "the floor&#x27;s alone" in stars.text
-        assert "PokerStars Hand #1" not in stars.text
+        assert stars.status_code == 200
+        assert stars.headers["content-disposition"] == 'attachment; filename="table1-deal1.txt"'
+        assert stars.text == "PokerStars Hand #1: ann's"
+        assert "ann&#x27;s" in client.get("/history/1/1").text
         assert client.get("/history/1/1/exe").status_code == 404
+        older = client.get("/history/1/2/pokerstars")
+        assert older.status_code == 404
+        assert "the PHH has it" in older.text
+        assert "names every hand" not in older.text
+        client.post("/leave")
+        enter(client, "bob")
+        assert client.get("/history/1/1/pokerstars").text == "bob's"
         client.post("/leave")
         enter(client, "cy")
         assert client.get("/history/1/1/phh").status_code == 403, "cy did not play deal 1"
+        assert client.get("/history/1/1/pokerstars").status_code == 403
         enter(client, "fran")
         root = client.get("/history/1/1/pokerstars")
         assert root.status_code == 200

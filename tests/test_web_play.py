@@ -416,6 +416,7 @@ def test_seating_2_showdown_6_policies_6_two_players_are_called_sit_and_play_to_
         assert "wins the main pot" in log, log
         check_wire(wires[name], name)
     assert showdown["ann"] == showdown["bob"], "both saw the same hands shown"
+    theirs_of_ann = set(own_cards(pages["bob"], "ann"))
     # The deal's history, a click away on the table page, and its PHH download.
     ann = pages["ann"]
     wait_until(ann, "document.querySelector('#histories li[data-deal=\"1\"]') !== null")
@@ -424,9 +425,20 @@ def test_seating_2_showdown_6_policies_6_two_players_are_called_sit_and_play_to_
         phh.click()
     text = Path(got.value.path()).read_text()
     assert "variant" in text, text[:200]
-    assert not ann.locator("#histories a", has_text="PokerStars").count(), (
-        "the PokerStars text, naming every hand, is the floor's"
-    )
+    # Her PokerStars text: her own cards and the hands shown, nothing else
+    # face down (RRP5 policies.23, showdown.6).
+    stars = ann.locator('#histories a[aria-label="Download deal 1 as PokerStars text"]')
+    with ann.expect_download() as got:
+        stars.click()
+    assert got.value.suggested_filename == "table1-deal1.txt"
+    told = Path(got.value.path()).read_text()
+    assert told.startswith("PokerStars Hand #1:"), told[:200]
+    assert "Dealt to ann [" in told, told
+    assert "Dealt to bob" not in told, told
+    assert "bob: shows [" in told, told
+    bobs = {c for c in showdown["ann"] if c not in theirs_of_ann}
+    assert len(bobs) == 2, bobs
+    assert all(c in told for c in bobs), (bobs, told)
     ann_views = [v for v in wires["ann"].views() if v["deal"] == 1 and v["in_deal"]]
     assert ann_views, "ann's page had views of deal 1"
     pages["bob"].screenshot(path=str(SHOTS / "table-phone-player.png"), full_page=True)

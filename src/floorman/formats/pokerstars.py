@@ -191,8 +191,19 @@ class StarsHeader:
         return f"{self.currency}{units}.{rest:0{places}d}"
 
 
-def write_pokerstars(deal: Deal, header: StarsHeader) -> str:
-    """One finished deal as a PokerStars hand history (no trailing newline)."""
+def write_pokerstars(
+    deal: Deal, header: StarsHeader, *, events: Sequence[object] | None = None
+) -> str:
+    """One finished deal as a PokerStars hand history (no trailing newline).
+
+    ``events`` writes the deal as one person saw it, in place of
+    ``deal.events``: the same events with the cards he may not see as
+    ``None`` (:func:`floorman.service.redact_all` for one player gives his own
+    hole cards and the hands shown, RRP5 policies.23, showdown.6). A player
+    whose cards are all unknown gets no ``Dealt to`` line, a discard not seen
+    is counted without its cards, a hand mucked unseen is ``mucked``; anything
+    not a deal event is passed over.
+    """
     if not deal.is_over:
         raise ConfigError("the deal is not over; a hand history is written when it is")
     if deal.voided:
@@ -203,7 +214,8 @@ def write_pokerstars(deal: Deal, header: StarsHeader) -> str:
         )
     if deal.game.name not in GAME_NAMES:
         raise ConfigError(f"PokerStars has no name for {deal.game.name}")
-    return "\n".join(_Writer(deal, header).lines())
+    seen = tuple(deal.events) if events is None else tuple(events)
+    return "\n".join(_Writer(deal, header, seen).lines())
 
 
 def _cards(cards: Sequence[Card | None]) -> str:
@@ -242,8 +254,9 @@ def _blinds(deal: Deal) -> list[int]:
 class _Writer:
     """One pass over a deal's events, keeping what the lines need as it goes."""
 
-    def __init__(self, deal: Deal, header: StarsHeader) -> None:
+    def __init__(self, deal: Deal, header: StarsHeader, events: Sequence[object]) -> None:
         self.deal = deal
+        self.events = events
         self.header = header
         self.game = deal.game
         self.names = header.names
@@ -255,7 +268,7 @@ class _Writer:
         # A card replaced by a ruling (an exposed card) was never the player's:
         # the history deals the replacement in its place.
         self.replaced = {
-            (e.position, e.card): e.new for e in deal.events if isinstance(e, ev.CardReplaced)
+            (e.position, e.card): e.new for e in events if isinstance(e, ev.CardReplaced)
         }
         self.board: list[Card | None] = []
         self.street = -1
@@ -317,7 +330,7 @@ class _Writer:
         for p in sorted(range(deal.players), key=lambda q: header.seats[q]):
             stack = self.money(deal.starting_stacks[p])
             self.out.append(f"Seat {header.seats[p]}: {self.names[p]} ({stack} in chips)")
-        for event in deal.events:
+        for event in self.events:
             self.on(event)
         self.summary()
         return self.out
@@ -329,7 +342,7 @@ class _Writer:
 
     # ------------------------------------------------------------- events
 
-    def on(self, event: ev.Event) -> None:
+    def on(self, event: object) -> None:
         player = getattr(event, "position", None)
         name = "" if player is None else self.names[player]
         match event:

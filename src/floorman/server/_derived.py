@@ -3,15 +3,19 @@ hand histories of the deals a batch finished, and the floor's view."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 from collections.abc import Sequence
 
+from floorman.deal import Deal
+from floorman.deal import events as dev
 from floorman.errors import FloormanError
 from floorman.formats.phh import write_phh
 from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 from floorman.formats.replay import history_from_deal
+from floorman.ids import PlayerId
 from floorman.server._feed import Kept
-from floorman.service import Cardroom
+from floorman.service import AsPlayer, Cardroom, Hidden, redact_all
 from floorman.store import HandRecord
 from floorman.table import events as tev
 
@@ -41,22 +45,26 @@ def hand_records(cardroom: Cardroom, kept: Sequence[Kept]) -> list[HandRecord]:
             phh = write_phh(history_from_deal(deal))
         except FloormanError:
             continue
+        seen: list[tuple[str, str]] = []
         try:
-            stars: str | None = write_pokerstars(
-                deal,
-                StarsHeader(
-                    hand_id=started.number,
-                    table=f"table {entry.table}",
-                    max_seats=live.setup.seats,
-                    seats=started.dealt_in,
-                    names=names,
-                    started=datetime.datetime.fromtimestamp(entry.at, tz=datetime.UTC),
-                    button_seat=started.button,
-                    currency="",
-                ),
+            header = StarsHeader(
+                hand_id=started.number,
+                table=f"table {entry.table}",
+                max_seats=live.setup.seats,
+                seats=started.dealt_in,
+                names=names,
+                started=datetime.datetime.fromtimestamp(entry.at, tz=datetime.UTC),
+                button_seat=started.button,
+                currency="",
             )
+            stars: str | None = write_pokerstars(deal, header)
+            for name in sorted({n for n in names if n}):
+                seen.append(
+                    (name, write_pokerstars(deal, header, events=_as_seen(deal, name, names)))
+                )
         except FloormanError:
             stars = None
+            seen = []
         out.append(
             HandRecord(
                 table=entry.table,
@@ -65,8 +73,26 @@ def hand_records(cardroom: Cardroom, kept: Sequence[Kept]) -> list[HandRecord]:
                 players=names,
                 phh=phh,
                 pokerstars=stars,
+                pokerstars_seen=tuple(seen),
             )
         )
+    return out
+
+
+def _as_seen(deal: Deal, name: str, names: Sequence[str]) -> list[object]:
+    """The deal's events as its player ``name`` saw them: his own cards and
+    the hands shown, every other face-down card, burn and discard unknown
+    (RRP5 policies.23, policies.24, showdown.6). A stub reshuffled keeps its
+    line, without the cards."""
+    out: list[object] = []
+    for event, seen in zip(
+        deal.events, redact_all(deal.events, AsPlayer(PlayerId(name)), positions=names), strict=True
+    ):
+        if isinstance(seen, Hidden):
+            if isinstance(event, dev.StubReshuffled):
+                out.append(dataclasses.replace(event, cards=()))
+            continue
+        out.append(seen)
     return out
 
 

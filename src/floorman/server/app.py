@@ -355,8 +355,9 @@ def create_app(
                 "at": record.finished_at,
                 "players": record.players,
                 "phh": record.phh if floor else _phh_for(record.phh, record.players, account.name),
-                # PokerStars text names every hand dealt: the floor's alone.
-                "pokerstars": record.pokerstars if floor else None,
+                # The floor's text names every hand dealt; a player's has his own
+                # cards and the hands shown (RRP5 policies.23, showdown.6).
+                "pokerstars": record.pokerstars if floor else record.pokerstars_of(account.name),
             }
         )
 

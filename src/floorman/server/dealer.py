@@ -6,11 +6,12 @@ server is given a pause (``floorman serve --deal-pause``), the host runs
 :func:`deal_forever`: a live table that is between deals, with at least two
 players who have chips and are not away, gets a ``StartDeal`` the pause after
 the dealer finds it so (time for the players to see how the last deal ended).
-A start the rules refuse (a player still to choose whether to post, say) is
-not tried again until the log grows or :data:`RECHECK` seconds pass, so the
-dealer never spins; and it looks at the tables at least every
-:data:`RECHECK` seconds even if nothing wakes it, so no table waits on a
-lost wake-up.
+A start the rules refuse is logged once and not tried again until the log
+grows (something changed at the room) or :data:`RECHECK` seconds pass (what
+refused it may have lapsed with time), so the dealer never spins, and a
+refusal repeated unchanged is not logged again until the table deals; it
+looks at the tables at least every :data:`RECHECK` seconds even if nothing
+wakes it, so no table waits on a lost wake-up.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ async def deal_forever(host: Host, *, pause: float) -> None:
     """Start the next deal at every ready table, ``pause`` seconds after it
     became ready (run as a task; cancel it to stop)."""
     refused: dict[int, int] = {}  # table: the log's length when a start was refused
+    told: dict[int, str] = {}  # table: the refusal last logged, until it deals
     while True:
         host.changed.clear()
         length = len(host.cardroom.log)
@@ -73,9 +75,12 @@ async def deal_forever(host: Host, *, pause: float) -> None:
                 await host.submit(c.StartDeal(table=table))
             except FloormanError as error:
                 refused[table] = len(host.cardroom.log)
-                _log.info("the dealer could not start a deal at table %s: %s", table, error)
+                if told.get(table) != str(error):
+                    told[table] = str(error)
+                    _log.info("the dealer could not start a deal at table %s: %s", table, error)
             except Exception:  # the host rebuilt the cardroom from the store: look again
                 _log.exception("the dealer's start of a deal failed")
                 await asyncio.sleep(1.0)
             else:
                 refused.pop(table, None)
+                told.pop(table, None)

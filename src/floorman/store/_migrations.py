@@ -44,6 +44,10 @@ def _second(connection: sa.Connection) -> None:
     s.metadata.create_all(connection, tables=[s.sessions, s.event_authors, s.role_changes])
 
 
+def _third(connection: sa.Connection) -> None:
+    s.metadata.create_all(connection, tables=[s.hand_texts])
+
+
 #: Every step, in order, numbered from 1.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(
@@ -58,6 +62,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             " who granted and took away each role"
         ),
         apply=_second,
+    ),
+    Migration(
+        version=3,
+        description="each player's own PokerStars text of a deal he played",
+        apply=_third,
     ),
 )
 

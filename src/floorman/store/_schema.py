@@ -124,6 +124,18 @@ hand_players = sa.Table(
     sa.ForeignKeyConstraint(["table_no", "deal_no"], ["hands.table_no", "hands.deal_no"]),
 )
 
+# Each player's own PokerStars text of a deal: his hole cards and the hands
+# shown, nobody else's face-down cards (RRP5 policies.23, showdown.6).
+hand_texts = sa.Table(
+    "hand_texts",
+    metadata,
+    sa.Column("table_no", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("deal_no", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("account", sa.Text, primary_key=True),
+    sa.Column("pokerstars", sa.Text, nullable=False),
+    sa.ForeignKeyConstraint(["table_no", "deal_no"], ["hands.table_no", "hands.deal_no"]),
+)
+
 sessions = sa.Table(
     "sessions",
     metadata,

@@ -57,6 +57,14 @@ class HandRecord:
     players: tuple[str, ...]
     phh: str
     pokerstars: str | None = None
+    #: Each player's own PokerStars text, by account: his hole cards and the
+    #: hands shown, no other face-down card, burn card or stub (RRP5
+    #: policies.23, policies.24, showdown.6). ``pokerstars`` is the floor's.
+    pokerstars_seen: tuple[tuple[str, str], ...] = ()
+
+    def pokerstars_of(self, player: str) -> str | None:
+        """``player``'s own PokerStars text of the deal, if it has one."""
+        return next((text for name, text in self.pokerstars_seen if name == player), None)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -367,9 +375,20 @@ class Store:
                     for i, name in enumerate(players)
                 ],
             )
+        if hand.pokerstars_seen:
+            db.execute(
+                sa.insert(s.hand_texts),
+                [
+                    {"table_no": hand.table, "deal_no": hand.deal, "account": n, "pokerstars": x}
+                    for n, x in dict(hand.pokerstars_seen).items()
+                ],
+            )
 
     def hand(self, table: int, deal: int, *, viewer: str) -> HandRecord:
-        """A finished deal's hand history, for one of its players or the floor."""
+        """A finished deal's hand history, for one of its players, the floor or
+        the shift's supervisor (admin), who has the floor's last word (RRP5
+        decisions.2). A player's record holds his own PokerStars text alone
+        among the players' (RRP5 policies.23)."""
         c = s.hands.c
         with reading(self.engine) as db:
             row = db.execute(
@@ -383,10 +402,19 @@ class Store:
                     deal=deal,
                 )
             players = self._players(db, table, deal)
-            if viewer not in players and not self._is_floor(db, viewer):
+            x = s.hand_texts.c
+            seen = db.execute(
+                sa.select(x.account, x.pokerstars)
+                .where(x.table_no == table, x.deal_no == deal)
+                .order_by(x.account)
+            ).all()
+            floor = self._is_floor(db, viewer)
+            if not floor:
+                seen = [r for r in seen if r.account == viewer]
+            if viewer not in players and not floor:
                 raise AccountError(
-                    "{viewer} did not play deal {deal} at table {table}; only its players and"
-                    " the floor may have its hand history",
+                    "{viewer} did not play deal {deal} at table {table}; only its players,"
+                    " the floor and the supervisor may have its hand history (RRP5 decisions.2)",
                     code="hand_not_yours",
                     viewer=viewer,
                     table=table,
@@ -399,6 +427,7 @@ class Store:
             players=players,
             phh=str(row.phh),
             pokerstars=row.pokerstars,
+            pokerstars_seen=tuple((str(r.account), str(r.pokerstars)) for r in seen),
         )
 
     def hands_of(self, account: str) -> tuple[HandSummary, ...]:
@@ -435,9 +464,13 @@ class Store:
 
     @staticmethod
     def _is_floor(db: sa.Connection, name: str) -> bool:
+        """Whether ``name`` rules as the floor: a floorperson or the supervisor
+        above him (RRP5 decisions.2)."""
         r = s.account_roles.c
         found = db.execute(
-            sa.select(r.role).where(r.account == name, r.role == Role.FLOOR.value)
+            sa.select(r.role).where(
+                r.account == name, r.role.in_((Role.FLOOR.value, Role.ADMIN.value))
+            )
         ).first()
         return found is not None
 

@@ -11,8 +11,8 @@ API, with no build step and nothing fetched from another host:
 - ``GET /table/{table}`` the live table: a page that loads one ES module,
   ``/static/table.js``, which speaks the WebSocket protocol (docs/protocol.md);
 - ``GET /history/{table}/{deal}`` one hand history as the player may have it,
-  and ``/history/{table}/{deal}/phh`` (or ``/pokerstars``, the floor's) to
-  download it;
+  and ``/history/{table}/{deal}/phh`` or ``/pokerstars`` to download it (a
+  player's copy has his own cards and the hands shown, the floor's all);
 - ``GET /dealer`` and ``GET /dealer/{table}`` the dealer's console
   (:mod:`floorman.web.dealer`, ``/static/dealer.js``);
 - ``/static/``: the stylesheet and the module.

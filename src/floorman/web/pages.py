@@ -263,8 +263,8 @@ def table(*, table: int, name: str, observer: bool) -> str:
 
 
 def history(record: Mapping[str, Any]) -> str:
-    """One hand history as the player may have it (PHH; the floor's copy has
-    the PokerStars text too)."""
+    """One hand history as the viewer may have it, PHH and PokerStars text (a
+    player's has his own cards and the hands shown, the floor's every hand)."""
     title = f"Table {record['table']}, deal {record['deal']}"
     players = ", ".join(escape(str(p)) for p in record["players"])
     stars = record.get("pokerstars")

@@ -242,8 +242,9 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         return _html(pages.history(data))
 
     async def history_file(request: Request) -> Response:
-        """A hand history to download: ``phh`` (the player's copy, RRP5
-        policies.23) or ``pokerstars`` (which names every hand dealt: the floor's)."""
+        """A hand history to download, ``phh`` or ``pokerstars``: a player's copy
+        has his own cards and the hands shown (RRP5 policies.23, showdown.6), the
+        floor's every hand dealt."""
         account = logged_in(request)
         if account is None:
             return RedirectResponse("/enter", 303)
@@ -254,8 +255,8 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         text = data.get(form) if form in ("phh", "pokerstars") else None
         if not isinstance(text, str):
             why = (
-                "the PokerStars text names every hand dealt, so it is the floor's alone;"
-                " your copy is the PHH"
+                "no PokerStars text of this deal is kept for you (a form PokerStars cannot"
+                " write, or a deal stored before players had their own); the PHH has it"
             )
             return _html(pages.missing(why if form == "pokerstars" else "no such form"), 404)
         name = f"table{data['table']}-deal{data['deal']}.{'phh' if form == 'phh' else 'txt'}"

@@ -419,29 +419,21 @@ function narrate(event) {
 
 // ----- the last deals' histories ------------------------------------------------
 
-let roles = [];
-
 async function histories() {
   if (AS === "observer") return;
   try {
-    if (!roles.length) {
-      const me = await fetch("/me", { credentials: "same-origin" });
-      if (me.ok) roles = (await me.json()).roles ?? [];
-    }
     const answer = await fetch("/hands", { credentials: "same-origin" });
     if (!answer.ok) return;
     const hands = ((await answer.json()).hands ?? []).filter((h) => h.table === TABLE);
-    const floor = roles.includes("floor");
     const items = hands.slice(-8).reverse().map((h) => {
       const base = `/history/${h.table}/${h.deal}`;
       const item = el("li", { "data-deal": h.deal },
         el("a", { href: base, text: `Deal ${h.deal}` }), " · ",
         el("a", { href: `${base}/phh`, download: "", text: "PHH",
           "aria-label": `Download deal ${h.deal} as PHH` }));
-      if (floor) {
-        item.append(" · ", el("a", { href: `${base}/pokerstars`, download: "", text: "PokerStars",
-          "aria-label": `Download deal ${h.deal} as PokerStars text` }));
-      }
+      // Each player's copy has his own cards and the hands shown (RRP5 policies.23).
+      item.append(" · ", el("a", { href: `${base}/pokerstars`, download: "", text: "PokerStars",
+        "aria-label": `Download deal ${h.deal} as PokerStars text` }));
       return item;
     });
     const list = $("histories");
