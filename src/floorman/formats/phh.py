@@ -44,6 +44,7 @@ from typing import Any, TypeAlias
 
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
+from floorman.formats import _phh_toml
 
 __all__ = [
     "VARIANTS",
@@ -628,7 +629,7 @@ def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistor
 
 def _toml(text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text, parse_float=Decimal)
+        return _phh_toml.loads(text)
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"line (\d+)", str(error))
         line = text.splitlines()[int(found.group(1)) - 1] if found else ""
@@ -716,8 +717,14 @@ def read_phhs(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHist
     >>> [h.variant for h in hands]
     ['FT']
     """
+    return _hands(text, _toml(text), chips_per_unit)
+
+
+def _hands(
+    text: str, tables: dict[str, Any], chips_per_unit: int | None
+) -> tuple[HandHistory, ...]:
     hands = []
-    for name, table in _toml(text).items():
+    for name, table in tables.items():
         if not isinstance(table, dict):
             line = _line_of(text, name, None, None)
             message = (
@@ -747,8 +754,8 @@ def read_hands(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHis
     """
     table = _toml(text)
     if table and all(isinstance(value, dict) for value in table.values()):
-        return read_phhs(text, chips_per_unit=chips_per_unit)
-    return (read_phh(text, chips_per_unit=chips_per_unit),)
+        return _hands(text, table, chips_per_unit)
+    return (_read(text, table, None, chips_per_unit),)
 
 
 def load(
