@@ -7,6 +7,7 @@ writes, and the corners of TOML's syntax are read both ways and compared.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from decimal import Decimal
 from pathlib import Path
@@ -17,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from floorman.errors import NotationError
-from floorman.formats import _phh_toml, read_phh, read_phhs
+from floorman.formats import _phh_toml, parse_action, read_phh, read_phhs
 from floorman.formats._phh_toml import loads
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -181,3 +182,56 @@ def test_phh_errors_are_the_same_through_either_reader() -> None:
         read_phhs("[1]\nactions = ['p1 f',\n")
     with pytest.raises(NotationError, match="too long to read"):
         read_phh(f"antes = {'9' * 5000}\n")
+
+
+_ACTION_TEXTS = st.one_of(
+    st.builds(
+        lambda p, verb: f"p{p} {verb}",
+        st.integers(1, 12),
+        st.sampled_from(["f", "cc", "pb", "sd", "sm", "sm -", "cbr 1", "cbr 250", "cbr 0"]),
+    ),
+    st.builds(
+        lambda p, cards: f"d dh p{p} {cards}",
+        st.integers(1, 12),
+        st.lists(st.sampled_from(["As", "Td", "2c", "9h", "??"]), min_size=1, max_size=7).map(
+            "".join
+        ),
+    ),
+    st.lists(st.sampled_from(["Ks", "3d", "??"]), min_size=1, max_size=5).map(
+        lambda cards: "d db " + "".join(cards)
+    ),
+    st.builds(lambda p, a: f"p{p} cbr {a}", st.integers(1, 9), st.integers(1, 10**16)),
+)
+
+
+def _either(read: Any) -> object:
+    try:
+        return read()
+    except NotationError as error:
+        return ("error", error.message)
+
+
+@given(_ACTION_TEXTS, st.sampled_from([1, 10, 100]), st.integers(0, 40))
+def test_usual_actions_read_as_the_full_grammar_reads_them(
+    text: str, per_unit: int, index: int
+) -> None:
+    # Written with another letter (or a space more), an action takes the full path.
+    quick = _either(lambda: parse_action(text, index=index, chips_per_unit=per_unit))
+    full = _either(
+        lambda: parse_action(
+            re.sub(r"\bp([0-9])", r"s\1", text), index=index, chips_per_unit=per_unit, letter="s"
+        )
+    )
+    spaced = _either(lambda: parse_action(text + " ", index=index, chips_per_unit=per_unit))
+    # The error messages quote the text as written, so only the refusal is compared.
+    if isinstance(quick, tuple):
+        assert isinstance(full, tuple)
+        assert isinstance(spaced, tuple)
+    else:
+        assert quick == full == spaced
+
+
+def test_every_shared_action_reads_as_the_full_grammar_reads_it() -> None:
+    for path in sorted(SHARED.rglob("*.phh")):
+        for index, text in enumerate(read_phh(path.read_text(encoding="utf-8")).actions):
+            assert parse_action(text, index=index) == parse_action(text + " ", index=index)

@@ -235,6 +235,42 @@ _GRAMMAR = (
 _LETTER = re.compile(r"[a-z]")
 
 
+# The usual forms of an action, written with single spaces and no commentary, read by one
+# match: a player's verb (groups 1-3) or a deal (4-5). Anything else takes the full path.
+_USUAL = re.compile(
+    r"p([1-9][0-9]{0,5}) (f|cc|pb|sd|sm|sm -|cbr ([1-9][0-9]{0,14}))"
+    r"|d (?:db|dh p([1-9][0-9]{0,5})) ((?:[2-9TJQKA][cdhs]|\?\?)+)"
+)
+_CARD_OF: dict[str, Card | None] = {
+    rank + suit: Card.parse(rank + suit) for rank in "23456789TJQKA" for suit in "cdhs"
+}
+_CARD_OF["??"] = None
+
+
+def _usual(text: str, index: int, chips_per_unit: int) -> Action | None:
+    """The action a usual text writes (as :func:`parse_action` reads it), or None."""
+    found = _USUAL.fullmatch(text)
+    if found is None:
+        return None
+    player, verb, amount, holder, cards = found.groups()
+    if cards is not None:
+        of = _CARD_OF
+        dealt = tuple([of[cards[i : i + 2]] for i in range(0, len(cards), 2)])
+        if holder is None:
+            return DealBoard(index=index, cards=dealt)
+        return DealHole(index=index, player=int(holder), cards=dealt)
+    who = int(player)
+    if amount is not None:
+        if chips_per_unit < 1:
+            return None
+        return CompleteBetOrRaiseTo(index=index, player=who, amount=int(amount) * chips_per_unit)
+    if verb in _SIMPLE:
+        return _SIMPLE[verb](index=index, player=who)
+    if verb == "sd":
+        return StandPatOrDiscard(index=index, player=who)
+    return ShowOrMuck(index=index, player=who, cards=None if verb == "sm -" else ())
+
+
 def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
     if _CARD_PAIRS.fullmatch(text) is None:
         raise NotationError(
@@ -279,6 +315,8 @@ def parse_action(
     ...
     floorman.errors.NotationError: action 7 'p1 raise 30': 'raise' is not a PHH action; expected 'd db CARDS', 'd dh pN CARDS', 'pN f', 'pN cc', 'pN pb', 'pN cbr AMOUNT', 'pN sd [CARDS]' or 'pN sm [CARDS|-]', each optionally followed by '# commentary'
     """
+    if letter == "p" and (usual := _usual(text, index, chips_per_unit)) is not None:
+        return usual
     if _LETTER.fullmatch(letter) is None or letter == "d":
         raise ConfigError(f"players are named by one letter other than d, not {letter!r}")
     body, hashed, comment = text.partition("#")
@@ -374,7 +412,9 @@ def format_action(action: Action, *, chips_per_unit: int = 1) -> str:
 
 def _freeze(value: object) -> object:
     if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+        if any(isinstance(v, list | tuple) for v in value):
+            return tuple(_freeze(v) for v in value)
+        return tuple(value)
     return value
 
 
@@ -575,9 +615,14 @@ def _too_long(value: Decimal | int) -> bool:
     return value.is_finite() and sum(_digits(value)) > MOST_DIGITS
 
 
+_LIMIT = 10**MOST_DIGITS
+
+
 def _to_chips(key: str, value: object, cpu: int) -> object:
     """A TOML amount (or array of them) in chips; what is not an amount is left to the check."""
     if isinstance(value, list):
+        if all(type(v) is int and -_LIMIT < v < _LIMIT for v in value):
+            return tuple(value) if cpu == 1 else tuple(v * cpu for v in value)
         return tuple(_to_chips(key, v, cpu) for v in value)
     if isinstance(value, Decimal | int) and not isinstance(value, bool) and _too_long(value):
         message = f"{key} holds an amount of more than {MOST_DIGITS} digits"
