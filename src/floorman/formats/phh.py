@@ -412,10 +412,16 @@ def format_action(action: Action, *, chips_per_unit: int = 1) -> str:
 
 def _freeze(value: object) -> object:
     if isinstance(value, list | tuple):
-        if any(isinstance(v, list | tuple) for v in value):
-            return tuple(_freeze(v) for v in value)
-        return tuple(value)
+        if set(map(type, value)) <= _FLAT:
+            return value if type(value) is tuple else tuple(value)
+        return tuple(_freeze(v) for v in value)
     return value
+
+
+# The types of the items an array holds when it holds no arrays.
+_FLAT = frozenset(
+    (str, int, bool, Decimal, type(None), datetime.date, datetime.datetime, datetime.time)
+)
 
 
 def _is_value(value: object) -> bool:
@@ -644,13 +650,16 @@ def _to_chips(key: str, value: object, cpu: int) -> object:
 
 
 def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
-    amounts: list[object] = []
+    # The amounts written with decimals choose chips_per_unit; whole ones need none.
+    decimals: list[Decimal] = []
     for key, value in table.items():
         if isinstance(value, dict):
             message = f"{key} is a table, not a PHH field (a file of several hands is a .phhs file)"
             raise _Located(key, key, message)
         if key in _AMOUNTS:
-            amounts.extend(value if isinstance(value, list) else [value])
+            values = value if isinstance(value, list) else [value]
+            if Decimal in set(map(type, values)):
+                decimals.extend(v for v in values if isinstance(v, Decimal))
     for key in ("variant", "antes", "starting_stacks", "actions"):
         if key not in table:
             message = (
@@ -660,9 +669,13 @@ def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistor
             raise _Located(key, "", message)
     actions = table["actions"]
     for text in actions if isinstance(actions, list) else ():
-        if isinstance(text, str) and (written := _amount_text(text.partition("#")[0].split())):
-            amounts.append(Decimal(written))
-    cpu = 10 ** max(map(_places, amounts)) if chips_per_unit is None else chips_per_unit
+        if (
+            isinstance(text, str)
+            and "." in text
+            and (written := _amount_text(text.partition("#")[0].split()))
+        ):
+            decimals.append(Decimal(written))
+    cpu = 10 ** max(map(_places, decimals), default=0) if chips_per_unit is None else chips_per_unit
     typed = {
         k: _to_chips(k, v, cpu) if k in _AMOUNTS else _freeze(v)
         for k, v in table.items()
