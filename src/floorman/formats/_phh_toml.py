@@ -45,14 +45,15 @@ _BASICS = (
     rf"\[{_SPACE}(?:{_PLAIN_BASIC}{_SPACE}(?:,{_SPACE}{_PLAIN_BASIC}{_SPACE})*(?:,{_SPACE})?)?\]"
 )
 _INTS = rf"\[[ \t]*{_INT}(?:[ \t]*,[ \t]*{_INT})*[ \t]*\]"
-# One statement, after any blank and comment lines: a table header [name] (group 1) or
-# key (2) = a basic string (3), literal string (4), bare word (5), array of literal
-# strings (6), of basic strings without escapes (7), of whole numbers (8), or other array (9).
+# One statement, after any blank and comment lines: key (group 1) = a basic string (2),
+# literal string (3), bare word (4), array of literal strings (5), of basic strings
+# without escapes (6), of whole numbers (7), or another array (8); or a table header
+# [name] (9). The value's group is the last to match (Match.lastindex).
 _STATEMENT = re.compile(
     rf"""{_BLANK}[ \t]*(?:
-      \[[ \t]*({_KEY})[ \t]*\]
-    | ({_KEY})[ \t]*=[ \t]*(?:({_BASIC})|({_LITERAL})|({_BARE})
+      ({_KEY})[ \t]*=[ \t]*(?:({_BASIC})|({_LITERAL})|({_BARE})
       |({_LITERALS})|({_BASICS})|({_INTS})|({_ARRAY}))
+    | \[[ \t]*({_KEY})[ \t]*\]
     )[ \t]*(?:\#{_C}*)?(?:\r?\n|\Z)""",
     re.VERBOSE,
 )
@@ -108,7 +109,11 @@ def _bare(text: str) -> Any:
 
 def _array(text: str) -> list[Any]:
     return [
-        literal[1:-1] if literal else _basic(basic) if basic else _bare(bare)
+        literal[1:-1]
+        if literal
+        else (basic[1:-1] if "\\" not in basic else _basic(basic))
+        if basic
+        else _bare(bare)
         for basic, literal, bare in _ITEMS.findall(text, 1)
         if basic or literal or bare
     ]
@@ -125,27 +130,30 @@ def _read(text: str) -> dict[str, Any]:
                 raise _Outside
             break
         pos = found.end()
-        header, key, basic, literal, bare, literals, basics, ints, array = found.groups()
-        if header is not None:
-            if header in root:
+        kind = found.lastindex or 0
+        value = found[kind]
+        if kind == 9:
+            if value in root:
                 raise _Outside
-            table = root[header] = {}
-        elif key in table:
+            table = root[value] = {}
+            continue
+        key = found[1]
+        if key in table:
             raise _Outside
-        elif literals is not None:
-            table[key] = literals.split("'")[1::2]
-        elif ints is not None:
-            table[key] = [int(n) for n in ints[1:-1].split(",")]
-        elif literal is not None:
-            table[key] = literal[1:-1]
-        elif basics is not None:
-            table[key] = basics.split('"')[1::2]
-        elif array is not None:
-            table[key] = _array(array)
-        elif basic is not None:
-            table[key] = _basic(basic)
+        if kind == 5:
+            table[key] = value.split("'")[1::2]
+        elif kind == 7:
+            table[key] = list(map(int, value[1:-1].split(",")))
+        elif kind == 3:
+            table[key] = value[1:-1]
+        elif kind == 4:
+            table[key] = _bare(value)
+        elif kind == 6:
+            table[key] = value.split('"')[1::2]
+        elif kind == 8:
+            table[key] = _array(value)
         else:
-            table[key] = _bare(bare)
+            table[key] = _basic(value)
     return root
 
 
