@@ -121,6 +121,12 @@ def test_every_shared_hand_reads_as_the_general_parser_reads_it(folder: str) -> 
         f"a = [{'9' * 4100}]\n",
         f"a = {'9' * 3500}\n",
         "a = [" * 2000,
+        # Broken arrays with long runs of spaces and comments: refused at once, with
+        # no backtracking through the ways to split them.
+        'a = ["' + " " * 5000,
+        "a = [\n" + "  # x # y # z\n" * 200 + " 1 x]",
+        "a = [" + "\n \n " * 2000 + "1,,]",
+        'actions = [\n  "p1 f",  # one\n\n  # two\ncurrency = "USD"\n  "p2 f",\n]\n',
     ],
 )
 def test_edge_cases_read_as_the_general_parser_reads_them(text: str) -> None:

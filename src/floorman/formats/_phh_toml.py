@@ -28,17 +28,20 @@ from typing import Any
 __all__ = ["loads"]
 
 _C = r"[^\x00-\x08\x0a-\x1f\x7f]"  # a character TOML allows in a comment or a literal string
-_BASIC = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]+|\\(?:[btnfr"\\]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}))*"'
-_LITERAL = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
-_BARE = r"[A-Za-z0-9_+.:-]+"
+# Possessive quantifiers (*+, ++) never give back what they took: a text that is not
+# in the subset fails at once, where backtracking through the many ways to split a run
+# of spaces or a comment would take exponential time.
+_BASIC = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\(?:[btnfr"\\]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}))*+"'
+_LITERAL = r"'[^'\x00-\x08\x0a-\x1f\x7f]*+'"
+_BARE = r"[A-Za-z0-9_+.:-]++"
 _KEY = r"[A-Za-z0-9_-]+"
 _ITEM = rf"(?:{_BASIC}|{_LITERAL}|{_BARE})"
-_GAP = rf"(?:[ \t\n]+|\r\n|\#{_C}*)*"  # what may come between an array's items
+_GAP = rf"(?:[ \t\n]|\r\n|\#{_C}*+)*+"  # what may come between an array's items
 _ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*(?:,{_GAP})?)?\]"
-_BLANK = rf"(?:[ \t]*(?:\#{_C}*)?\r?\n)*"
-_SPACE = r"(?:[ \t\n]|\r\n)*"  # between an array's items, when no comment comes
-_PLAIN_BASIC = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'  # a basic string without escapes
-_INT = r"(?:0|[1-9][0-9]{0,3000})"
+_BLANK = rf"(?:[ \t]*+(?:\#{_C}*+)?\r?\n)*+"
+_SPACE = r"(?:[ \t\n]|\r\n)*+"  # between an array's items, when no comment comes
+_PLAIN_BASIC = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*+"'  # a basic string without escapes
+_INT = r"(?:0|[1-9][0-9]{0,3000}+)"
 # Arrays of one kind of item and no comments, the usual ones, are read by splitting.
 _LITERALS = rf"\[{_SPACE}(?:{_LITERAL}{_SPACE}(?:,{_SPACE}{_LITERAL}{_SPACE})*(?:,{_SPACE})?)?\]"
 _BASICS = (
@@ -57,7 +60,7 @@ _STATEMENT = re.compile(
     )[ \t]*(?:\#{_C}*)?(?:\r?\n|\Z)""",
     re.VERBOSE,
 )
-_END = re.compile(rf"{_BLANK}[ \t]*(?:\#{_C}*)?")
+_END = re.compile(rf"{_BLANK}[ \t]*+(?:\#{_C}*+)?")
 # An array's items (quotes kept, so that no item is empty), and its comments to pass over.
 _ITEMS = re.compile(rf"({_BASIC})|({_LITERAL})|({_BARE})|\#{_C}*")
 _INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
