@@ -39,6 +39,7 @@ bench: $(VENV)/.floorman-bench
 	$(BIN)/python benchmarks/evaluators.py
 	$(BIN)/python benchmarks/deals.py
 	$(BIN)/python benchmarks/service.py
+	$(BIN)/python benchmarks/replay.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

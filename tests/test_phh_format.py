@@ -619,3 +619,9 @@ def test_generated_actions_round_trip_through_their_text(action: Action) -> None
     assert parse_action(str(action)) == action
     for cpu in (10, 1000):
         assert parse_action(format_action(action, chips_per_unit=cpu), chips_per_unit=cpu) == action
+
+
+def test_a_hand_without_amounts_is_refused_as_a_notation_error() -> None:
+    # Nothing to choose chips_per_unit from: the hand's own checks refuse it.
+    with pytest.raises(NotationError, match="0 starting stacks"):
+        read_phh("variant = 'NT'\nantes = []\nstarting_stacks = []\nactions = []\n")

@@ -13,34 +13,27 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from floorman import __version__, play
-from floorman.cards import Rank, format_cards, parse_cards
+from floorman import __version__
 from floorman.errors import FloormanError, NotationError
-from floorman.evaluation import (
-    MOST_CARDS,
-    MOST_WILD_CARDS,
-    HandValue,
-    JokerRule,
-    best_five,
-    evaluate_ace_to_five,
-    evaluate_deuce_to_seven,
-    evaluate_eight_or_better,
-    evaluate_high,
-    evaluate_omaha,
-    evaluate_omaha_eight_or_better,
-)
-from floorman.evaluation.equity import MAX_SAMPLES, EquityGame, EquityResult, equity
-from floorman.floor import rulings_citing
-from floorman.formats import load
-from floorman.formats.cardroom_log import CardroomRecord, play_cardroom
-from floorman.formats.phh import read_hands, write_phhs
-from floorman.formats.replay import history_from_deal, replay
-from floorman.formats.room_log import RoomRecord, play_room
-from floorman.formats.session import DealRecord, Session, play_session
+from floorman.evaluation import MOST_CARDS, MOST_WILD_CARDS, JokerRule
 from floorman.games import GAMES, RuleSet, Structure
-from floorman.rulebook import SECTIONS, Rule, all_rules, rule
-from floorman.service.log import dumps_entries
+
+if TYPE_CHECKING:
+    from floorman.evaluation import HandValue
+    from floorman.evaluation.equity import EquityResult
+    from floorman.formats.cardroom_log import CardroomRecord
+    from floorman.formats.room_log import RoomRecord
+    from floorman.formats.session import DealRecord, Session
+    from floorman.rulebook import Rule
+
+# Each command imports what it uses when it runs, so that a command starts
+# without the modules of the others (equity's numpy, the service, the bots).
+# The equity command's choices, as floorman.evaluation.equity defines them (a test
+# checks that they agree), so that building the parser does not import numpy.
+_EQUITY_GAMES = ("holdem", "omaha", "omaha8")
+_MAX_SAMPLES = 2_000_000
 
 __all__ = ["main"]
 
@@ -48,6 +41,8 @@ _WIDTH = 78
 
 
 def _print_rule(found: Rule) -> None:
+    from floorman.floor import rulings_citing
+
     print(f"{found.citation}  ({found.section_title})")
     print(textwrap.fill(found.paraphrase, width=_WIDTH))
     applied = rulings_citing(found.citation.id)
@@ -60,6 +55,8 @@ def _print_rule(found: Rule) -> None:
 
 
 def _cmd_rule(args: argparse.Namespace) -> int:
+    from floorman.rulebook import rule
+
     for i, rid in enumerate(args.ids):
         if i:
             print()
@@ -68,6 +65,8 @@ def _cmd_rule(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    from floorman.rulebook import SECTIONS, all_rules
+
     if args.section and args.section not in SECTIONS:
         raise FloormanError(
             f"unknown section {args.section!r}; sections are: " + ", ".join(SECTIONS)
@@ -81,6 +80,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _equity_json(result: EquityResult) -> str:
+    from floorman.cards import format_cards
+
     return json.dumps(
         {
             "game": result.game.value,
@@ -103,6 +104,9 @@ def _equity_json(result: EquityResult) -> str:
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
+    from floorman.cards import format_cards
+    from floorman.evaluation.equity import EquityGame, equity
+
     result = equity(
         args.hands,
         board=args.board,
@@ -140,6 +144,17 @@ def _value_dict(label: str, value: HandValue | None) -> dict[str, object]:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
+    from floorman.cards import Rank, format_cards, parse_cards
+    from floorman.evaluation import (
+        best_five,
+        evaluate_ace_to_five,
+        evaluate_deuce_to_seven,
+        evaluate_eight_or_better,
+        evaluate_high,
+        evaluate_omaha,
+        evaluate_omaha_eight_or_better,
+    )
+
     cards = parse_cards(args.cards)
     board = parse_cards(args.board) if args.board else ()
     wild = [Rank.parse(r) for r in args.wild]
@@ -191,6 +206,10 @@ def _file_units(chips: Sequence[int], per_unit: int) -> list[int | float]:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    from floorman.formats import load
+    from floorman.formats.phh import read_hands
+    from floorman.formats.replay import replay
+
     rules = RuleSet(args.rules)
     status = 0
     for name in args.files:
@@ -249,6 +268,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _describe_deal(record: DealRecord) -> str:
+
     posts = ", ".join(
         f"seat {p.seat} {p.blind} {p.amount}{' dead' if p.dead else ''}" for p in record.posts
     )
@@ -267,6 +287,10 @@ def _describe_deal(record: DealRecord) -> str:
 
 
 def _cmd_session(args: argparse.Namespace) -> int:
+    from floorman.formats.phh import write_phhs
+    from floorman.formats.replay import history_from_deal
+    from floorman.formats.session import play_session
+
     try:
         text = _read_input(args.file)
     except NotationError as error:
@@ -314,6 +338,8 @@ def _describe_record(record: RoomRecord) -> str:
 
 
 def _cmd_room(args: argparse.Namespace) -> int:
+    from floorman.formats.room_log import play_room
+
     try:
         text = _read_input(args.file)
     except NotationError as error:
@@ -337,6 +363,9 @@ def _cmd_room(args: argparse.Namespace) -> int:
 
 
 def _cmd_cardroom(args: argparse.Namespace) -> int:
+    from floorman.formats.cardroom_log import play_cardroom
+    from floorman.service.log import dumps_entries
+
     try:
         text = _read_input(args.file)
     except NotationError as error:
@@ -367,6 +396,8 @@ def _blinds(text: str) -> tuple[int, ...]:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from floorman import play
+
     if args.server is not None:
         from floorman.client.commands import play as play_at  # the server extra
 
@@ -476,13 +507,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("hands", nargs="+", metavar="HAND", help="hole cards, e.g. AsKs or 'As Ks'")
     p.add_argument("--board", default="", help="board cards already dealt, e.g. 'Qs Js 2c'")
     p.add_argument("--dead", default="", help="cards known to be out of play")
-    p.add_argument(
-        "--game", choices=[g.value for g in EquityGame], default="holdem", help="poker form"
-    )
+    p.add_argument("--game", choices=_EQUITY_GAMES, default="holdem", help="poker form")
     p.add_argument(
         "--samples",
         type=int,
-        help=f"sample this many boards instead of all (1 to {MAX_SAMPLES:,}: an exact run"
+        help=f"sample this many boards instead of all (1 to {_MAX_SAMPLES:,}: an exact run"
         " enumerates 1,712,304 boards at most)",
     )
     p.add_argument(

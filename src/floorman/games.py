@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from types import MappingProxyType
 
 from floorman.cards import DECK_52, Card
@@ -131,6 +132,13 @@ class Street:
     big_bet: bool = False
 
 
+@cache
+def _deck(lowest_rank: int) -> tuple[tuple[Card, ...], frozenset[Card]]:
+    # Every deal asks for its deck: made once for each lowest rank.
+    cards = tuple(c for c in DECK_52 if c.rank >= lowest_rank)
+    return cards, frozenset(cards)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Game:
     """A poker form.
@@ -154,7 +162,12 @@ class Game:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The cards the game is dealt from: 52, or 36 in short deck (six and up)."""
-        return tuple(c for c in DECK_52 if c.rank >= self.lowest_rank)
+        return _deck(self.lowest_rank)[0]
+
+    @property
+    def deck_set(self) -> frozenset[Card]:
+        """The cards of :attr:`deck`, as a set."""
+        return _deck(self.lowest_rank)[1]
 
     @property
     def is_button_game(self) -> bool:

@@ -152,7 +152,7 @@ class Deal:
         self._able_cache: list[int] = []
         self._legal: Legal | None = None
         self._legal_at = -1
-        self._deck_set = frozenset(game.deck)
+        self._deck_set = game.deck_set
         self._deck: list[Card] | None = (
             shuffler.shuffle(game.deck) if shuffler is not None else None
         )

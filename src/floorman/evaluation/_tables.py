@@ -16,12 +16,27 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    U8Array = npt.NDArray[np.uint8]
 
 Pattern = tuple[int, tuple[int, ...]]
-U8Array = npt.NDArray[np.uint8]
+
+
+def __getattr__(name: str) -> Any:
+    # numpy is imported when an array is first asked for: dealing and replaying
+    # hands read the tables that pure Python builds, and start faster without it.
+    if name == "U8Array":
+        import numpy as np
+        import numpy.typing as npt
+
+        return npt.NDArray[np.uint8]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # Categories, lowest first (RRP5 ranking.1-11); the royal flush (ranking.10) is
 # the ace-high straight flush.
@@ -241,6 +256,8 @@ def combinations_array(n: int, k: int) -> U8Array:
     >>> combinations_array(4, 2).tolist()
     [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
     """
+    import numpy as np
+
     rows = np.zeros((1, 0), dtype=np.uint8)
     for column in range(k):
         # Each row grows by every value above its last one that still leaves
@@ -259,6 +276,8 @@ def rank_multisets_array(size: int) -> npt.NDArray[np.int64]:
     A multiset of ranks is a combination of ``size`` from ``12 + size`` slots
     with each slot's position less its column (stars and bars).
     """
+    import numpy as np
+
     rows = combinations_array(12 + size, size).astype(np.int64) - np.arange(size)
     # Rows are sorted, so five of a rank puts equal ranks four columns apart.
     five = (rows[:, 4:] == rows[:, :-4]).any(axis=1)
@@ -279,6 +298,8 @@ def nonflush_table(size: int) -> dict[int, int]:
             sum(RANK_KEYS[r - 2] for r in combo): strengths[classify_high5(combo, (0, 1, 2, 3, 0))]
             for combo in _rank_multisets(5)
         }
+    import numpy as np
+
     five = nonflush_table(5)
     lookup = np.zeros(max(five) + 1, dtype=np.int64)
     lookup[np.fromiter(five.keys(), dtype=np.int64)] = np.fromiter(five.values(), dtype=np.int64)

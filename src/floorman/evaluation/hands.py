@@ -76,6 +76,35 @@ _ACE = Rank.ACE - 2  # rank index of the ace
 
 # Non-flush tables by hand size, filled on first use.
 _NONFLUSH: list[dict[int, int] | None] = [None] * 8
+# Before six- and seven-card tables are built (a fifth of a second, with numpy), each
+# hand's entry is worked out from the five-card table and kept, as the table has it:
+# a process that evaluates few hands (a replay, a deal) never pays for the whole table.
+_PARTIAL: list[dict[int, int]] = [{} for _ in range(8)]
+_MOST_PARTIAL = 20_000
+
+
+def _nonflush_entry(cards: Sequence[int], key: int) -> int:
+    """The non-flush table's entry for six or seven cards, from the five-card table.
+
+    The same as :func:`~floorman.evaluation._tables.nonflush_table` builds:
+    the best of the hand's five-card parts when suits do not matter.
+    """
+    size = len(cards)
+    partial = _PARTIAL[size]
+    found = partial.get(key)
+    if found is not None:
+        return found
+    if len(partial) >= _MOST_PARTIAL:
+        table = _NONFLUSH[size] = t.nonflush_table(size)
+        return table[key]
+    five = _NONFLUSH[5]
+    if five is None:
+        five = _NONFLUSH[5] = t.nonflush_table(5)
+    keys = [_CARD_KEYS[c] for c in cards]
+    best = partial[key] = max(
+        five[sum(part) & _RANK_KEY_MASK] for part in itertools.combinations(keys, 5)
+    )
+    return best
 
 
 def high_strength(cards: Sequence[int]) -> int:
@@ -101,6 +130,8 @@ def high_strength(cards: Sequence[int]) -> int:
         return t.flush_table()[mask]
     table = _NONFLUSH[len(cards)]
     if table is None:
+        if len(cards) > 5:
+            return _nonflush_entry(cards, key & _RANK_KEY_MASK)
         table = _NONFLUSH[len(cards)] = t.nonflush_table(len(cards))
     return table[key & _RANK_KEY_MASK]
 

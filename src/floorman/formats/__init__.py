@@ -5,6 +5,8 @@
 writes a deal as the text hand history PokerStars writes and trackers read.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from floorman.formats.phh import (
     VARIANTS,
     Action,
@@ -28,7 +30,9 @@ from floorman.formats.phh import (
     write_phh,
     write_phhs,
 )
-from floorman.formats.pokerstars import StarsHeader, write_pokerstars
+
+if TYPE_CHECKING:
+    from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 
 __all__ = [
     "VARIANTS",
@@ -55,3 +59,13 @@ __all__ = [
     "write_phhs",
     "write_pokerstars",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The PokerStars writer is imported when asked for: reading and replaying
+    # PHH files starts without it.
+    if name in ("StarsHeader", "write_pokerstars"):
+        from floorman.formats import pokerstars
+
+        return getattr(pokerstars, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -44,6 +44,7 @@ from typing import Any, TypeAlias
 
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
+from floorman.formats import _phh_toml
 
 __all__ = [
     "VARIANTS",
@@ -234,6 +235,42 @@ _GRAMMAR = (
 _LETTER = re.compile(r"[a-z]")
 
 
+# The usual forms of an action, written with single spaces and no commentary, read by one
+# match: a player's verb (groups 1-3) or a deal (4-5). Anything else takes the full path.
+_USUAL = re.compile(
+    r"p([1-9][0-9]{0,5}) (f|cc|pb|sd|sm|sm -|cbr ([1-9][0-9]{0,14}))"
+    r"|d (?:db|dh p([1-9][0-9]{0,5})) ((?:[2-9TJQKA][cdhs]|\?\?)+)"
+)
+_CARD_OF: dict[str, Card | None] = {
+    rank + suit: Card.parse(rank + suit) for rank in "23456789TJQKA" for suit in "cdhs"
+}
+_CARD_OF["??"] = None
+
+
+def _usual(text: str, index: int, chips_per_unit: int) -> Action | None:
+    """The action a usual text writes (as :func:`parse_action` reads it), or None."""
+    found = _USUAL.fullmatch(text)
+    if found is None:
+        return None
+    player, verb, amount, holder, cards = found.groups()
+    if cards is not None:
+        of = _CARD_OF
+        dealt = tuple([of[cards[i : i + 2]] for i in range(0, len(cards), 2)])
+        if holder is None:
+            return DealBoard(index=index, cards=dealt)
+        return DealHole(index=index, player=int(holder), cards=dealt)
+    who = int(player)
+    if amount is not None:
+        if chips_per_unit < 1:
+            return None
+        return CompleteBetOrRaiseTo(index=index, player=who, amount=int(amount) * chips_per_unit)
+    if verb in _SIMPLE:
+        return _SIMPLE[verb](index=index, player=who)
+    if verb == "sd":
+        return StandPatOrDiscard(index=index, player=who)
+    return ShowOrMuck(index=index, player=who, cards=None if verb == "sm -" else ())
+
+
 def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
     if _CARD_PAIRS.fullmatch(text) is None:
         raise NotationError(
@@ -278,6 +315,8 @@ def parse_action(
     ...
     floorman.errors.NotationError: action 7 'p1 raise 30': 'raise' is not a PHH action; expected 'd db CARDS', 'd dh pN CARDS', 'pN f', 'pN cc', 'pN pb', 'pN cbr AMOUNT', 'pN sd [CARDS]' or 'pN sm [CARDS|-]', each optionally followed by '# commentary'
     """
+    if letter == "p" and (usual := _usual(text, index, chips_per_unit)) is not None:
+        return usual
     if _LETTER.fullmatch(letter) is None or letter == "d":
         raise ConfigError(f"players are named by one letter other than d, not {letter!r}")
     body, hashed, comment = text.partition("#")
@@ -373,8 +412,16 @@ def format_action(action: Action, *, chips_per_unit: int = 1) -> str:
 
 def _freeze(value: object) -> object:
     if isinstance(value, list | tuple):
+        if set(map(type, value)) <= _FLAT:
+            return value if type(value) is tuple else tuple(value)
         return tuple(_freeze(v) for v in value)
     return value
+
+
+# The types of the items an array holds when it holds no arrays.
+_FLAT = frozenset(
+    (str, int, bool, Decimal, type(None), datetime.date, datetime.datetime, datetime.time)
+)
 
 
 def _is_value(value: object) -> bool:
@@ -574,9 +621,14 @@ def _too_long(value: Decimal | int) -> bool:
     return value.is_finite() and sum(_digits(value)) > MOST_DIGITS
 
 
+_LIMIT = 10**MOST_DIGITS
+
+
 def _to_chips(key: str, value: object, cpu: int) -> object:
     """A TOML amount (or array of them) in chips; what is not an amount is left to the check."""
     if isinstance(value, list):
+        if all(type(v) is int and -_LIMIT < v < _LIMIT for v in value):
+            return tuple(value) if cpu == 1 else tuple(v * cpu for v in value)
         return tuple(_to_chips(key, v, cpu) for v in value)
     if isinstance(value, Decimal | int) and not isinstance(value, bool) and _too_long(value):
         message = f"{key} holds an amount of more than {MOST_DIGITS} digits"
@@ -598,13 +650,16 @@ def _to_chips(key: str, value: object, cpu: int) -> object:
 
 
 def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
-    amounts: list[object] = []
+    # The amounts written with decimals choose chips_per_unit; whole ones need none.
+    decimals: list[Decimal] = []
     for key, value in table.items():
         if isinstance(value, dict):
             message = f"{key} is a table, not a PHH field (a file of several hands is a .phhs file)"
             raise _Located(key, key, message)
         if key in _AMOUNTS:
-            amounts.extend(value if isinstance(value, list) else [value])
+            values = value if isinstance(value, list) else [value]
+            if Decimal in set(map(type, values)):
+                decimals.extend(v for v in values if isinstance(v, Decimal))
     for key in ("variant", "antes", "starting_stacks", "actions"):
         if key not in table:
             message = (
@@ -614,9 +669,13 @@ def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistor
             raise _Located(key, "", message)
     actions = table["actions"]
     for text in actions if isinstance(actions, list) else ():
-        if isinstance(text, str) and (written := _amount_text(text.partition("#")[0].split())):
-            amounts.append(Decimal(written))
-    cpu = 10 ** max(map(_places, amounts)) if chips_per_unit is None else chips_per_unit
+        if (
+            isinstance(text, str)
+            and "." in text
+            and (written := _amount_text(text.partition("#")[0].split()))
+        ):
+            decimals.append(Decimal(written))
+    cpu = 10 ** max(map(_places, decimals), default=0) if chips_per_unit is None else chips_per_unit
     typed = {
         k: _to_chips(k, v, cpu) if k in _AMOUNTS else _freeze(v)
         for k, v in table.items()
@@ -628,7 +687,7 @@ def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistor
 
 def _toml(text: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text, parse_float=Decimal)
+        return _phh_toml.loads(text)
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"line (\d+)", str(error))
         line = text.splitlines()[int(found.group(1)) - 1] if found else ""
@@ -716,8 +775,14 @@ def read_phhs(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHist
     >>> [h.variant for h in hands]
     ['FT']
     """
+    return _hands(text, _toml(text), chips_per_unit)
+
+
+def _hands(
+    text: str, tables: dict[str, Any], chips_per_unit: int | None
+) -> tuple[HandHistory, ...]:
     hands = []
-    for name, table in _toml(text).items():
+    for name, table in tables.items():
         if not isinstance(table, dict):
             line = _line_of(text, name, None, None)
             message = (
@@ -747,8 +812,8 @@ def read_hands(text: str, *, chips_per_unit: int | None = None) -> tuple[HandHis
     """
     table = _toml(text)
     if table and all(isinstance(value, dict) for value in table.values()):
-        return read_phhs(text, chips_per_unit=chips_per_unit)
-    return (read_phh(text, chips_per_unit=chips_per_unit),)
+        return _hands(text, table, chips_per_unit)
+    return (_read(text, table, None, chips_per_unit),)
 
 
 def load(

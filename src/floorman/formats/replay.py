@@ -26,9 +26,10 @@ early (hands tabled during an all-in) or in another order.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from floorman.cards import Card
 from floorman.deal import (
@@ -217,34 +218,62 @@ def _error(index: int, error: FloormanError) -> ReplayError:
     )
 
 
+def _check_or_call(deal: Deal, p: int) -> None:
+    legal = deal.legal()
+    if legal.turn is Turn.BET and legal.position == p and legal.call:
+        deal.apply(Call(position=Position(p)))
+    else:
+        deal.apply(Check(position=Position(p)))
+
+
+# Each PHH action as the dealer's action, found by its type (one dictionary look-up
+# where a match statement would test the classes one after another).
+_APPLY: dict[type[phh.Action], Callable[[Deal, Any], object]] = {
+    phh.NoOp: lambda deal, a: None,
+    phh.DealBoard: lambda deal, a: deal.apply(DealBoard(cards=a.cards)),
+    phh.DealHole: lambda deal, a: deal.apply(
+        DealHole(position=Position(a.player - 1), cards=a.cards)
+    ),
+    phh.Fold: lambda deal, a: deal.apply(Fold(position=Position(a.player - 1))),
+    phh.CheckOrCall: lambda deal, a: _check_or_call(deal, a.player - 1),
+    phh.CompleteBetOrRaiseTo: lambda deal, a: deal.apply(
+        Wager(position=Position(a.player - 1), to=a.amount)
+    ),
+    phh.PostBringIn: lambda deal, a: deal.apply(BringIn(position=Position(a.player - 1))),
+    phh.StandPatOrDiscard: lambda deal, a: deal.apply(
+        Draw(position=Position(a.player - 1), discards=a.cards)
+    ),
+}
+
+
 def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> None:
     """Apply one PHH action to a deal; show-or-muck decisions wait in ``shows``
     (by position) until :func:`settle_showdown` asks for them."""
-    match action:
-        case phh.NoOp():
-            return
-        case phh.DealBoard(cards=cards):
-            deal.apply(DealBoard(cards=cards))
-        case phh.DealHole(player=p, cards=cards):
-            deal.apply(DealHole(position=Position(p - 1), cards=cards))
-        case phh.ShowOrMuck(player=p):
-            shows[p - 1] = action
-        case phh.Fold(player=p):
-            deal.apply(Fold(position=Position(p - 1)))
-        case phh.CheckOrCall(player=p):
-            legal = deal.legal()
-            if legal.turn is Turn.BET and legal.position == p - 1 and legal.call:
-                deal.apply(Call(position=Position(p - 1)))
-            else:
-                deal.apply(Check(position=Position(p - 1)))
-        case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
-            deal.apply(Wager(position=Position(p - 1), to=amount))
-        case phh.PostBringIn(player=p):
-            deal.apply(BringIn(position=Position(p - 1)))
-        case phh.StandPatOrDiscard(player=p, cards=cards):
-            deal.apply(Draw(position=Position(p - 1), discards=cards))
-        case _:
-            raise NotationError(f"cannot replay {action}", text=str(action))
+    handler = _APPLY.get(type(action))
+    if handler is not None:
+        handler(deal, action)
+    elif isinstance(action, phh.ShowOrMuck):
+        shows[action.player - 1] = action
+    else:
+        match action:
+            case phh.NoOp():
+                return
+            case phh.DealBoard(cards=cards):
+                deal.apply(DealBoard(cards=cards))
+            case phh.DealHole(player=p, cards=cards):
+                deal.apply(DealHole(position=Position(p - 1), cards=cards))
+            case phh.Fold(player=p):
+                deal.apply(Fold(position=Position(p - 1)))
+            case phh.CheckOrCall(player=p):
+                _check_or_call(deal, p - 1)
+            case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
+                deal.apply(Wager(position=Position(p - 1), to=amount))
+            case phh.PostBringIn(player=p):
+                deal.apply(BringIn(position=Position(p - 1)))
+            case phh.StandPatOrDiscard(player=p, cards=cards):
+                deal.apply(Draw(position=Position(p - 1), discards=cards))
+            case _:
+                raise NotationError(f"cannot replay {action}", text=str(action))
 
 
 def settle_showdown(deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool) -> None:

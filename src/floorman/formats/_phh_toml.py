@@ -1,0 +1,171 @@
+"""A reader for the part of TOML that hand histories use, falling back to :mod:`tomllib`.
+
+A PHH file is a flat TOML document: ``key = value`` lines, perhaps under table
+headers ``[1]``, ``[2]``, ... (a ``.phhs`` file), whose values are strings,
+whole numbers, floats, booleans and arrays of these (the actions, one a line or
+all on one). :func:`loads` reads exactly that subset with one regular
+expression and a short loop over its tokens, several times faster than the
+general parser, and returns what :func:`tomllib.loads` returns for the same
+text (floats as :class:`~decimal.Decimal`, as the PHH reader asks).
+
+Anything outside the subset (dates and times, quoted or dotted keys, inline
+tables, nested arrays, multi-line strings, numbers with underscores or in hex,
+a key or table given twice) and anything that is not valid TOML is handed to
+:func:`tomllib.loads` whole, so that every document reads to the same value,
+and every invalid one fails with the same error, as with the general parser.
+
+>>> loads("a = 'x'  # note\\nb = [1, -2.50,\\n  \\"\\\\u00e9\\",\\n]\\n[1]\\nc = true\\n")
+{'a': 'x', 'b': [1, Decimal('-2.50'), 'é'], '1': {'c': True}}
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from decimal import Decimal
+from typing import Any
+
+__all__ = ["loads"]
+
+_C = r"[^\x00-\x08\x0a-\x1f\x7f]"  # a character TOML allows in a comment or a literal string
+# Possessive quantifiers (*+, ++) never give back what they took: a text that is not
+# in the subset fails at once, where backtracking through the many ways to split a run
+# of spaces or a comment would take exponential time.
+_BASIC = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\(?:[btnfr"\\]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}))*+"'
+_LITERAL = r"'[^'\x00-\x08\x0a-\x1f\x7f]*+'"
+_BARE = r"[A-Za-z0-9_+.:-]++"
+_KEY = r"[A-Za-z0-9_-]+"
+_ITEM = rf"(?:{_BASIC}|{_LITERAL}|{_BARE})"
+_GAP = rf"(?:[ \t\n]|\r\n|\#{_C}*+)*+"  # what may come between an array's items
+_ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*(?:,{_GAP})?)?\]"
+_BLANK = rf"(?:[ \t]*+(?:\#{_C}*+)?\r?\n)*+"
+_SPACE = r"(?:[ \t\n]|\r\n)*+"  # between an array's items, when no comment comes
+_PLAIN_BASIC = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*+"'  # a basic string without escapes
+_INT = r"(?:0|[1-9][0-9]{0,3000}+)"
+# Arrays of one kind of item and no comments, the usual ones, are read by splitting.
+_LITERALS = rf"\[{_SPACE}(?:{_LITERAL}{_SPACE}(?:,{_SPACE}{_LITERAL}{_SPACE})*(?:,{_SPACE})?)?\]"
+_BASICS = (
+    rf"\[{_SPACE}(?:{_PLAIN_BASIC}{_SPACE}(?:,{_SPACE}{_PLAIN_BASIC}{_SPACE})*(?:,{_SPACE})?)?\]"
+)
+_INTS = rf"\[[ \t]*{_INT}(?:[ \t]*,[ \t]*{_INT})*[ \t]*\]"
+# One statement, after any blank and comment lines: key (group 1) = a basic string (2),
+# literal string (3), bare word (4), array of literal strings (5), of basic strings
+# without escapes (6), of whole numbers (7), or another array (8); or a table header
+# [name] (9). The value's group is the last to match (Match.lastindex).
+_STATEMENT = re.compile(
+    rf"""{_BLANK}[ \t]*(?:
+      ({_KEY})[ \t]*=[ \t]*(?:({_BASIC})|({_LITERAL})|({_BARE})
+      |({_LITERALS})|({_BASICS})|({_INTS})|({_ARRAY}))
+    | \[[ \t]*({_KEY})[ \t]*\]
+    )[ \t]*(?:\#{_C}*)?(?:\r?\n|\Z)""",
+    re.VERBOSE,
+)
+_END = re.compile(rf"{_BLANK}[ \t]*+(?:\#{_C}*+)?")
+# An array's items (quotes kept, so that no item is empty), and its comments to pass over.
+_ITEMS = re.compile(rf"({_BASIC})|({_LITERAL})|({_BARE})|\#{_C}*")
+_INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
+_FLOAT = re.compile(
+    r"[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?|[eE][+-]?[0-9]+)|inf|nan)"
+)
+_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))")
+_ESCAPED = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+# Python's int() refuses numbers of more digits than this; tomllib then raises ValueError.
+_MOST_INT_DIGITS = 4000
+
+
+class _Outside(Exception):
+    """The text leaves the subset read here: the general parser reads it."""
+
+
+def _outside() -> Any:
+    raise _Outside
+
+
+def _unescape(match: re.Match[str]) -> str:
+    short, long, char = match.groups()
+    if char is not None:
+        return _ESCAPED[char]
+    code = int(short or long, 16)
+    if 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+        raise _Outside
+    return chr(code)
+
+
+def _basic(quoted: str) -> str:
+    text = quoted[1:-1]
+    return _ESCAPE.sub(_unescape, text) if "\\" in text else text
+
+
+def _bare(text: str) -> Any:
+    if text.isdigit() and (text[0] != "0" or len(text) == 1):
+        return int(text) if len(text) < _MOST_INT_DIGITS else _outside()
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    if _INTEGER.fullmatch(text) and len(text) < _MOST_INT_DIGITS:
+        return int(text)
+    if _FLOAT.fullmatch(text):
+        return Decimal(text)
+    raise _Outside
+
+
+def _array(text: str) -> list[Any]:
+    return [
+        literal[1:-1]
+        if literal
+        else (basic[1:-1] if "\\" not in basic else _basic(basic))
+        if basic
+        else _bare(bare)
+        for basic, literal, bare in _ITEMS.findall(text, 1)
+        if basic or literal or bare
+    ]
+
+
+def _read(text: str) -> dict[str, Any]:
+    root: dict[str, Any] = {}
+    table = root
+    pos, end, match = 0, len(text), _STATEMENT.match
+    while pos < end:
+        found = match(text, pos)
+        if found is None:
+            if _END.fullmatch(text, pos) is None:
+                raise _Outside
+            break
+        pos = found.end()
+        kind = found.lastindex or 0
+        value = found[kind]
+        if kind == 9:
+            if value in root:
+                raise _Outside
+            table = root[value] = {}
+            continue
+        key = found[1]
+        if key in table:
+            raise _Outside
+        if kind == 5:
+            table[key] = value.split("'")[1::2]
+        elif kind == 7:
+            table[key] = list(map(int, value[1:-1].split(",")))
+        elif kind == 3:
+            table[key] = value[1:-1]
+        elif kind == 4:
+            table[key] = _bare(value)
+        elif kind == 6:
+            table[key] = value.split('"')[1::2]
+        elif kind == 8:
+            table[key] = _array(value)
+        else:
+            table[key] = _basic(value)
+    return root
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Read a TOML document as ``tomllib.loads(text, parse_float=Decimal)`` does.
+
+    Raises what :func:`tomllib.loads` raises for a text it refuses.
+    """
+    try:
+        return _read(text)
+    except _Outside:
+        return tomllib.loads(text, parse_float=Decimal)

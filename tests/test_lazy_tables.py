@@ -1,0 +1,59 @@
+"""Six- and seven-card hands evaluated before their tables are built: the tables' entries."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from floorman.evaluation import _tables as t
+from floorman.evaluation import hands
+
+
+@given(st.lists(st.integers(0, 51), min_size=6, max_size=7, unique=True))
+def test_an_entry_worked_out_from_the_five_card_table_is_the_tables(cards: list[int]) -> None:
+    key = sum(t.CARD_KEYS[c] for c in cards) & t.RANK_KEY_MASK
+    assert hands._nonflush_entry(cards, key) == t.nonflush_table(len(cards))[key]
+
+
+def test_a_replay_process_evaluates_without_numpy() -> None:
+    code = (
+        "import sys\n"
+        "from floorman import evaluate_high, parse_cards\n"
+        "value = evaluate_high(parse_cards('As Ks Qd 7c 7h 2d 3c'))\n"
+        "print(value.name, '|', 'numpy' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split(" | ") == ["One Pair, Sevens", "False\n"]
+
+
+def test_the_command_lines_equity_choices_are_the_libraries() -> None:
+    from floorman import cli
+    from floorman.evaluation.equity import MAX_SAMPLES, EquityGame
+
+    assert tuple(g.value for g in EquityGame) == cli._EQUITY_GAMES
+    assert cli._MAX_SAMPLES == MAX_SAMPLES
+
+
+def test_replay_starts_without_the_modules_it_does_not_use() -> None:
+    code = (
+        "import sys\n"
+        "from floorman.cli import main\n"
+        "main(['replay', '--json', '-'])\n"
+        "heavy = ('numpy', 'floorman.service', 'floorman.server', 'floorman.play',\n"
+        "         'floorman.floor', 'floorman.formats.pokerstars', 'floorman.evaluation.equity')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy' or m in heavy))\n"
+    )
+    hand = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\n"
+        "actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'p2 cbr 200', 'p1 cc',"
+        " 'd db 2c3d4h', 'd db 9s', 'd db Tc']\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=hand, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.splitlines()[-1] == "[]"
+    assert '"finishing_stacks": [0, 400]' in out.stdout
