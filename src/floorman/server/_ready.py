@@ -1,9 +1,9 @@
 """The evaluator's tables built before the server takes commands.
 
-The hand evaluator builds its lookup tables the first time a hand of each
-size is read (a fifth of a second for seven cards). In a server that first
-time is a showdown, inside a player's command, and every command queued
-behind it waits; so the server reads one hand of each form at start.
+The hand evaluator builds its lookup tables when it first needs them (a
+fifth of a second for seven cards). In a server that moment is a showdown,
+inside a player's command, and every command queued behind it waits; so the
+server builds the high tables and reads one hand of each form at start.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from floorman.evaluation import (
     evaluate_omaha,
     evaluate_omaha_eight_or_better,
 )
+from floorman.evaluation.hands import build_tables
 
 __all__ = ["warm_up"]
 
@@ -28,6 +29,7 @@ def warm_up() -> None:
 
     >>> warm_up()
     """
+    build_tables()
     cards = parse_cards(_SEVEN)
     for size in (5, 6, 7):
         evaluate_high(cards[:size])
