@@ -96,7 +96,10 @@ async def _demo(url: str, host: str, port: int) -> None:
         f"\nJoin in a browser at {base}/ (any name, and a password of 8 characters or more,"
         f"\nregisters you), or from another terminal:"
         f"\n    floorman play --server {base} --name you"
-        f"\n(.venv/bin/floorman after make run). Ctrl-C here stops the room.\n",
+        f"\n(.venv/bin/floorman after make run). To run the floor's and the dealer's consoles,"
+        f"\nmake an admin from another terminal and log in with it:"
+        f"\n    floorman admin create NAME --db {url}"
+        f"\nCtrl-C here stops the room.\n",
         flush=True,
     )
     playing = asyncio.create_task(play_bots(bots))
