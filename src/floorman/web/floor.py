@@ -11,7 +11,7 @@ refused the page with the same error the server gives a command
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
 
 from starlette.requests import HTTPConnection, Request
@@ -127,9 +127,9 @@ def _more_forms() -> str:
         + "</form>"
     )
     rulings = (
-        '<option value="impound">Hold chips while the decision is pending</option>'
+        '<option value="impound">Hold chips, the decision pending</option>'
         '<option value="release">Release the held chips</option>'
-        '<option value="transfer">Move a pot to its rightful winner</option>'
+        '<option value="transfer">Move a pot to its winner</option>'
     )
     pot = (
         '<form id="pot" class="panel form-panel" aria-labelledby="h-pot">'
@@ -163,7 +163,7 @@ def _more_forms() -> str:
     return reserve + limit + apart + pot
 
 
-def console(*, name: str) -> str:
+def console(*, name: str, roles: Iterable[str] = ()) -> str:
     """The console's frame: its panels (filled by the module) and its forms."""
     kinds = "".join(f'<option value="{escape(k)}"></option>' for k in KINDS)
     body = (
@@ -222,9 +222,9 @@ def console(*, name: str) -> str:
         '<ol id="decisions" class="decisions" role="log" reversed></ol></section>'
         "</div>"
     )
-    return pages._page("Floor", body, name=name, script="/static/floor.js", floor=True).replace(
-        "</head>", '<link rel="stylesheet" href="/static/floor.css"></head>', 1
-    )
+    return pages._page(
+        "Floor", body, name=name, script="/static/floor.js", floor=True, roles=roles
+    ).replace("</head>", '<link rel="stylesheet" href="/static/floor.css"></head>', 1)
 
 
 def refused(error: FloormanError) -> str:
@@ -250,6 +250,6 @@ def floor_routes(
             return RedirectResponse("/enter", 303)
         if not may_run_the_floor(account):
             return html(refused(_refusal(account)), 403)
-        return html(console(name=account.name), 200)
+        return html(console(name=account.name, roles=account.roles), 200)
 
     return [Route("/floor", floor_page)]

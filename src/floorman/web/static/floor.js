@@ -328,7 +328,10 @@ function drawGames() {
     const t = game.table;
     const head = el("header", { class: "fgame-head" },
       el("h3", { text: `Table ${t}` }),
-      el("span", { class: "kind", text: game.kind }),
+      el("span", { class: "kind", text: game.stakes && !game.kind.startsWith(`${game.stakes} `)
+        ? `${game.kind}, now ${game.stakes}` : game.kind }),
+      el("a", { class: "watch", href: `/table/${t}`, "aria-label": `Watch table ${t}`,
+        text: "Watch" }),
       el("span", { class: `pill ${tone}`, text: state }));
     const seats = el("ol", { class: "fseats", "aria-label": `Seats at table ${t}` },
       ...game.seats.map((s) => drawSeat(game, s)));
