@@ -415,6 +415,8 @@ def test_seating_8_policies_17_decisions_7_the_floor_reserves_proposes_and_rules
             "document.querySelectorAll('li.fgame[data-table=\"1\"] .fseat.taken').length == 2",
         )
         assert sorted(seat_names(console, 1)) == ["ann", "bob"]  # seat 3 stays cy's
+        watch = console.get_by_role("link", name="Watch table 1")
+        assert watch.get_attribute("href") == "/table/1"
         console.get_by_role("button", name="Start the game at table 1").click()
         shows(console, 'li.fgame[data-table="1"] .pill', "dealing")
 
@@ -479,6 +481,7 @@ def test_seating_8_policies_17_decisions_7_the_floor_reserves_proposes_and_rules
             for page, name in ((ann, "ann"), (bob, "bob"))
         ]
         assert sum("result" in answer for answer in folded) == 1, folded
+        winner, loser = ("bob", "ann") if "result" in folded[0] else ("ann", "bob")
         pot.get_by_role("button", name="Give the ruling").click()
         held = console.locator("#decisions li", has_text="held 10 of bob's chips at table 1")
         held.wait_for(timeout=10_000)
@@ -492,6 +495,30 @@ def test_seating_8_policies_17_decisions_7_the_floor_reserves_proposes_and_rules
         released = console.locator("#decisions li", has_text="released 10 held chips to ann")
         released.wait_for(timeout=10_000)
         assert released.locator("a.rule-link").all_inner_texts() == ["RRP5 decisions.7"]
+        # The pot went to the wrong player: the floor moves one chip of it by
+        # the betting record, asked for before the next deal (RRP5 decisions.5, .6).
+        pot.get_by_label("Ruling").select_option("transfer")
+        pot.get_by_label("From player", exact=True).fill(loser)
+        pot.get_by_label("To player", exact=True).fill(winner)
+        pot.get_by_label("Amount", exact=True).fill("1")
+        pot.get_by_role("button", name="Give the ruling").click()
+        box = refusal(pot)  # the loser won nothing to move
+        assert box.locator("a.rule-link").all_inner_texts() == [
+            "RRP5 decisions.5",
+            "RRP5 decisions.6",
+        ]
+        pot.get_by_label("From player", exact=True).fill(winner)
+        pot.get_by_label("To player", exact=True).fill(loser)
+        pot.get_by_role("button", name="Give the ruling").click()
+        moved = console.locator(
+            "#decisions li", has_text=f"moved 1 of deal 1's pot from {winner} to {loser}"
+        )
+        moved.wait_for(timeout=10_000)
+        assert moved.locator("a.rule-link").all_inner_texts() == [
+            "RRP5 decisions.5",
+            "RRP5 decisions.6",
+        ]
+        assert pot.locator(".form-error").is_hidden()
         console.screenshot(path=str(SHOTS / "floor-controls.png"), full_page=True)
         console.set_viewport_size({"width": 390, "height": 844})
         console.screenshot(path=str(SHOTS / "floor-controls-phone.png"), full_page=True)

@@ -330,8 +330,7 @@ function drawGames() {
       el("h3", { text: `Table ${t}` }),
       el("span", { class: "kind", text: game.stakes && !game.kind.startsWith(`${game.stakes} `)
         ? `${game.kind}, now ${game.stakes}` : game.kind }),
-      el("a", { class: "watch", href: `/table/${t}`, "aria-label": `Watch table ${t}`,
-        text: "Watch" }),
+
       el("span", { class: `pill ${tone}`, text: state }));
     const seats = el("ol", { class: "fseats", "aria-label": `Seats at table ${t}` },
       ...game.seats.map((s) => drawSeat(game, s)));
@@ -372,7 +371,8 @@ function drawGames() {
     const close = control("Close", `Close the game at table ${t}`, `close-${t}`,
       () => command({ type: "command.CloseGame", table: t }), "secondary");
     close.disabled = occupied > 0;
-    buttons.append(close);
+    buttons.append(close, el("a", { class: "watch", href: `/table/${t}`,
+      "aria-label": `Watch table ${t}`, text: "Watch the table" }));
     return el("li", { class: `fgame ${tone}`, "data-table": t }, head, seats,
       notes.childElementCount ? notes : null, buttons);
   }));
