@@ -222,9 +222,10 @@ def test_seating_2_the_floor_opens_calls_seats_and_breaks_games_from_its_console
         assert console.locator("#games").inner_text().startswith("No games are open")
 
         # The floor opens a two-seat game at table 1, by keyboard alone.
-        console.get_by_label("Table", exact=True).fill("1")
-        console.get_by_label("Seats", exact=True).fill("2")
-        console.get_by_label("Game", exact=True).focus()
+        opener = console.locator("#open-game")
+        opener.get_by_label("Table", exact=True).fill("1")
+        opener.get_by_label("Seats", exact=True).fill("2")
+        opener.get_by_label("Game", exact=True).focus()
         console.keyboard.press("Enter")
         console.wait_for_selector('li.fgame[data-table="1"]')
         shows(console, "#decisions .what", "opened table 1")
@@ -269,9 +270,9 @@ def test_seating_2_the_floor_opens_calls_seats_and_breaks_games_from_its_console
 
         # The floor calls the list to a new table: the form is set for it.
         console.get_by_role("button", name=f"Call the {KIND} list to a new table").click()
-        assert console.get_by_label("Table", exact=True).input_value() == "2"
-        assert console.get_by_label("Game", exact=True).input_value() == KIND
-        console.get_by_label("Seats", exact=True).fill("6")
+        assert opener.get_by_label("Table", exact=True).input_value() == "2"
+        assert opener.get_by_label("Game", exact=True).input_value() == KIND
+        opener.get_by_label("Seats", exact=True).fill("6")
         console.get_by_role("button", name="Open the game").click()
         shows(console, "#calls .who", "dan")
         shows(console, "#decisions .what", "called cy to table 2")
@@ -287,7 +288,7 @@ def test_seating_2_the_floor_opens_calls_seats_and_breaks_games_from_its_console
         shows(console, 'li.fgame[data-table="2"] .pill', "dealing")
 
         # A warning, given by the form, is recorded with the rule it cites.
-        console.get_by_label("Player", exact=True).fill("dan")
+        console.locator("#sanction").get_by_label("Player", exact=True).fill("dan")
         console.get_by_label("For breaking").select_option("conduct.improper.7")
         console.get_by_role("button", name="Give the sanction").click()
         warned = console.locator("#decisions li", has_text="gave dan a warning")
@@ -326,4 +327,201 @@ def test_seating_2_the_floor_opens_calls_seats_and_breaks_games_from_its_console
         assert answer.status == 403
         assert "ann may not use the floor's console" in ann.get_by_role("alert").inner_text()
         for page in (console, ann, bob, cy, dan):
+            page.context.close()
+
+
+def protocol(page: Any, command: dict[str, Any]) -> dict[str, Any]:
+    """``command`` given over a WebSocket of the page's own (its session's
+    cookie), as any client may: the server's answer, a result or an error."""
+    answer: dict[str, Any] = page.evaluate(
+        """command => new Promise((resolve) => {
+          const socket = new WebSocket(`ws://${location.host}/ws`);
+          socket.onopen = () => socket.send(JSON.stringify({ id: 1, command }));
+          socket.onmessage = (m) => {
+            const got = JSON.parse(m.data);
+            if (got.id === 1) { socket.close(); resolve(got); }
+          };
+        })""",
+        command,
+    )
+    return answer
+
+
+def refusal(form: Any) -> Any:
+    """The form's own alert, once it shows."""
+    box = form.locator(".form-error")
+    box.wait_for(state="visible", timeout=10_000)
+    return box
+
+
+@needs_chromium
+def test_seating_8_policies_17_decisions_7_the_floor_reserves_proposes_and_rules_on_a_pot(
+    browser: Any, tmp_path: Path
+) -> None:
+    url = floor_room(tmp_path, "ann", "bob", "cy")
+    with served_in_thread(url, deal_pause=None) as (base, _bots):
+        SHOTS.mkdir(exist_ok=True)
+        console = enter(browser, base, "fran")
+        errors: list[str] = []
+        console.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        console.goto(base + "/floor")
+        wait_until(
+            console, "document.getElementById('status').textContent === 'Following the floor'"
+        )
+        opener = console.locator("#open-game")
+        opener.get_by_label("Table", exact=True).fill("1")
+        opener.get_by_label("Seats", exact=True).fill("3")
+        opener.get_by_role("button", name="Open the game").click()
+        console.wait_for_selector('li.fgame[data-table="1"]')
+
+        # A seat locked up for cy, by keyboard: shown at the seat and among the
+        # lock-ups with its rule, and in the decisions with his reason (RRP5 seating.8).
+        reserve = console.locator("#reserve")
+        reserve.get_by_label("Table", exact=True).fill("1")
+        reserve.get_by_label("Seat", exact=True).fill("3")
+        reserve.get_by_label("Player", exact=True).fill("cy")
+        reserve.get_by_label("Reason", exact=True).fill("sees the board badly")
+        console.keyboard.press("Enter")
+        made = console.locator("#decisions li", has_text="reserved seat 3 at table 1 for cy")
+        made.wait_for()
+        assert "sees the board badly" in made.inner_text()
+        assert made.locator("a.rule-link").all_inner_texts() == ["RRP5 seating.8"]
+        shows(console, 'li.fgame[data-table="1"] .fseat.held', "cy")
+        assert "reserved" in console.locator('li.fgame[data-table="1"] .fseat.held').inner_text()
+        row = console.locator("#calls li.reserved")
+        assert "seat 3 at table 1 kept for him" in row.inner_text()
+        assert row.locator("a.rule-link").inner_text() == "RRP5 seating.8"
+        assert reserve.get_by_label("Player", exact=True).input_value() == ""  # done: cleared
+
+        # The same seat again is refused by the form, with the rule linked.
+        reserve.get_by_label("Table", exact=True).fill("1")
+        reserve.get_by_label("Seat", exact=True).fill("3")
+        reserve.get_by_label("Player", exact=True).fill("ann")
+        reserve.get_by_label("Reason", exact=True).fill("a friend of cy")
+        reserve.get_by_role("button", name="Lock up the seat").click()
+        box = refusal(reserve)
+        assert "seat 3 at table 1 is reserved for cy" in box.inner_text()
+        assert box.get_by_role("link", name="RRP5 seating.8").get_attribute("href") == (
+            "/rules/seating.8"
+        )
+
+        # ann and bob are called from the list, sit and play.
+        ann, bob = enter(browser, base, "ann"), enter(browser, base, "bob")
+        for page in (ann, bob):
+            join_the_list(page, 1)
+            accept(page, base, 1)
+        wait_until(
+            console,
+            "document.querySelectorAll('li.fgame[data-table=\"1\"] .fseat.taken').length == 2",
+        )
+        assert sorted(seat_names(console, 1)) == ["ann", "bob"]  # seat 3 stays cy's
+        watch = console.get_by_role("link", name="Watch table 1")
+        assert watch.get_attribute("href") == "/table/1"
+        console.get_by_role("button", name="Start the game at table 1").click()
+        shows(console, 'li.fgame[data-table="1"] .pill', "dealing")
+
+        # Keeping ann and bob apart is refused while both play there; ann and cy
+        # are kept apart (RRP5 seating.5: the house may).
+        apart = console.locator("#apart")
+        apart.get_by_label("Player", exact=True).fill("ann")
+        apart.get_by_label("And player", exact=True).fill("bob")
+        apart.get_by_role("button", name="Keep them apart").click()
+        box = refusal(apart)
+        assert "ann and bob are both in the game at table 1" in box.inner_text()
+        assert box.locator("a.rule-link").all_inner_texts() == ["RRP5 seating.5"]
+        apart.get_by_label("And player", exact=True).fill("cy")
+        apart.get_by_role("button", name="Keep them apart").click()
+        kept = console.locator("#decisions li", has_text="keeps ann and cy out of the same game")
+        kept.wait_for()
+        assert kept.locator("a.rule-link").all_inner_texts() == ["RRP5 seating.5"]
+        assert apart.locator(".form-error").is_hidden()
+
+        # A limit proposed: shown on the game; ann objects (the table page has
+        # no control for it: over the protocol, from her own page) and her
+        # objection shows as it comes (RRP5 policies.17).
+        limit = console.locator("#limit")
+        limit.get_by_label("Table", exact=True).fill("1")
+        limit.get_by_label("New stakes", exact=True).fill("2/4")
+        limit.get_by_role("button", name="Propose the limit").click()
+        proposed = console.locator("#decisions li", has_text="proposed 2/4 at table 1")
+        proposed.wait_for()
+        assert proposed.locator("a.rule-link").all_inner_texts() == ["RRP5 policies.17"]
+        note = console.locator('li.fgame[data-table="1"] .fnotes li', has_text="Limit proposed")
+        assert "2/4; objecting: nobody yet" in note.inner_text()
+        ann.goto(base + "/table/1")
+        answer = protocol(ann, {"type": "command.ObjectToLimit", "player": "ann", "table": 1})
+        assert "result" in answer, answer
+        shows(console, 'li.fgame[data-table="1"] .fnotes li', "objecting: ann")
+        objected = console.locator("#decisions li", has_text="ann objects to the new limit")
+        objected.wait_for()
+        assert objected.locator("a.rule-link").all_inner_texts() == ["RRP5 policies.17"]
+        limit.get_by_label("Table", exact=True).fill("1")
+        limit.get_by_label("New stakes", exact=True).fill("1/2")
+        limit.get_by_role("button", name="Propose the limit").click()
+        box = refusal(limit)
+        assert "plays at 1/2 already" in box.inner_text()
+        assert box.locator("a.rule-link").all_inner_texts() == ["RRP5 policies.17"]
+        assert "objecting: ann" in note.inner_text()  # the refusal changed nothing
+
+        # The pot: nothing to rule on while the first deal is under way; once it
+        # ends, the floor holds some of bob's chips and releases them to ann.
+        pot = console.locator("#pot")
+        pot.get_by_label("Table", exact=True).fill("1")
+        pot.get_by_label("From player", exact=True).fill("bob")
+        pot.get_by_label("Amount", exact=True).fill("10")
+        pot.get_by_role("button", name="Give the ruling").click()
+        box = refusal(pot)
+        assert box.locator("a.rule-link").all_inner_texts() == ["RRP5 decisions.5"]
+        assert pot.get_by_label("To player", exact=True).is_hidden()  # not asked to hold chips
+        protocol(console, {"type": "command.StartDeal", "table": 1, "runs": 1})
+        folded = [
+            protocol(
+                page, {"type": "command.Act", "player": name, "move": "fold", "to": 0, "cards": []}
+            )
+            for page, name in ((ann, "ann"), (bob, "bob"))
+        ]
+        assert sum("result" in answer for answer in folded) == 1, folded
+        winner, loser = ("bob", "ann") if "result" in folded[0] else ("ann", "bob")
+        pot.get_by_role("button", name="Give the ruling").click()
+        held = console.locator("#decisions li", has_text="held 10 of bob's chips at table 1")
+        held.wait_for(timeout=10_000)
+        assert held.locator("a.rule-link").all_inner_texts() == ["RRP5 decisions.7"]
+        assert pot.locator(".form-error").is_hidden()
+        pot.get_by_label("Ruling").select_option("release")
+        assert pot.get_by_label("From player", exact=True).is_hidden()
+        pot.get_by_label("To player", exact=True).fill("ann")
+        pot.get_by_label("Amount", exact=True).fill("")
+        pot.get_by_label("To player", exact=True).press("Enter")
+        released = console.locator("#decisions li", has_text="released 10 held chips to ann")
+        released.wait_for(timeout=10_000)
+        assert released.locator("a.rule-link").all_inner_texts() == ["RRP5 decisions.7"]
+        # The pot went to the wrong player: the floor moves one chip of it by
+        # the betting record, asked for before the next deal (RRP5 decisions.5, .6).
+        pot.get_by_label("Ruling").select_option("transfer")
+        pot.get_by_label("From player", exact=True).fill(loser)
+        pot.get_by_label("To player", exact=True).fill(winner)
+        pot.get_by_label("Amount", exact=True).fill("1")
+        pot.get_by_role("button", name="Give the ruling").click()
+        box = refusal(pot)  # the loser won nothing to move
+        assert box.locator("a.rule-link").all_inner_texts() == [
+            "RRP5 decisions.5",
+            "RRP5 decisions.6",
+        ]
+        pot.get_by_label("From player", exact=True).fill(winner)
+        pot.get_by_label("To player", exact=True).fill(loser)
+        pot.get_by_role("button", name="Give the ruling").click()
+        moved = console.locator(
+            "#decisions li", has_text=f"moved 1 of deal 1's pot from {winner} to {loser}"
+        )
+        moved.wait_for(timeout=10_000)
+        assert moved.locator("a.rule-link").all_inner_texts() == [
+            "RRP5 decisions.5",
+            "RRP5 decisions.6",
+        ]
+        assert pot.locator(".form-error").is_hidden()
+        console.screenshot(path=str(SHOTS / "floor-controls.png"), full_page=True)
+        console.set_viewport_size({"width": 390, "height": 844})
+        console.screenshot(path=str(SHOTS / "floor-controls-phone.png"), full_page=True)
+        assert not errors, errors
+        for page in (console, ann, bob):
             page.context.close()

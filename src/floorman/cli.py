@@ -452,7 +452,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if args.demo:
         from floorman.server.demo import run_demo
 
-        return run_demo(host=args.host, port=args.port)
+        return run_demo(db=args.db, host=args.host, port=args.port)
     from floorman.service import TimeLimits
 
     limits = (
@@ -461,7 +461,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         else None
     )
     return serve(
-        db=args.db,
+        db=args.db or "sqlite:///floorman.db",
         host=args.host,
         port=args.port,
         deal_pause=args.deal_pause,
@@ -692,7 +692,9 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="serve the cardroom over HTTP and WebSockets")
     p.add_argument(
-        "--db", default="sqlite:///floorman.db", help="sqlite:///PATH or postgresql://..."
+        "--db",
+        help="sqlite:///PATH or postgresql://... (default sqlite:///floorman.db; with --demo,"
+        " a new file removed at the end)",
     )
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=8000)

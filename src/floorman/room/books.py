@@ -189,6 +189,10 @@ class RoomBooks:
         """The lock-ups held at ``table``."""
         return tuple(self._game(table).locks)
 
+    def reserved(self, table: int) -> dict[Seat, PlayerId]:
+        """The seats the house reserved at ``table``, each for its player (RRP5 seating.8)."""
+        return dict(self._game(table).reserved)
+
     def waiting(self, kind: GameKind) -> tuple[PlayerId, ...]:
         """The waiting list for a kind of game, first up first."""
         return tuple(self._lists.get(kind, ()))

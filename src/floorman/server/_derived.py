@@ -125,6 +125,7 @@ def floor_view(
                     }
                     for lock in room.locks(table)
                 ],
+                "reserved": {str(s): p for s, p in room.reserved(table).items()},
                 "playing_over": {str(s): p for s, p in room.playing_over(table).items()},
                 "must_move": list(room.must_move(table)),
                 "changes": [{"player": p, "seat": w} for p, w in room.seat_changes(table)],

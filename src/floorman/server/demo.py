@@ -1,10 +1,10 @@
 """``floorman serve --demo`` (what ``make run`` starts): a room with tables
 and bots waiting for a person.
 
-On a new SQLite file (in a temporary directory, gone when the demo stops), an
-admin account ``house`` with a random password is made (printed with the
-address, so the person trying the demo can open the floor's and the dealer's
-consoles; the room and the account go when the demo stops); the server starts
+On a new SQLite file (in a temporary directory, gone when the demo stops), or
+a new database given by URL, an admin account ``house`` with a random
+password is made (printed with the address, so the person trying the demo can
+open the floor's and the dealer's consoles); the server starts
 with its house dealer (the next deal two seconds after the last) and an
 action clock (a turn run out is ruled as RRP5 dead-hands.1.6 says, so a
 person who walks away does not stop the table), and every account registered
@@ -100,7 +100,9 @@ async def _demo(url: str, host: str, port: int) -> None:
         f"\n    floorman play --server {base} --name you"
         f"\n(.venv/bin/floorman after make run)."
         f"\nTo run the room, log in as house (password {password}, made for this demo"
-        f"\nonly): the floor's console at {base}/floor, the dealer's at {base}/dealer."
+        f"\nonly): the floor's console at {base}/floor, the dealer's at {base}/dealer;"
+        f"\nor make an admin of your own from another terminal:"
+        f"\n    floorman admin create NAME --db {url}"
         f"\nCtrl-C here stops the room.\n",
         flush=True,
     )

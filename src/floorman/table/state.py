@@ -787,6 +787,7 @@ class Table(Seats):
                 seat=seat,
                 st_stack=st.stack,
                 amount=amount,
+                citations=cite("decisions.7"),
             )
         event = ev.ChipsImpounded(
             seat=seat, amount=amount, deal=number, citations=cite("decisions.7")

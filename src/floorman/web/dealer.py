@@ -354,7 +354,8 @@ def console(*, table: int, name: str, roles: Iterable[str]) -> str:
         '<div id="ruling" aria-live="polite"><p class="note">No report yet at this table.</p>'
         "</div></section></div></div>"
         '<section class="panel log-panel"><h2>At this table</h2>'
-        '<ol id="log" class="log" role="log"></ol></section>'
+        '<ol id="log" class="log" role="log"><li class="note log-empty">Nothing yet: what'
+        " happens at the table from now on shows here, newest first.</li></ol></section>"
         '<p class="back-link"><a href="/dealer">All tables</a></p></div>'
     )
     return page(

@@ -35,6 +35,7 @@ def _page(
         '<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)} · floorman</title>"
+        '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/style.css">'
         + "".join(f'<link rel="stylesheet" href="{s}">' for s in styles)
         + f"{module}</head><body>"
@@ -61,7 +62,7 @@ def enter(*, error: str = "", name: str = "", registering: bool = False) -> str:
         '<button type="submit" name="action" value="login">Log in</button>'
         '<button type="submit" name="action" value="register" class="secondary">Register</button>'
         "</div></form>"
-        '<p class="note">A new name registers you. The house\'s play money is all there is.</p>'
+        '<p class="note">A new name registers you. The chips are play money: no real money is ever played for.</p>'
         "</section>"
     )
     return _page("Log in", body)
@@ -233,7 +234,7 @@ def lobby(
     )
 
 
-def table(*, table: int, name: str, observer: bool) -> str:
+def table(*, table: int, name: str, observer: bool, roles: Iterable[str] = ()) -> str:
     """The table page: a frame the module fills from the server's view."""
     body = (
         f'<div id="table" class="table-page" data-table="{table}" data-me="{escape(name)}"'
@@ -259,7 +260,15 @@ def table(*, table: int, name: str, observer: bool) -> str:
         )
         + '</div><p class="back-link"><a href="/">Back to the lobby</a></p></div>'
     )
-    return _page(f"Table {table}", body, name=name, script="/static/table.js")
+    held = {str(r) for r in roles}
+    return _page(
+        f"Table {table}",
+        body,
+        name=name,
+        script="/static/table.js",
+        floor=bool({"floor", "admin"} & held),
+        roles=held,
+    )
 
 
 def history(record: Mapping[str, Any]) -> str:

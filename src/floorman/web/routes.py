@@ -230,7 +230,9 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         except ValueError:
             return _html(pages.missing("a table is a whole number"), 404)
         watch = request.query_params.get("as") == "observer"
-        return _html(pages.table(table=table, name=account.name, observer=watch))
+        return _html(
+            pages.table(table=table, name=account.name, observer=watch, roles=account.roles)
+        )
 
     async def history_page(request: Request) -> Response:
         account = logged_in(request)

@@ -244,6 +244,7 @@ function citations(list) {
 
 function log(text, kind = "") {
   const list = $("log");
+  list.querySelector(".log-empty")?.remove();
   list.prepend(el("li", { class: kind ? `log-${kind}` : "", text }));
   while (list.children.length > 60) list.lastChild.remove();
 }

@@ -32,6 +32,7 @@ let clockAt = { server: 0, local: 0 }; // the server's clock when the view came
 let refreshTimer = null;
 const waiting = new Map(); // request id -> [resolve, reject]
 const decisions = new Map(); // seq -> the floor's message
+const following = new Set(); // the tables followed for the floor's rulings on their pots
 
 function status(text) {
   $("status").textContent = text;
@@ -67,6 +68,7 @@ function connect() {
   });
   socket.addEventListener("message", (raw) => take(JSON.parse(raw.data)));
   socket.addEventListener("close", (closed) => {
+    following.clear();
     for (const [, [, reject]] of waiting) reject(new Error("the connection dropped"));
     waiting.clear();
     if (ended || closed.code === 4401) {
@@ -92,7 +94,13 @@ function take(message) {
     notice(message.error.message, message.error.citations || []);
     return;
   }
-  if (!message.floor) return;
+  if (!message.floor) {
+    if (message.event && POT[message.event.type]) {
+      keep(message);
+      drawDecisions();
+    }
+    return;
+  }
   if (message.view) {
     setView(message);
     return;
@@ -111,7 +119,24 @@ function setView(message) {
   lastSeq = Math.max(lastSeq ?? -1, message.seq);
   clockAt = { server: view.now ?? 0, local: performance.now() };
   for (const kept of view.recent || []) keep(kept);
+  follow();
   draw();
+}
+
+/** The pot's rulings are entries of the table's own stream (RRP5 decisions.6,
+ * decisions.7): follow each dealing table as the floor to show them. */
+function follow() {
+  for (const game of view.games) {
+    if (!game.dealing || following.has(game.table)) continue;
+    following.add(game.table);
+    send({ subscribe: game.table, as: "floor", after: lastSeq })
+      .catch(() => following.delete(game.table));
+  }
+}
+
+function nameAt(table, seat) {
+  const game = view?.games.find((g) => g.table === table);
+  return game?.seated[String(seat)] ?? `seat ${seat}`;
 }
 
 /** Keep a floor entry for the decisions' list; the oldest go past 500. */
@@ -176,13 +201,24 @@ function stamp(at) {
 
 // ----- the floor's commands ---------------------------------------------------------
 
-async function command(body, done) {
+/** Give a floor command; a refusal is shown by `form` (its own alert, where
+ * the floor is looking) or at the top, with the rules it cites linked. */
+async function command(body, done, form = null) {
+  const box = form?.querySelector(".form-error");
   notice("");
+  if (box) box.hidden = true;
   try {
-    await send({ command: body });
-    if (done) done();
+    const result = await send({ command: body });
+    if (done) done(result);
   } catch (error) {
-    notice(error.message || String(error), error.citations || []);
+    const words = [error.message || String(error),
+      ...(error.citations || []).flatMap((c) => [" ", ruleLink(c)])];
+    if (box) {
+      box.replaceChildren(...words);
+      box.hidden = false;
+    } else {
+      notice(error.message || String(error), error.citations || []);
+    }
   }
 }
 
@@ -252,6 +288,7 @@ function drawSeat(game, seat) {
   const name = game.seated[String(seat)];
   const lock = game.locks.find((l) => l.seat === seat);
   const over = game.playing_over[String(seat)];
+  const kept = (game.reserved || {})[String(seat)];
   const away = view.away.find((a) => a.table === game.table && a.seat === seat);
   const item = el("li", { class: "fseat" }, el("span", { class: "num", text: seat }));
   if (name) {
@@ -259,6 +296,10 @@ function drawSeat(game, seat) {
     item.append(el("span", { class: "who", text: name }));
     if (away) item.append(el("span", { class: "tag away-tag", text: "away" }));
     if (over) item.append(el("span", { class: "tag", text: `${over} playing over` }));
+  } else if (kept) {
+    item.classList.add("held");
+    item.append(el("span", { class: "who", text: kept }),
+      el("span", { class: "tag", text: "reserved" }));
   } else if (lock) {
     item.classList.add("held");
     item.append(el("span", { class: "who", text: lock.player }),
@@ -287,7 +328,9 @@ function drawGames() {
     const t = game.table;
     const head = el("header", { class: "fgame-head" },
       el("h3", { text: `Table ${t}` }),
-      el("span", { class: "kind", text: game.kind }),
+      el("span", { class: "kind", text: game.stakes && !game.kind.startsWith(`${game.stakes} `)
+        ? `${game.kind}, now ${game.stakes}` : game.kind }),
+
       el("span", { class: `pill ${tone}`, text: state }));
     const seats = el("ol", { class: "fseats", "aria-label": `Seats at table ${t}` },
       ...game.seats.map((s) => drawSeat(game, s)));
@@ -328,7 +371,8 @@ function drawGames() {
     const close = control("Close", `Close the game at table ${t}`, `close-${t}`,
       () => command({ type: "command.CloseGame", table: t }), "secondary");
     close.disabled = occupied > 0;
-    buttons.append(close);
+    buttons.append(close, el("a", { class: "watch", href: `/table/${t}`,
+      "aria-label": `Watch table ${t}`, text: "Watch the table" }));
     return el("li", { class: `fgame ${tone}`, "data-table": t }, head, seats,
       notes.childElementCount ? notes : null, buttons);
   }));
@@ -381,6 +425,15 @@ function drawCalls() {
     }
     return row;
   });
+  for (const game of view.games) {
+    for (const [seat, player] of Object.entries(game.reserved || {})) {
+      rows.push(el("li", { class: "row reserved" },
+        el("span", { class: "who", text: player }),
+        el("span", { class: "where",
+          text: `seat ${seat} at table ${game.table} kept for him, no clock` }),
+        ruleLink("seating.8")));
+    }
+  }
   $("calls").replaceChildren(...(rows.length ? rows
     : [el("li", { class: "empty-note", text: "No calls or lock-ups running." })]));
 }
@@ -448,7 +501,8 @@ const SAY = {
   "room.AbsenceExtended": (e) => `extended ${e.player}'s absence`,
   "room.ChipsPickedUp": (e) => `picked up ${e.player}'s chips at table ${e.table}`,
   "room.BarredFromGame": (e) => `barred ${e.player} from table ${e.table} for an hour`,
-  "room.SeatReserved": (e) => `reserved seat ${e.seat} at table ${e.table} for ${e.player}`,
+  "room.SeatReserved": (e) => `reserved seat ${e.seat} at table ${e.table} for ${e.player}`
+    + (e.reason ? `: ${e.reason}` : ""),
   "room.Sanctioned": (e) => `gave ${e.player} a ${e.sanction}`,
   "room.SeatRemoved": (e) => `took seat ${e.seat} away at table ${e.table}`,
   "cage.ChipsSold": (e) => `the cage sold ${e.player} ${e.amount} in chips`,
@@ -464,11 +518,25 @@ const SAY = {
   "cardroom.ObserversRefused": (e) => `${e.player} objects to observers at table ${e.table}`,
   "cardroom.ObserversAllowed": (e) => `${e.player} allows observers at table ${e.table}`,
   "cardroom.LimitProposed": (e) => `proposed ${e.stakes} at table ${e.table}`,
-  "cardroom.LimitRefused": (e) => `the limit change at table ${e.table} was refused`,
+  "cardroom.LimitRefused": (e) => `the limit change to ${e.stakes} at table ${e.table} was`
+    + ` refused: ${e.objectors.join(" and ")} objected`,
+  "cardroom.LimitChanged": (e) => `table ${e.table} plays ${e.stakes} (was ${e.was})`
+    + (e.objectors.length ? `; ${e.objectors.join(", ")} objected` : ""),
   "cardroom.ConductFlagged": (e) => `flagged: ${e.note} (table ${e.table}, deal ${e.deal})`,
 };
 
-function say(event) {
+// The floor's rulings on a pot, from the table's stream: events name seats.
+const POT = {
+  "table.ChipsImpounded": (e, t) => `held ${e.amount} of ${nameAt(t, e.seat)}'s chips at`
+    + ` table ${t} while the decision on deal ${e.deal} is pending`,
+  "table.ImpoundReleased": (e, t) => `released ${e.amount} held chips to ${nameAt(t, e.seat)}`
+    + ` at table ${t}`,
+  "table.PotTransferred": (e, t) => `moved ${e.amount} of deal ${e.deal}'s pot from`
+    + ` ${nameAt(t, e.seat)} to ${nameAt(t, e.to)} at table ${t}`,
+};
+
+function say(event, table) {
+  if (POT[event.type]) return POT[event.type](event, table);
   const words = SAY[event.type];
   if (words) return words(event);
   const [, name] = event.type.split(".");
@@ -488,7 +556,7 @@ function drawDecisions() {
     return el("li", { class: cites.length ? "decision ruled" : "decision", "data-seq": m.seq },
       el("time", { class: "ago", "data-at": m.at, title: `${stamp(m.at)} UTC`,
         text: ago(m.at) }),
-      el("span", { class: "what", text: say(m.event) }),
+      el("span", { class: "what", text: say(m.event, m.table) }),
       m.by ? el("span", { class: "by", text: m.by }) : null,
       el("span", { class: "rules" }, ...cites.map((c) => ruleLink(c))));
   }));
@@ -512,6 +580,64 @@ $("sanction").addEventListener("submit", (submitted) => {
   command({ type: "command.Sanction", player: form.player.value.trim(),
     sanction: form.sanction.value, rules: [form.rule.value], minutes },
   () => { form.player.value = ""; form.minutes.value = ""; });
+});
+
+$("reserve").addEventListener("submit", (submitted) => {
+  submitted.preventDefault();
+  const form = submitted.target;
+  command({ type: "command.Reserve", table: Number(form.table.value),
+    seat: Number(form.seat.value), player: form.player.value.trim(),
+    reason: form.reason.value.trim() },
+  () => form.reset(), form);
+});
+
+$("apart").addEventListener("submit", (submitted) => {
+  submitted.preventDefault();
+  const form = submitted.target;
+  command({ type: "command.KeepApart",
+    players: [form.first.value.trim(), form.second.value.trim()] },
+  () => form.reset(), form);
+});
+
+$("limit").addEventListener("submit", (submitted) => {
+  submitted.preventDefault();
+  const form = submitted.target;
+  command({ type: "command.ProposeLimit", table: Number(form.table.value),
+    stakes: form.stakes.value.trim() },
+  () => { form.stakes.value = ""; }, form);
+});
+
+const pot = $("pot");
+function potFields() {
+  const ruling = pot.ruling.value;
+  for (const pair of pot.querySelectorAll(".pair[data-only]")) {
+    const shown = pair.dataset.only.split(" ").includes(ruling);
+    pair.hidden = !shown;
+    for (const input of pair.querySelectorAll("input")) input.disabled = !shown;
+  }
+  // Released chips go all at once unless an amount is named (RRP5 decisions.7).
+  pot.amount.required = ruling !== "release";
+  pot.amount.placeholder = ruling === "release" ? "all of them" : "";
+}
+pot.ruling.addEventListener("change", potFields);
+potFields();
+pot.addEventListener("submit", (submitted) => {
+  submitted.preventDefault();
+  const ruling = pot.ruling.value;
+  const table = Number(pot.table.value);
+  const amount = pot.amount.value ? Number(pot.amount.value) : null;
+  const deal = pot.deal.value ? Number(pot.deal.value) : null;
+  const body = ruling === "impound"
+    ? { type: "command.Impound", table, player: pot.player.value.trim(), amount, deal }
+    : ruling === "release"
+      ? { type: "command.Release", table, to: pot.to.value.trim(), amount, deal }
+      : { type: "command.Transfer", table, player: pot.player.value.trim(),
+        to: pot.to.value.trim(), amount, deal };
+  if (!following.has(table) && socket?.readyState === WebSocket.OPEN) {
+    following.add(table);
+    send({ subscribe: table, as: "floor", after: lastSeq }).catch(() => following.delete(table));
+  }
+  command(body, () => { pot.amount.value = ""; }, pot);
 });
 
 setInterval(tick, 1000);
