@@ -80,6 +80,8 @@ THINK = (0.5, 2.0)
 PEOPLE_PAUSE = 2.0
 IDLE = 2.0
 GOAL_TABLES, GOAL_P99 = 200, 0.050
+#: The most messages a second each bot's connection sends (the server's limit is 50).
+SEND_RATE = 40.0
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
 
@@ -104,6 +106,17 @@ def _client_class() -> Any:
             self.arrivals: dict[int, float] = {}
             self.finished: list[float] = []
             self.wake = asyncio.Event()
+            self._next_send = 0.0
+
+        async def request(self, message: Any) -> Any:
+            # Each connection keeps under the server's flood limit (50 messages
+            # a second): a small room played flat out would pass it.
+            now = time.monotonic()
+            wait = self._next_send - now
+            self._next_send = max(now, self._next_send) + 1 / SEND_RATE
+            if wait > 0:
+                await asyncio.sleep(wait)
+            return await super().request(message)
 
         def _take_update(self, message: Any) -> None:
             now = time.monotonic()
