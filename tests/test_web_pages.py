@@ -181,6 +181,7 @@ def test_every_asset_is_served_by_floorman_itself(client: TestClient) -> None:
             "rules.js",
             "style.css",
             "table.js",
+            "wire.js",
         }
         texts = pages + [a.text for a in assets]
         for text in texts:

@@ -6,6 +6,7 @@
 // rules: the server's floorperson does, and says why.
 
 import { ruleLink } from "./rules.js";
+import { openWire } from "./wire.js";
 
 const root = document.getElementById("console");
 const TABLE = Number(root.dataset.table);
@@ -66,15 +67,11 @@ function card(code) {
 
 // ----- the connection -----------------------------------------------------------
 
-let socket = null;
-let nextId = 1;
 let lastSeq = null;
-let retry = 0;
 let view = null;
 let ended = false;
 let positions = []; // the deal's positions -> seats
 let pending = null; // {report, options}: a ruling waiting for management
-const waiting = new Map();
 const lastAction = new Map();
 
 function status(text, alert = false) {
@@ -84,51 +81,25 @@ function status(text, alert = false) {
   node.setAttribute("role", alert ? "alert" : "status");
 }
 
-function send(message) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      reject(new Error("not connected: reconnecting"));
-      return;
-    }
-    waiting.set(id, [resolve, reject]);
-    socket.send(JSON.stringify({ id, ...message }));
-  });
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.addEventListener("open", () => {
-    retry = 0;
+const wire = openWire({
+  opened() {
     const subscribe = { subscribe: TABLE, as: "dealer" };
     if (lastSeq !== null) subscribe.after = lastSeq;
     send(subscribe).then(() => { refresh(); askPending(); },
       (error) => status(error.message, true));
-  });
-  socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
-  socket.addEventListener("close", (closed) => {
-    for (const [, [, reject]] of waiting) reject(new Error("the connection dropped"));
-    waiting.clear();
-    if (closed.code === 4401) {
-      ended = true;
-      status("Your session has ended: log in again.", true);
-      return;
-    }
-    const delay = Math.min(5000, 250 * 2 ** retry++);
+  },
+  pushed: receive,
+  lost(delay) {
     status(`Connection lost: reconnecting in ${(delay / 1000).toFixed(1)} s…`, true);
-    setTimeout(connect, delay);
-  });
-}
+  },
+  ended() {
+    ended = true;
+    status("Your session has ended: log in again.", true);
+  },
+});
+const send = wire.send;
 
 function receive(message) {
-  if (message.id !== undefined && message.id !== null && waiting.has(message.id)) {
-    const [resolve, reject] = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (message.error) reject(Object.assign(new Error(message.error.message), message.error));
-    else resolve(message.result);
-    return;
-  }
   if (message.error) {
     status(message.error.message, true);
     return;
@@ -591,4 +562,4 @@ document.addEventListener("keydown", (key) => {
 });
 
 shownSet();
-connect();
+wire.connect();

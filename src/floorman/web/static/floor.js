@@ -6,6 +6,7 @@
 // rules it cites linked to their text.
 
 import { ruleLink } from "./rules.js";
+import { openWire } from "./wire.js";
 
 const root = document.getElementById("floor");
 const $ = (id) => document.getElementById(id);
@@ -22,15 +23,11 @@ const el = (tag, attrs = {}, ...children) => {
 
 // ----- the connection -----------------------------------------------------------
 
-let socket = null;
-let nextId = 1;
 let lastSeq = null; // the last floor number taken: resubscribe "after" it
-let retry = 0;
 let ended = false;
 let view = null;
 let clockAt = { server: 0, local: 0 }; // the server's clock when the view came
 let refreshTimer = null;
-const waiting = new Map(); // request id -> [resolve, reject]
 const decisions = new Map(); // seq -> the floor's message
 const following = new Set(); // the tables followed for the floor's rulings on their pots
 
@@ -44,51 +41,30 @@ function notice(text, citations = []) {
   box.hidden = !text;
 }
 
-function send(message) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      reject(new Error("not connected; the console reconnects by itself"));
-      return;
-    }
-    waiting.set(id, [resolve, reject]);
-    socket.send(JSON.stringify({ id, ...message }));
-  });
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.addEventListener("open", () => {
-    retry = 0;
+const wire = openWire({
+  opened() {
     status("Following the floor");
     const ask = { subscribe: "floor" };
     if (lastSeq !== null) ask.after = lastSeq;
     send(ask).then(refresh, (error) => notice(error.message));
-  });
-  socket.addEventListener("message", (raw) => take(JSON.parse(raw.data)));
-  socket.addEventListener("close", (closed) => {
+  },
+  pushed: take,
+  replied(message) {
+    if (message.result && message.result.floor) setView(message.result);
+  },
+  lost() {
     following.clear();
-    for (const [, [, reject]] of waiting) reject(new Error("the connection dropped"));
-    waiting.clear();
-    if (ended || closed.code === 4401) {
-      status("Your session has ended: log in again to run the floor.");
-      return;
-    }
     status("Connection lost; reconnecting…");
-    setTimeout(connect, Math.min(5000, 250 * 2 ** retry++));
-  });
-}
+  },
+  ended() {
+    following.clear();
+    status("Your session has ended: log in again to run the floor.");
+  },
+  over: () => ended,
+});
+const send = wire.send;
 
 function take(message) {
-  if (message.id !== null && message.id !== undefined && waiting.has(message.id)) {
-    const [resolve, reject] = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (message.error) reject(message.error);
-    else resolve(message.result);
-    if (message.result && message.result.floor) setView(message.result);
-    return;
-  }
   if (message.error) {
     if (message.error.code === "session_revoked") ended = true;
     notice(message.error.message, message.error.citations || []);
@@ -633,7 +609,7 @@ pot.addEventListener("submit", (submitted) => {
       ? { type: "command.Release", table, to: pot.to.value.trim(), amount, deal }
       : { type: "command.Transfer", table, player: pot.player.value.trim(),
         to: pot.to.value.trim(), amount, deal };
-  if (!following.has(table) && socket?.readyState === WebSocket.OPEN) {
+  if (!following.has(table) && wire.open()) {
     following.add(table);
     send({ subscribe: table, as: "floor", after: lastSeq }).catch(() => following.delete(table));
   }
@@ -641,4 +617,4 @@ pot.addEventListener("submit", (submitted) => {
 });
 
 setInterval(tick, 1000);
-connect();
+wire.connect();

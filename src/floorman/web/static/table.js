@@ -4,6 +4,7 @@
 // or what may be seen: the server's view says both (RRP5 policies.23).
 
 import { ruleLink } from "./rules.js";
+import { openWire } from "./wire.js";
 
 const root = document.getElementById("table");
 const TABLE = Number(root.dataset.table);
@@ -92,15 +93,11 @@ function cardsInline(codes) {
 
 // ----- the connection -----------------------------------------------------------
 
-let socket = null;
-let nextId = 1;
 let lastSeq = null; // the last log number taken: resync with "after" it
-let retry = 0;
 let viewTimer = null;
 let view = null;
 let ended = false;
 let clock = null; // the action clock on the player to act, in this page's time
-const waiting = new Map(); // message id -> [resolve, reject]
 const lastAction = new Map(); // seat -> what the player last did this deal
 const drawn = new Map(); // seat -> the counts of cards he drew this deal
 const discards = new Set(); // indexes of the person's own cards marked to throw away
@@ -140,53 +137,27 @@ function clearRefusal() {
   $("alert").replaceChildren();
 }
 
-function send(message) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      reject(new Error("not connected: reconnecting"));
-      return;
-    }
-    waiting.set(id, [resolve, reject]);
-    socket.send(JSON.stringify({ id, ...message }));
-  });
-}
-
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws`);
-  socket.addEventListener("open", () => {
-    retry = 0;
+const wire = openWire({
+  opened() {
     status("Connected.");
     const subscribe = { subscribe: TABLE, as: AS };
     if (lastSeq !== null) subscribe.after = lastSeq;
     send(subscribe).then(refresh, refused);
-  });
-  socket.addEventListener("message", (message) => receive(JSON.parse(message.data)));
-  socket.addEventListener("close", (closed) => {
-    for (const [, [, reject]] of waiting) reject(new Error("the connection dropped"));
-    waiting.clear();
-    if (closed.code === 4401) {
-      ended = true;
-      status("Your session has ended: log in again from the lobby.", true);
-      controls(null);
-      return;
-    }
-    const delay = Math.min(5000, 250 * 2 ** retry++);
+  },
+  pushed: receive,
+  lost(delay) {
     status(`Connection lost: reconnecting in ${(delay / 1000).toFixed(1)} s…`, true);
     root.dataset.connected = "false";
-    setTimeout(connect, delay);
-  });
-}
+  },
+  ended() {
+    ended = true;
+    status("Your session has ended: log in again from the lobby.", true);
+    controls(null);
+  },
+});
+const send = wire.send;
 
 function receive(message) {
-  if (message.id !== undefined && message.id !== null && waiting.has(message.id)) {
-    const [resolve, reject] = waiting.get(message.id);
-    waiting.delete(message.id);
-    if (message.error) reject(Object.assign(new Error(message.error.message), message.error));
-    else resolve(message.result);
-    return;
-  }
   if (message.error) {
     refused(message.error);
     return;
@@ -805,5 +776,5 @@ document.addEventListener("keydown", (key) => {
   }
 });
 
-connect();
+wire.connect();
 histories();
