@@ -6,7 +6,7 @@
 // rules: the server's floorperson does, and says why.
 
 import { ruleLink } from "./rules.js";
-import { openWire } from "./wire.js";
+import { followView, openWire } from "./wire.js";
 
 const root = document.getElementById("console");
 const TABLE = Number(root.dataset.table);
@@ -116,31 +116,15 @@ function receive(message) {
   scheduleView();
 }
 
-let viewTimer = null;
-let asking = false;
-let stale = false;
-
-function scheduleView() {
-  stale = true;
-  if (viewTimer === null && !asking) viewTimer = setTimeout(refresh, 60);
-}
-
-async function refresh() {
-  viewTimer = null;
-  if (asking) return;
-  asking = true;
-  stale = false;
-  try {
-    const result = await send({ view: TABLE });
+const { schedule: scheduleView, refresh } = followView(send, TABLE, {
+  shown(result) {
     if (result.seq > (lastSeq ?? -1)) lastSeq = result.seq;
     render(result.view);
-  } catch (error) {
+  },
+  failed(error) {
     if (error.code) status(error.message, true);
-  } finally {
-    asking = false;
-    if (stale) scheduleView();
-  }
-}
+  },
+});
 
 /** The ruling waiting for management at this table, asked for when the
  * console opens or comes back (the events of it may be before its time). */

@@ -4,7 +4,7 @@
 // or what may be seen: the server's view says both (RRP5 policies.23).
 
 import { ruleLink } from "./rules.js";
-import { openWire } from "./wire.js";
+import { followView, openWire } from "./wire.js";
 
 const root = document.getElementById("table");
 const TABLE = Number(root.dataset.table);
@@ -94,7 +94,6 @@ function cardsInline(codes) {
 // ----- the connection -----------------------------------------------------------
 
 let lastSeq = null; // the last log number taken: resync with "after" it
-let viewTimer = null;
 let view = null;
 let ended = false;
 let clock = null; // the action clock on the player to act, in this page's time
@@ -175,34 +174,17 @@ function receive(message) {
   scheduleView();
 }
 
-// The view is asked for at most every 60 ms however fast the events come
-// (a table of bots deals without pause), and once more after the last one.
-let asking = false;
-let stale = false;
-
-function scheduleView() {
-  stale = true;
-  if (viewTimer === null && !asking) viewTimer = setTimeout(refresh, 60);
-}
-
-async function refresh() {
-  viewTimer = null;
-  if (asking) return;
-  asking = true;
-  stale = false;
-  try {
-    const result = await send({ view: TABLE });
+const { schedule: scheduleView, refresh } = followView(send, TABLE, {
+  shown(result) {
     if (result.seq > (lastSeq ?? -1)) lastSeq = result.seq;
     setClock(result.clock);
     render(result.view);
     root.dataset.connected = "true";
-  } catch (error) {
+  },
+  failed(error) {
     if (error.code) refused(error);
-  } finally {
-    asking = false;
-    if (stale) scheduleView();
-  }
-}
+  },
+});
 
 // ----- the clock ------------------------------------------------------------------
 

@@ -59,3 +59,34 @@ export function openWire({ opened, pushed, replied = () => {}, lost, ended, over
 
   return { connect, send, open: () => socket !== null && socket.readyState === WebSocket.OPEN };
 }
+
+// A table's view asked for again as its events come: at most every 60 ms
+// however fast they come (a table of bots deals without pause), and once more
+// after the last one. `shown` takes each answer, `failed` each refusal.
+export function followView(send, table, { shown, failed }) {
+  let timer = null;
+  let asking = false;
+  let stale = false;
+
+  function schedule() {
+    stale = true;
+    if (timer === null && !asking) timer = setTimeout(refresh, 60);
+  }
+
+  async function refresh() {
+    timer = null;
+    if (asking) return;
+    asking = true;
+    stale = false;
+    try {
+      shown(await send({ view: table }));
+    } catch (error) {
+      failed(error);
+    } finally {
+      asking = false;
+      if (stale) schedule();
+    }
+  }
+
+  return { schedule, refresh };
+}
