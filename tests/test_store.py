@@ -288,6 +288,34 @@ def test_a_second_writer_holding_stale_entries_is_refused(url: str, clock: Manua
 # ----- accounts -----------------------------------------------------------------------------
 
 
+def test_an_accounts_standing_is_its_session_sanctions_roles_and_balance_at_once(
+    store: Store, clock: ManualClock
+) -> None:
+    # What a command over the network is checked against, read in one transaction.
+    store.accounts.create("root", "correct horse battery", roles=list(Role))
+    store.accounts.create("ann", "correct horse battery")
+    store.accounts.credit("ann", 500, by="root")
+    token = store.accounts.open_session("ann")
+    standing = store.accounts.standing("ann", session=token)
+    assert standing == store.accounts.get("ann")
+    assert standing.balance == 500 and standing.roles == {Role.PLAYER}
+    with pytest.raises(AccountError) as caught:
+        store.accounts.standing("ann", session="not-a-session")
+    assert caught.value.code == "session_revoked"
+    with pytest.raises(AccountError) as caught:
+        store.accounts.standing("nobody")
+    assert caught.value.code == "no_such_account"
+    store.accounts.sanction(
+        "ann", SanctionKind.SUSPENSION, by="root", reason="abuse", until=clock.now() + 60
+    )
+    with pytest.raises(AccountError) as caught:
+        store.accounts.standing("ann")  # the suspension ended her sessions too
+    assert caught.value.code == "sanctioned"
+    assert caught.value.details()["until"] == clock.now() + 60
+    clock.advance(minutes=2)
+    assert store.accounts.standing("ann").name == "ann"
+
+
 def test_a_password_is_stored_only_as_its_argon2_hash(store: Store) -> None:
     account = store.accounts.create("ann", "correct horse battery", roles=[Role.PLAYER])
     assert account.roles == {Role.PLAYER}

@@ -434,7 +434,7 @@ def create_app(
         accounts = host().store.accounts
 
         def vet() -> None:
-            check(accounts.get(account.name), command)
+            check(accounts.standing(account.name), command)
 
         return await host().submit(command, by=account.name, vet=vet)
 
@@ -535,9 +535,10 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             if not isinstance(command, c.Command):
                 raise _bad("that is not a cardroom command")
             # Who gives the command is the account logged in, never what the client
-            # says. Its session and roles are read from the store off the event loop,
-            # at most every RECHECK seconds (what this server changes takes effect at
-            # once); its sanctions are checked by the host under its lock (Host.submit).
+            # says. Its session, roles and sanctions are read from the store off the
+            # event loop, in one transaction, at most every RECHECK seconds (what this
+            # server changes takes effect at once); the host checks the sanctions it
+            # gave under its lock (Host.submit).
             accounts = host.store.accounts
             name, session = account.name, subscriber.session
             now = time.monotonic()
@@ -552,8 +553,7 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
             else:
 
                 def vet() -> None:
-                    accounts.check_session(name, session)
-                    fresh = accounts.get(name)
+                    fresh = accounts.standing(name, session=session)
                     check(fresh, command)
                     subscriber.standing, subscriber.standing_at = fresh, now
                     subscriber.checked = max(subscriber.checked, now)

@@ -390,8 +390,9 @@ class Host:
         logged, with ``by`` as its author; its entries, once they are stored.
         A refused command raises its floorman error once whatever fell due
         before it (and whatever it could have seen) is stored. A sanctioned
-        account is refused. ``vet``, if given, is run first with the store's
-        sanctions, off the event loop (it may read the store), and may refuse
+        account is refused. ``vet``, if given, is run first, off the event loop,
+        in place of reading ``by``'s sanctions: it reads them itself with the
+        account's session and roles (:meth:`Accounts.standing`), and may refuse
         the command."""
         since = await self._vet(by, vet)
         refused: FloormanError | None = None
@@ -482,9 +483,11 @@ class Host:
         return since
 
     def _read_allowed(self, by: str | None, vet: Callable[[], None] | None) -> None:
+        # A vet reads the account's sanctions with its session and roles
+        # (Accounts.standing); without one they are read alone.
         if vet is not None:
             vet()
-        if by is not None:
+        elif by is not None:
             self.store.accounts.check_allowed(by)
 
     def refresh(self, account: str) -> None:

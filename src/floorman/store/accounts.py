@@ -212,17 +212,20 @@ class Accounts:
     def get(self, name: str) -> Account:
         """The account of that name, with its roles and balance."""
         with reading(self._engine) as db:
-            created = db.execute(
-                sa.select(s.accounts.c.created_at).where(s.accounts.c.name == name)
-            ).scalar()
-            if created is None:
-                raise self._missing(name)
-            return Account(
-                name=name,
-                roles=self._roles(db, name),
-                created_at=float(created),
-                balance=self._balance(db, name),
-            )
+            return self._account_in(db, name)
+
+    def _account_in(self, db: sa.Connection, name: str) -> Account:
+        created = db.execute(
+            sa.select(s.accounts.c.created_at).where(s.accounts.c.name == name)
+        ).scalar()
+        if created is None:
+            raise self._missing(name)
+        return Account(
+            name=name,
+            roles=self._roles(db, name),
+            created_at=float(created),
+            balance=self._balance(db, name),
+        )
 
     def exists(self, name: str) -> bool:
         """Whether an account of that name exists."""
@@ -474,11 +477,15 @@ class Accounts:
     def check_session(self, name: str, token: str) -> None:
         """Refuse a session that was never opened for ``name``, or was ended (by
         logging out, or by a sanction)."""
-        c = s.sessions.c
         with reading(self._engine) as db:
-            row = db.execute(
-                sa.select(c.revoked_at).where(c.id == _digest(token), c.account == name)
-            ).first()
+            self._check_session_in(db, name, token)
+
+    @staticmethod
+    def _check_session_in(db: sa.Connection, name: str, token: str) -> None:
+        c = s.sessions.c
+        row = db.execute(
+            sa.select(c.revoked_at).where(c.id == _digest(token), c.account == name)
+        ).first()
         if row is None or row.revoked_at is not None:
             raise AccountError(
                 "this session of {name} has ended; log in again",
@@ -531,52 +538,77 @@ class Accounts:
 
     def sanctions(self, name: str) -> tuple[AccountSanction, ...]:
         """Every sanction an account has had, in order."""
-        c = s.sanctions.c
         with reading(self._engine) as db:
-            rows = db.execute(sa.select(s.sanctions).where(c.account == name).order_by(c.id))
-            return tuple(
-                AccountSanction(
-                    id=int(r.id),
-                    account=str(r.account),
-                    kind=SanctionKind(r.kind),
-                    reason=str(r.reason),
-                    since=float(r.since),
-                    until=r.until,
-                    by=r.by,
-                    lifted_at=r.lifted_at,
-                    lifted_by=r.lifted_by,
-                )
-                for r in rows
+            return self._sanctions_in(db, name)
+
+    @staticmethod
+    def _sanctions_in(db: sa.Connection, name: str) -> tuple[AccountSanction, ...]:
+        c = s.sanctions.c
+        rows = db.execute(sa.select(s.sanctions).where(c.account == name).order_by(c.id))
+        return tuple(
+            AccountSanction(
+                id=int(r.id),
+                account=str(r.account),
+                kind=SanctionKind(r.kind),
+                reason=str(r.reason),
+                since=float(r.since),
+                until=r.until,
+                by=r.by,
+                lifted_at=r.lifted_at,
+                lifted_by=r.lifted_by,
             )
+            for r in rows
+        )
 
     def in_force(self, name: str) -> AccountSanction | None:
         """The sanction keeping an account out now (the one ending last), if any."""
+        return _ending_last(self.sanctions(name), self._clock.now())
+
+    def standing(self, name: str, *, session: str | None = None) -> Account:
+        """The account as a command is checked against, read in one transaction:
+        its ``session`` (if given) still open, else ``session_revoked``; no
+        sanction in force, else ``sanctioned``; its roles and balance."""
         now = self._clock.now()
-        active = [x for x in self.sanctions(name) if x.in_force(now)]
-        if not active:
-            return None
-        return max(active, key=lambda x: float("inf") if x.until is None else x.until)
+        with reading(self._engine) as db:
+            if session is not None:
+                self._check_session_in(db, name, session)
+            account = self._account_in(db, name)
+            sanction = _ending_last(self._sanctions_in(db, name), now)
+        if sanction is not None:
+            raise _sanctioned(name, sanction)
+        return account
 
     def check_allowed(self, name: str) -> None:
         """Refuse an account that a sanction keeps out now (at log-in and when it
         signs up for a game)."""
         sanction = self.in_force(name)
-        if sanction is None:
-            return
-        if sanction.until is None:
-            raise AccountError(
-                "{name} is barred ({reason})",
-                code="sanctioned",
-                name=name,
-                kind=sanction.kind.value,
-                reason=sanction.reason,
-                until=None,
-            )
-        raise AccountError(
-            "{name} is under a {kind} until {until} ({reason}); log in after it ends",
+        if sanction is not None:
+            raise _sanctioned(name, sanction)
+
+
+def _ending_last(sanctions: Iterable[AccountSanction], now: float) -> AccountSanction | None:
+    """Of the sanctions in force at ``now``, the one ending last."""
+    active = [x for x in sanctions if x.in_force(now)]
+    if not active:
+        return None
+    return max(active, key=lambda x: float("inf") if x.until is None else x.until)
+
+
+def _sanctioned(name: str, sanction: AccountSanction) -> AccountError:
+    if sanction.until is None:
+        return AccountError(
+            "{name} is barred ({reason})",
             code="sanctioned",
             name=name,
             kind=sanction.kind.value,
             reason=sanction.reason,
-            until=sanction.until,
+            until=None,
         )
+    return AccountError(
+        "{name} is under a {kind} until {until} ({reason}); log in after it ends",
+        code="sanctioned",
+        name=name,
+        kind=sanction.kind.value,
+        reason=sanction.reason,
+        until=sanction.until,
+    )
