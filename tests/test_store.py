@@ -285,6 +285,53 @@ def test_a_second_writer_holding_stale_entries_is_refused(url: str, clock: Manua
         assert two.entries() == tuple(night.room.log)
 
 
+def test_two_writers_taking_turns_each_follow_the_log_the_other_left(
+    url: str, clock: ManualClock
+) -> None:
+    # A writer keeps the log's end it stored last; when another has stored
+    # since, its next batch is checked against the log itself, not refused.
+    with (
+        open_store(url, clock=clock) as one,
+        open_store(url, clock=clock) as two,
+    ):
+        night = Night(seed=3)
+        first = night.do(c.OpenGame(table=1, kind=NL, seats=6))
+        one.append(first)
+        second = night.do(c.SignUp(player="ann", kind=NL))
+        two.append(second)
+        third = night.do(c.SignUp(player="bob", kind=NL))
+        one.append(third)
+        assert one.entries() == tuple(night.room.log)
+        # and entries the other stored already are refused, nothing written
+        with pytest.raises(StoreError) as caught:
+            two.append(third)
+        assert caught.value.code == "log_out_of_order"
+        assert two.entries() == tuple(night.room.log)
+
+
+def test_a_batch_after_its_connection_was_lost_is_stored_on_a_new_one(
+    url: str, clock: ManualClock
+) -> None:
+    # The database restarted, or an administrator ended the connection,
+    # between two batches: the next is stored all the same.
+    if not url.startswith("postgresql"):
+        pytest.skip("SQLite's connection is a file the process holds")
+    with open_store(url, clock=clock) as store:
+        night = StoredNight(store)
+        night.do(c.OpenGame(table=1, kind=NL, seats=6))
+        with store.engine.connect() as admin:
+            ended = admin.execute(
+                sa.text(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+                    " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+            ).scalar_one()
+            admin.commit()
+        assert ended >= 1  # the writer's own connection among them
+        night.seat(1, "ann", "bob")
+        assert store.entries() == tuple(night.room.log)
+
+
 # ----- accounts -----------------------------------------------------------------------------
 
 

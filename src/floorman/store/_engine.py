@@ -2,9 +2,11 @@
 
 A URL names the database: ``sqlite:///PATH`` (or a bare path, which means
 the same), ``sqlite://`` for one in memory, ``postgresql://...`` (also
-``postgres://``), which is driven by psycopg 3. Every write is one
-transaction that takes the database's write lock when it begins, so a batch
-reads and writes a log nobody else is changing.
+``postgres://``), which is driven by psycopg 3. A write through
+:func:`writing` is one transaction that takes the database's write lock when
+it begins, so what it reads nobody else changes before it commits. The log's
+batches are written by :mod:`floorman.store._batch`, which needs the lock only
+to read balances.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from floorman.errors import AccountError, StoreError
 from floorman.service import ledger as led
 from floorman.service.log import Entry, entry_from_json
 from floorman.store import _schema as s
+from floorman.store._batch import BatchWriter, HandRows, balance_short
 from floorman.store._engine import DEFAULT_URL, create, reading, writing
 from floorman.store._migrations import migrate, version
 from floorman.store._schema import Role, SanctionKind
@@ -84,20 +85,6 @@ class SanctionOrder:
 _CHUNK = 500
 
 
-def balance_short(player: str, *, balance: int, amount: int) -> AccountError:
-    """The refusal of chips that cost ``player`` more play money than the
-    ``balance`` he has (checked where the chips are sold, and again where they
-    are stored)."""
-    return AccountError(
-        "{player} has {balance} in play money, not the {amount} these chips cost;"
-        " an admin credits the balance",
-        code="balance_short",
-        player=player,
-        balance=balance,
-        amount=amount,
-    )
-
-
 def _cage_rows(entry: Entry) -> list[dict[str, Any]]:
     """The chip ledger's lines for one log entry (none unless it is the cage's)."""
     event = entry.event
@@ -116,6 +103,16 @@ def _cage_rows(entry: Entry) -> list[dict[str, Any]]:
         case _:
             return []
     return [row | {"account": event.player, "amount": event.amount}]
+
+
+def _hand_rows(hand: HandRecord) -> HandRows:
+    key = {"table_no": hand.table, "deal_no": hand.deal}
+    row = key | {"finished_at": hand.finished_at, "phh": hand.phh, "pokerstars": hand.pokerstars}
+    players = [
+        key | {"account": n, "position": i} for i, n in enumerate(dict.fromkeys(hand.players))
+    ]
+    texts = [key | {"account": n, "pokerstars": x} for n, x in dict(hand.pokerstars_seen).items()]
+    return row, players, texts
 
 
 def _event_row(entry: Entry) -> dict[str, Any]:
@@ -151,6 +148,7 @@ class Store:
         self.engine = engine
         self.clock = clock
         self.accounts = Accounts(engine, clock=clock, hasher=hasher or PasswordHasher())
+        self._writer = BatchWriter(engine)
 
     @classmethod
     def open(
@@ -173,6 +171,7 @@ class Store:
 
     def close(self) -> None:
         """Release the database's connections."""
+        self._writer.close()
         self.engine.dispose()
 
     def __enter__(self) -> Self:
@@ -226,19 +225,30 @@ class Store:
         cage = [line for e in entries for line in _cage_rows(e)]
         for line in cage:
             line["by"] = authors.get(line["seq"])
+        named = [{"seq": e.seq, "account": authors[e.seq]} for e in entries if e.seq in authors]
+        spent: dict[str, int] = {}
+        if pay:
+            for line in cage:
+                if line["kind"] == "sold":
+                    spent[line["account"]] = spent.get(line["account"], 0) - int(line["cash"])
+        if not sanctions:
+            self._writer.write(
+                rows, authors=named, cage=cage, hands=[_hand_rows(h) for h in hands], spent=spent
+            )
+            return
+        # Sanctions are rare: their batch takes the general path, and the
+        # writer reads the log's end again after it.
+        self._writer.forget()
         try:
             with writing(self.engine) as db:
                 if rows:
                     self._check_follows(db, entries)
-                if pay:
-                    self._check_paid(db, cage)
+                for player, amount in spent.items():
+                    balance = Accounts.balance_in(db, player)
+                    if amount > balance:
+                        raise balance_short(player, balance=balance, amount=amount)
                 if rows:
                     db.execute(sa.insert(s.events), rows)
-                    named = [
-                        {"seq": e.seq, "account": authors[e.seq]}
-                        for e in entries
-                        if e.seq in authors
-                    ]
                     if named:
                         db.execute(sa.insert(s.event_authors), named)
                 if cage:
@@ -262,18 +272,6 @@ class Store:
                 "the database refused the batch, and stored none of it: {why}",
                 why=str(error.orig).splitlines()[0] if error.orig else str(error),
             ) from error
-
-    @staticmethod
-    def _check_paid(db: sa.Connection, cage: Sequence[Mapping[str, Any]]) -> None:
-        """Refuse chips sold beyond an account's play money, read under the write lock."""
-        spent: dict[str, int] = {}
-        for line in cage:
-            if line["kind"] == "sold":
-                spent[line["account"]] = spent.get(line["account"], 0) - int(line["cash"])
-        for player, amount in spent.items():
-            balance = Accounts.balance_in(db, player)
-            if amount > balance:
-                raise balance_short(player, balance=balance, amount=amount)
 
     def authors(self, *, after: int = -1) -> dict[int, str]:
         """Who gave the command that logged each entry after ``after`` (the
