@@ -350,3 +350,72 @@ def test_one_read_finds_the_sessions_ended_elsewhere_and_closes_their_connection
         assert bob.checked > -inf  # his next messages need no read of the session
 
     run(store, scenario)
+
+
+def test_one_read_also_brings_each_connections_roles_and_sanctions_so_commands_read_nothing(
+    store: Store,
+) -> None:
+    async def scenario(host: Host) -> None:
+        tokens = {name: store.accounts.open_session(name) for name in ("ann", "bob", "cy")}
+        followers = {
+            name: Subscriber(viewer=AsPlayer(PlayerId(name)), account=name, session=token)
+            for name, token in tokens.items()
+        }
+        host.subscribers.update(followers.values())
+        # Changed elsewhere (another server, the command line): a role granted,
+        # a suspension given (which ends the account's sessions too).
+        store.accounts.grant("bob", Role.DEALER, by="root")
+        until_ = store.clock.now() + 600
+        store.accounts.sanction("ann", "suspension", by="fran", reason="abuse", until=until_)
+        await host.sweep()
+        ann, bob, cy = (followers[n] for n in ("ann", "bob", "cy"))
+        assert ann.closing is not None
+        assert ann.closing[1]["code"] == "session_revoked"
+        assert bob.standing is not None
+        assert bob.standing.roles == {Role.PLAYER, Role.DEALER}
+        assert cy.standing is not None
+        assert cy.standing.balance == 1000
+        # Their commands now read nothing more from the store: the sweep vouched.
+        reads: list[str] = []
+        for method in ("standing", "check_allowed", "get", "check_session"):
+
+            def record(*args: object, _name: str = method, **kwargs: object) -> None:
+                reads.append(_name)
+                raise AssertionError(f"{_name} read the store")
+
+            setattr(store.accounts, method, record)
+        await host.submit(c.SignUp(player=PlayerId("bob"), kind=NL), by="bob")
+        await host.submit(c.SignUp(player=PlayerId("cy"), kind=NL), by="cy")
+        assert reads == []
+
+    run(store, scenario)
+
+
+def test_a_read_begun_before_this_server_changed_an_account_does_not_vouch_for_it(
+    store: Store,
+) -> None:
+    async def scenario(host: Host) -> None:
+        token = store.accounts.open_session("bob")
+        bob = Subscriber(viewer=AsPlayer(PlayerId("bob")), account="bob", session=token)
+        host.subscribers.add(bob)
+        standings = store.accounts.standings
+        gate, begun = threading.Event(), threading.Event()
+
+        def slow(sessions: Any) -> Any:
+            found = standings(sessions)  # read before the change below
+            begun.set()
+            assert gate.wait(30)
+            return found
+
+        store.accounts.standings = slow  # type: ignore[method-assign]
+        sweeping = asyncio.create_task(host.sweep())
+        await until(begun.is_set, "the sweep's read was taken")
+        store.accounts.revoke("bob", Role.PLAYER, by="root")
+        host.refresh("bob")  # as the server's admin route does
+        gate.set()
+        await sweeping
+        assert bob.standing is None  # the stale read was not taken
+        now = asyncio.get_running_loop().time()
+        assert host._standing.trusted("bob", now) is None  # his next command reads again
+
+    run(store, scenario)

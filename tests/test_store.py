@@ -345,7 +345,8 @@ def test_an_accounts_standing_is_its_session_sanctions_roles_and_balance_at_once
     token = store.accounts.open_session("ann")
     standing = store.accounts.standing("ann", session=token)
     assert standing == store.accounts.get("ann")
-    assert standing.balance == 500 and standing.roles == {Role.PLAYER}
+    assert standing.balance == 500
+    assert standing.roles == {Role.PLAYER}
     with pytest.raises(AccountError) as caught:
         store.accounts.standing("ann", session="not-a-session")
     assert caught.value.code == "session_revoked"
@@ -361,6 +362,35 @@ def test_an_accounts_standing_is_its_session_sanctions_roles_and_balance_at_once
     assert caught.value.details()["until"] == clock.now() + 60
     clock.advance(minutes=2)
     assert store.accounts.standing("ann").name == "ann"
+
+
+def test_the_standings_of_many_connections_are_read_at_once(
+    store: Store, clock: ManualClock
+) -> None:
+    store.accounts.create("root", "correct horse battery", roles=list(Role))
+    for name in ("ann", "bob", "cy"):
+        store.accounts.create(name, "correct horse battery")
+    store.accounts.credit("bob", 300, by="root")
+    tokens = {name: store.accounts.open_session(name) for name in ("ann", "bob", "cy")}
+    store.accounts.end_session(tokens["cy"])
+    until = clock.now() + 60
+    store.accounts.sanction("ann", SanctionKind.SUSPENSION, by="root", reason="x", until=until)
+    ann_again = store.accounts.open_session("ann")  # opened; the suspension still holds
+    asked = {*tokens.items(), ("ann", ann_again), ("nobody", "whatever"), ("bob", tokens["cy"])}
+    found = store.accounts.standings(asked)
+    codes = {pair: getattr(got, "code", None) for pair, got in found.items()}
+    assert codes == {
+        ("ann", tokens["ann"]): "session_revoked",  # ended by the suspension
+        ("ann", ann_again): "sanctioned",
+        ("bob", tokens["bob"]): None,
+        ("cy", tokens["cy"]): "session_revoked",
+        ("nobody", "whatever"): "session_revoked",
+        ("bob", tokens["cy"]): "session_revoked",  # another's session is none of his
+    }
+    assert found["bob", tokens["bob"]] == store.accounts.get("bob")
+    clock.advance(minutes=2)
+    assert found != store.accounts.standings(asked)
+    assert store.accounts.standings(asked)["ann", ann_again] == store.accounts.get("ann")
 
 
 def test_a_password_is_stored_only_as_its_argon2_hash(store: Store) -> None:

@@ -12,8 +12,10 @@ command whose read of the store began before that batch was stored.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from math import inf
 
 from floorman.errors import AccountError
 from floorman.server._feed import Kept
@@ -87,6 +89,9 @@ class Standing:
         #: Accounts the store's sanctions allowed: when (the loop's time) and
         #: with how many batches stored then.
         self._allowed: dict[str, tuple[float, int]] = {}
+        #: When each account's standing was last changed here (the loop's time):
+        #: a read begun before then does not vouch for it.
+        self._changed: dict[str, float] = {}
 
     @property
     def reading(self) -> bool:
@@ -106,22 +111,30 @@ class Standing:
         self._reads[since] = self._reads.get(since, 0) + 1
         return since
 
-    def end(self, since: int, now: float, *, allowed: str | None = None) -> None:
-        """The read begun at ``since`` ended (``allowed``: the account it found free)."""
+    def end(self, since: int, now: float, *, allowed: Collection[str] = (), began: float) -> None:
+        """The read begun at ``since`` batches, at ``began`` (the loop's time),
+        ended; ``allowed``: the accounts it found free."""
         left = self._reads[since] - 1
         if left:
             self._reads[since] = left
         else:
             del self._reads[since]
-        if allowed is not None:
+        if allowed:
             if len(self._allowed) > _KEPT:
                 self._allowed = {k: v for k, v in self._allowed.items() if now - v[0] < RECHECK}
-            self._allowed[allowed] = (now, since)
+            for account in allowed:
+                if self._changed.get(account, -inf) < began:
+                    self._allowed[account] = (now, since)
         self.prune(now)
 
     def forget(self, account: str) -> None:
         """``account``'s standing changed: read it again."""
         self._allowed.pop(account, None)
+        if len(self._changed) > _KEPT:
+            # Reads last well under a minute; older changes no read can straddle.
+            old = time.monotonic() - 60.0
+            self._changed = {k: v for k, v in self._changed.items() if v > old}
+        self._changed[account] = time.monotonic()
 
     def give(self, order: SanctionOrder) -> Callable[[], None]:
         """The host gave a sanction, not yet stored; what forgets it if its batch fails."""

@@ -54,6 +54,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -121,6 +122,9 @@ class Subscriber:
     #: Its account as last read (its roles say what it may command), and when.
     standing: Account | None = None
     standing_at: float = -inf
+    #: When this server last changed its account's roles or sanctions: a read
+    #: begun before then is not taken.
+    refreshed: float = -inf
 
     def push(self, message: dict[str, object]) -> None:
         """Queue a message for the client; a full queue marks it overflowed."""
@@ -469,8 +473,9 @@ class Host:
             since = self._standing.trusted(by, loop.time())
             if since is not None:
                 return since
+        began = loop.time()
         since = self._standing.begin()
-        allowed = None
+        allowed: str | None = None
         try:
             await asyncio.to_thread(self._read_allowed, by, vet)
             allowed = by
@@ -479,7 +484,9 @@ class Host:
                 self._standing.forget(by)
             raise
         finally:
-            self._standing.end(since, loop.time(), allowed=allowed)
+            self._standing.end(
+                since, loop.time(), allowed=() if allowed is None else (allowed,), began=began
+            )
         return since
 
     def _read_allowed(self, by: str | None, vet: Callable[[], None] | None) -> None:
@@ -494,9 +501,11 @@ class Host:
         """``account``'s roles or sanctions changed in the store: its next
         command reads them again."""
         self._standing.forget(account)
+        now = time.monotonic()
         for subscriber in self.subscribers:
             if subscriber.account == account:
                 subscriber.standing_at = -inf
+                subscriber.refreshed = now
 
     # ----- play money ----------------------------------------------------------------
 
@@ -807,31 +816,37 @@ class Host:
                 _log.exception("reading the open sessions failed")
 
     async def sweep(self) -> None:
-        """Read the sessions of every open connection from the store in one
-        query, off the event loop, and close those ended elsewhere (another
-        server on the store, or the command line); one ended here was closed
-        at once (:meth:`revoke`). A connection's own messages then need no
-        read of its session for :data:`RECHECK` seconds."""
+        """Read the standing of every open connection's account from the store
+        in one read, off the event loop: its session (those ended elsewhere,
+        by another server on the store or the command line, are closed; one
+        ended here was closed at once, :meth:`revoke`), its roles and its
+        sanctions. A connection's commands then need no read of their own for
+        :data:`RECHECK` seconds."""
         open_ = [s for s in self.subscribers if s.session and s.closing is None]
         if not open_:
             return
         loop = asyncio.get_running_loop()
         began = loop.time()
-        ended = await asyncio.to_thread(
-            self.store.ended_sessions, {(s.account, s.session) for s in open_}
-        )
-        for subscriber in open_:
-            if (subscriber.account, subscriber.session) in ended:
-                subscriber.close(
-                    4401,
-                    AccountError(
-                        "this session of {name} has ended; log in again",
-                        code="session_revoked",
-                        name=subscriber.account,
-                    ),
-                )
-            else:
+        since = self._standing.begin()
+        allowed: list[str] = []
+        try:
+            found = await asyncio.to_thread(
+                self.store.accounts.standings, {(s.account, s.session) for s in open_}
+            )
+            for subscriber in open_:
+                got = found[(subscriber.account, subscriber.session)]
+                if isinstance(got, AccountError):
+                    if got.code != "sanctioned":
+                        subscriber.close(4401, got)
+                    # a sanctioned account's next command reads it again, and is refused
+                    continue
                 subscriber.checked = max(subscriber.checked, began)
+                if subscriber.refreshed < began:
+                    subscriber.standing = got
+                    subscriber.standing_at = max(subscriber.standing_at, began)
+                allowed.append(subscriber.account)
+        finally:
+            self._standing.end(since, loop.time(), allowed=allowed, began=began)
 
     def revoke(self, account: str, *, session: str | None = None, code: str, why: str) -> None:
         """Close the sockets of ``account``'s sessions (only ``session``'s, if

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -487,11 +487,7 @@ class Accounts:
             sa.select(c.revoked_at).where(c.id == _digest(token), c.account == name)
         ).first()
         if row is None or row.revoked_at is not None:
-            raise AccountError(
-                "this session of {name} has ended; log in again",
-                code="session_revoked",
-                name=name,
-            )
+            raise _session_ended(name)
 
     def end_session(self, token: str) -> None:
         """End one session (logging out)."""
@@ -578,6 +574,61 @@ class Accounts:
             raise _sanctioned(name, sanction)
         return account
 
+    def standings(
+        self, sessions: Collection[tuple[str, str]]
+    ) -> dict[tuple[str, str], Account | AccountError]:
+        """For each (account, session id): the account as its next command is
+        checked against (:meth:`standing`), or the refusal that command would
+        get. One read, a few queries, for every connection a server holds."""
+        now = self._clock.now()
+        names = sorted({name for name, _ in sessions})
+        wanted = {_digest(token): (name, token) for name, token in sessions}
+        digests = list(wanted)
+        open_: set[tuple[str, str]] = set()
+        created: dict[str, float] = {}
+        roles: dict[str, set[Role]] = {}
+        balances: dict[str, int] = {}
+        given: dict[str, list[AccountSanction]] = {}
+        c, a, r, x = s.sessions.c, s.accounts.c, s.account_roles.c, s.chips.c
+        with reading(self._engine) as db:
+            for part in _chunks(digests):
+                query = sa.select(c.id, c.account).where(c.id.in_(part), c.revoked_at.is_(None))
+                for row in db.execute(query):
+                    if wanted[str(row.id)][0] == row.account:
+                        open_.add(wanted[str(row.id)])
+            for part in _chunks(names):
+                for row in db.execute(sa.select(a.name, a.created_at).where(a.name.in_(part))):
+                    created[str(row.name)] = float(row.created_at)
+                for row in db.execute(sa.select(r.account, r.role).where(r.account.in_(part))):
+                    roles.setdefault(str(row.account), set()).add(Role(row.role))
+                total = sa.func.coalesce(sa.func.sum(x.cash), 0)
+                query = sa.select(x.account, total).where(x.account.in_(part)).group_by(x.account)
+                for account, cash in db.execute(query):
+                    balances[str(account)] = int(cash)
+                query = sa.select(s.sanctions.c.account).where(
+                    s.sanctions.c.account.in_(part), s.sanctions.c.lifted_at.is_(None)
+                )
+                for account in db.execute(query.distinct()).scalars():
+                    given[str(account)] = list(self._sanctions_in(db, str(account)))
+        out: dict[tuple[str, str], Account | AccountError] = {}
+        for pair in sessions:
+            name = pair[0]
+            sanction = _ending_last(given.get(name, ()), now)
+            if pair not in open_:
+                out[pair] = _session_ended(name)
+            elif name not in created:
+                out[pair] = self._missing(name)
+            elif sanction is not None:
+                out[pair] = _sanctioned(name, sanction)
+            else:
+                out[pair] = Account(
+                    name=name,
+                    roles=frozenset(roles.get(name, ())),
+                    created_at=created[name],
+                    balance=balances.get(name, 0),
+                )
+        return out
+
     def check_allowed(self, name: str) -> None:
         """Refuse an account that a sanction keeps out now (at log-in and when it
         signs up for a game)."""
@@ -586,12 +637,27 @@ class Accounts:
             raise _sanctioned(name, sanction)
 
 
+#: Keys in one ``IN (...)`` of a query.
+_CHUNK = 500
+
+
+def _chunks(keys: Sequence[str]) -> Iterator[Sequence[str]]:
+    for at in range(0, len(keys), _CHUNK):
+        yield keys[at : at + _CHUNK]
+
+
 def _ending_last(sanctions: Iterable[AccountSanction], now: float) -> AccountSanction | None:
     """Of the sanctions in force at ``now``, the one ending last."""
     active = [x for x in sanctions if x.in_force(now)]
     if not active:
         return None
     return max(active, key=lambda x: float("inf") if x.until is None else x.until)
+
+
+def _session_ended(name: str) -> AccountError:
+    return AccountError(
+        "this session of {name} has ended; log in again", code="session_revoked", name=name
+    )
 
 
 def _sanctioned(name: str, sanction: AccountSanction) -> AccountError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Self
@@ -29,7 +29,7 @@ from floorman.store._batch import BatchWriter, HandRows, balance_short
 from floorman.store._engine import DEFAULT_URL, create, reading, writing
 from floorman.store._migrations import migrate, version
 from floorman.store._schema import Role, SanctionKind
-from floorman.store.accounts import Accounts, _digest
+from floorman.store.accounts import Accounts
 
 __all__ = ["HandRecord", "HandSummary", "SanctionOrder", "Store", "balance_short", "open_store"]
 
@@ -79,10 +79,6 @@ class SanctionOrder:
     by: str | None
     reason: str
     until: float | None = None
-
-
-#: Keys in one ``IN (...)`` of a query (SQLite's limit on parameters is far above).
-_CHUNK = 500
 
 
 def _cage_rows(entry: Entry) -> list[dict[str, Any]]:
@@ -317,24 +313,6 @@ class Store:
         return None if last is None else int(last)
 
     # ----- sessions ----------------------------------------------------------------------
-
-    def ended_sessions(self, sessions: Collection[tuple[str, str]]) -> set[tuple[str, str]]:
-        """Of these sessions (account, session id), those ended (by logging out
-        or a sanction) or never opened: one read for every connection a server
-        holds."""
-        c = s.sessions.c
-        wanted = {_digest(token): (account, token) for account, token in sessions}
-        found: set[str] = set()
-        keys = list(wanted)
-        with reading(self.engine) as db:
-            for at in range(0, len(keys), _CHUNK):
-                rows = db.execute(
-                    sa.select(c.id, c.account).where(
-                        c.id.in_(keys[at : at + _CHUNK]), c.revoked_at.is_(None)
-                    )
-                ).all()
-                found.update(str(r.id) for r in rows if wanted[str(r.id)][0] == r.account)
-        return {pair for key, pair in wanted.items() if key not in found}
 
     # ----- hand histories ----------------------------------------------------------------
 
