@@ -335,3 +335,19 @@ def test_policies_23_a_hand_history_downloads_as_phh_and_pokerstars_each_players
         root = client.get("/history/1/1/pokerstars")
         assert root.status_code == 200
         assert root.text == "PokerStars Hand #1: names every hand"
+
+
+def test_an_address_with_nothing_at_it_gets_floormans_own_page_or_the_apis_error(
+    client: TestClient,
+) -> None:
+    with client:
+        page = client.get("/no/such/place", headers={"accept": "text/html"})
+        assert page.status_code == 404
+        assert page.headers["content-type"].startswith("text/html")
+        assert "There is nothing at /no/such/place." in page.text
+        assert 'href="/"' in page.text  # somewhere to go on from
+        assert "/static/style.css" in page.text  # the site's own look
+        answer = client.get("/no/such/place", headers={"accept": "application/json"})
+        assert answer.status_code == 404
+        assert answer.json()["error"]["code"] == "no_such_address"
+        assert client.get("/static/nothing.js").status_code == 404

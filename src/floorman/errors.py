@@ -413,6 +413,7 @@ _DECLARED: Final[Mapping[str, tuple[type[FloormanError], str]]] = {
     ),
     "not_your_seat": (AccountError, "a command for another player than the one logged in"),
     "bad_message": (NotationError, "a message to the server that is not one it reads"),
+    "no_such_address": (NotationError, "an address the server has no page or endpoint at"),
     "balance_short": (AccountError, "chips bought for more play money than the account's balance"),
     "flood": (NotationError, "more messages from one connection than the server reads; wait"),
     "not_seated": (FloorError, "a request only the players of that game may make"),

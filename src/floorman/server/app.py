@@ -61,7 +61,7 @@ from floorman.service import (
 from floorman.service import commands as c
 from floorman.shuffle import Shuffler, SystemShuffler
 from floorman.store import Account, Role, open_store
-from floorman.web import Backend, web_routes
+from floorman.web import Backend, not_found, web_routes
 
 __all__ = ["MAX_FRAME", "create_app"]
 
@@ -451,7 +451,7 @@ def create_app(
             submit=give,
         )
     )
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.state.host = host
     return app
 

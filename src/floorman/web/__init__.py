@@ -24,6 +24,6 @@ WebSocket client sends, checked the same way (RRP5 policies.9, policies.10,
 policies.14).
 """
 
-from floorman.web.routes import Backend, web_routes
+from floorman.web.routes import Backend, not_found, web_routes
 
-__all__ = ["Backend", "web_routes"]
+__all__ = ["Backend", "not_found", "web_routes"]

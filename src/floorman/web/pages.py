@@ -288,7 +288,11 @@ def history(record: Mapping[str, Any]) -> str:
 
 def missing(message: str) -> str:
     """A page for what is not there or not yours."""
-    return _page("Not found", f'<p class="error" role="alert">{escape(message)}</p>')
+    return _page(
+        "Not found",
+        f'<p class="error" role="alert">{escape(message)}</p>'
+        '<p><a href="/">Back to the lobby</a> · <a href="/rules">The rulebook</a></p>',
+    )
 
 
 def _restaked(kind: str, stakes: object) -> str:

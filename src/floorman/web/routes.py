@@ -101,6 +101,18 @@ def _as_json(request: Request, data: dict[str, Any]) -> Request:
     return Request(request.scope, receive)
 
 
+async def not_found(request: Request, _error: Exception) -> Response:
+    """An address with nothing at it: a page a person can go on from, or the
+    API's error for a program."""
+    path = request.url.path
+    error = NotationError(
+        "there is nothing at {path}", code="no_such_address", text=path, path=path
+    )
+    if "text/html" in request.headers.get("accept", ""):
+        return _html(pages.missing(f"There is nothing at {path}."), 404)
+    return Response(json.dumps({"error": error.details()}), 404, media_type="application/json")
+
+
 def web_routes(backend: Backend) -> list[BaseRoute]:
     """The page's routes over ``backend``."""
 
