@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from floorman.rulebook import SECTIONS, all_rules, rule
 from floorman.web.routes import STATIC
 from floorman.web.rules import rule_link
-from tests.net_helpers import CHEAP, make_room
+from tests.net_helpers import CHEAP, PASSWORD, make_room
 
 
 @pytest.fixture
@@ -109,6 +109,18 @@ def test_the_rulebook_is_open_to_anyone_and_linked_from_the_header(client: TestC
         assert client.get("/rules", follow_redirects=False).status_code == 200
         lobby_link = client.get("/enter").text
     assert '<a href="/rules">Rulebook</a>' in lobby_link
+
+
+def test_the_rulebook_names_who_is_logged_in_with_his_consoles(client: TestClient) -> None:
+    with client:
+        stranger = client.get("/rules/blinds.9").text
+        assert "Log out" not in stranger
+        client.post("/enter", data={"name": "root", "password": PASSWORD, "action": "login"})
+        for address in ("/rules", "/rules/blinds.9", "/rules/blinds.99"):
+            page = client.get(address).text
+            assert '<span>root</span><button type="submit">Log out</button>' in page, address
+            assert '<a href="/floor">Floor</a>' in page  # an admin's consoles
+            assert '<a href="/dealer">Dealer</a>' in page
 
 
 def test_rule_link_links_a_citation_to_its_page_titled_with_its_paraphrase() -> None:

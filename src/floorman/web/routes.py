@@ -292,7 +292,7 @@ def web_routes(backend: Backend) -> list[BaseRoute]:
         Route("/table/{table}", table_page),
         Route("/history/{table}/{deal}", history_page),
         Route("/history/{table}/{deal}/{form}", history_file),
-        *rules_routes(_html),
+        *rules_routes(_html, who=logged_in),
         *floor_routes(backend.account_of, _html),
         *dealer_routes(backend, html=_html),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

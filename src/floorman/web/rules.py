@@ -15,8 +15,9 @@ text; ``/static/rules.js`` exports ``ruleLink`` doing the same in the browser.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html import escape
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -24,6 +25,7 @@ from starlette.routing import BaseRoute, Route
 
 from floorman.errors import NotationError
 from floorman.rulebook import SECTIONS, Citation, Rule, all_rules, rule
+from floorman.store import Account
 from floorman.web import pages
 
 __all__ = ["rule_link", "rule_page", "rules_index", "rules_routes"]
@@ -56,7 +58,7 @@ def _with_css(html: str) -> str:
     return html.replace("</head>", '<link rel="stylesheet" href="/static/floor.css"></head>', 1)
 
 
-def rules_index() -> str:
+def rules_index(*, name: str | None = None, roles: Iterable[str] = ()) -> str:
     """Every rule of the rulebook, by section, each with its anchor."""
     by_section: dict[str, list[Rule]] = {}
     for found in all_rules():
@@ -89,10 +91,10 @@ def rules_index() -> str:
         f'<nav aria-label="Sections"><ol class="contents">{contents}</ol></nav>'
         f"{''.join(sections)}</div>"
     )
-    return _with_css(pages._page("Rulebook", body))
+    return _with_css(_page("Rulebook", body, name, roles))
 
 
-def rule_page(found: Rule) -> str:
+def rule_page(found: Rule, *, name: str | None = None, roles: Iterable[str] = ()) -> str:
     """One rule: its citation, section, paraphrase and neighbours."""
     siblings = [r for r in all_rules() if r.citation.section == found.citation.section]
     at = siblings.index(found)
@@ -115,10 +117,10 @@ def rule_page(found: Rule) -> str:
         " floorman's paraphrase; the rulebook's own words are Robert's Rules of Poker.</p>"
         f'<nav aria-label="Neighbouring rules"><ul class="near">{near}</ul></nav></article>'
     )
-    return _with_css(pages._page(str(found.citation), body))
+    return _with_css(_page(str(found.citation), body, name, roles))
 
 
-def no_rule(text: str, why: str) -> str:
+def no_rule(text: str, why: str, *, name: str | None = None, roles: Iterable[str] = ()) -> str:
     """The page for a citation the rulebook lacks: what citations look like."""
     examples = ", ".join(rule_link(r.citation) for r in all_rules() if r.citation.id in _EXAMPLES)
     body = (
@@ -128,25 +130,41 @@ def no_rule(text: str, why: str) -> str:
         " <code>/rules/seating.10</code>, with <code>intro</code> for a section's opening"
         ' rule. <a href="/rules">The whole rulebook</a> lists them all.</p></article>'
     )
-    return _with_css(pages._page(f"No rule {text}", body))
+    return _with_css(_page(f"No rule {text}", body, name, roles))
 
 
 _EXAMPLES = ("seating.10", "blinds.9", "misdeals.1.2")
 
 
-def rules_routes(html: Callable[[str, int], Response]) -> list[BaseRoute]:
-    """``/rules`` and ``/rules/{citation}``; ``html`` makes a page response
-    under the pages' content security policy."""
+def _page(title: str, body: str, name: str | None, roles: Iterable[str]) -> str:
+    held = {str(r) for r in roles}
+    return pages._page(title, body, name=name, floor=bool({"floor", "admin"} & held), roles=held)
 
-    async def index(_request: Request) -> Response:
-        return html(rules_index(), 200)
+
+def rules_routes(
+    html: Callable[[str, int], Response],
+    *,
+    who: Callable[[Request], Account | None] = lambda _request: None,
+) -> list[BaseRoute]:
+    """``/rules`` and ``/rules/{citation}``; ``html`` makes a page response
+    under the pages' content security policy; ``who`` is the account logged
+    in, if any, named in the page's header with its consoles."""
+
+    def reader(request: Request) -> dict[str, Any]:
+        account = who(request)
+        if account is None:
+            return {}
+        return {"name": account.name, "roles": account.roles}
+
+    async def index(request: Request) -> Response:
+        return html(rules_index(**reader(request)), 200)
 
     async def one(request: Request) -> Response:
         text = str(request.path_params["citation"])
         try:
             found = rule(text)
         except NotationError as error:
-            return html(no_rule(text, str(error)), 404)
-        return html(rule_page(found), 200)
+            return html(no_rule(text, str(error), **reader(request)), 404)
+        return html(rule_page(found, **reader(request)), 200)
 
     return [Route("/rules", index), Route("/rules/{citation}", one)]
