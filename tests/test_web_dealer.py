@@ -247,10 +247,16 @@ def test_decisions_2_the_pending_ruling_is_the_dealers_and_the_floors_to_read(
         answer = ask("dana", {"command": codec.to_json(report)})
         assert "result" in answer, answer
         pending = ask("dana", {"ruling": 1})["result"]["pending"]
+        ruling = pending.pop("ruling")  # the ruling that left the choice, in its words
         assert pending == {
             "report": {"type": "report.MuckedHand", "position": 0},
             "options": ["dead", "retrieve"],
         }
+        assert ruling["type"] == "floor.Ruling"
+        assert ruling["options"] == ["dead", "retrieve"]
+        assert ruling["said"]
+        assert ruling["citations"]
+        pending["ruling"] = ruling
         decide = ask("dana", {"command": {"type": "command.Decide", "table": 1, "choice": "dead"}})
         assert decide["error"]["code"] == "not_permitted", "the dealer does not decide"
         assert ask("fran", {"ruling": 1})["result"]["pending"] == pending, "nothing changed"
@@ -450,7 +456,11 @@ def test_decisions_1_the_floor_decides_a_ruling_left_to_management_at_the_consol
     # The floorperson opens the same console: the ruling waits there, and fran decides.
     floor_context, floor, floor_refused = console(browser, base, "fran")
     floor.locator("#ruling .options").wait_for(timeout=10_000)
-    assert "Waiting for management" in floor.locator("#ruling").inner_text()
+    late = floor.locator('#ruling .ruling[data-code="management_decides"]')
+    late.wait_for(timeout=10_000)  # the ruling's words, though it came before the console
+    assert f"Seat {seat}'s mucked hand is dead unless management" in late.inner_text()
+    assert late.get_by_role("link", name="RRP5 dead-hands.2").count() == 1
+    assert "Reported: " in floor.locator("#ruling").inner_text()
     retrieve = floor.locator("#ruling .options").get_by_role("button", name="Retrieve")
     retrieve.focus()
     floor.keyboard.press("Enter")

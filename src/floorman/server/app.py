@@ -41,7 +41,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketDiscon
 from floorman import codec
 from floorman.clock import Clock, SystemClock
 from floorman.errors import AccountError, FloormanError, NotationError, StoreError
-from floorman.floor import rule_options
+from floorman.floor import Ruling, rule_options
 from floorman.ids import PlayerId
 from floorman.rulebook import cite
 from floorman.server._access import check
@@ -628,8 +628,9 @@ async def _serve(host: Host, account: Account, subscriber: Subscriber, text: str
 
 
 async def _pending(host: Host, account: Account, table: int) -> dict[str, Any]:
-    """The report at ``table`` whose ruling waits for management's choice, and
-    its options (the dealer's and the floor's, RRP5 decisions.1, decisions.2)."""
+    """The report at ``table`` whose ruling waits for management's choice, the
+    ruling and its options (the dealer's and the floor's, RRP5 decisions.1,
+    decisions.2)."""
     if not (account.has(Role.DEALER) or _is_floor(account)):
         raise AccountError(
             "{account} may not follow the rulings at a table; it takes the dealer or floor role",
@@ -642,7 +643,20 @@ async def _pending(host: Host, account: Account, table: int) -> dict[str, Any]:
         report = cardroom.pending_ruling(table)
         if report is None:
             return None
-        return {"report": codec.to_json(report), "options": list(rule_options(report))}
+        # The ruling that left management the choice: the last at the table.
+        ruled = next(
+            (
+                e.event
+                for e in reversed(cardroom.log)
+                if e.table == table and isinstance(e.event, Ruling) and e.event.options
+            ),
+            None,
+        )
+        return {
+            "report": codec.to_json(report),
+            "options": list(rule_options(report)),
+            "ruling": None if ruled is None else codec.to_json(ruled),
+        }
 
     # As the stored log leaves it: taken now, answered once stored.
     return {"table": table, "pending": await host.settled(waiting)}

@@ -132,8 +132,9 @@ async function askPending() {
   try {
     const result = await send({ ruling: TABLE });
     if (result.pending && (!pending || !pending.ruling)) {
-      pending = { report: result.pending.report, options: result.pending.options, ruling: null };
-      showPending();
+      const { report, options, ruling } = result.pending;
+      pending = { report, options, ruling: ruling ?? null };
+      showPending(true);
     } else if (!result.pending && pending) {
       pending = null;
     }
@@ -310,11 +311,15 @@ function capital(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
-function showPending() {
+/** The ruling waiting for management, as the console found it on opening
+ * (``asked``), with its words when the server sent them. */
+function showPending(asked = false) {
   const box = $("ruling");
   if (!pending) return;
-  if (pending.ruling) return; // shown with its ruling
-  box.replaceChildren(reportLine(pending.report, null, "Waiting for management: "),
+  if (pending.ruling && !asked) return; // shown with its ruling
+  box.replaceChildren(
+    reportLine(pending.report, null, pending.ruling ? "Reported: " : "Waiting for management: "),
+    ...(pending.ruling ? [rulingCard(pending.ruling, "Ruling", null)] : []),
     optionsBox(pending.options));
 }
 
