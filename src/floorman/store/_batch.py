@@ -21,6 +21,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -29,10 +30,23 @@ from floorman.errors import AccountError, StoreError
 from floorman.store import _schema as s
 from floorman.store._engine import WRITE_LOCK
 
-__all__ = ["BatchWriter", "HandRows", "balance_short"]
+__all__ = ["BatchRows", "BatchWriter", "HandRows", "balance_short"]
 
 #: A finished deal's rows: (the hands row, its players' rows, its players' texts).
 HandRows = tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BatchRows:
+    """What one batch writes: the log's rows, who gave each entry's command,
+    the chip ledger's lines, the finished deals, and the play money each
+    account's chips cost (read against its balance before anything is written)."""
+
+    events: Sequence[Mapping[str, Any]]
+    authors: Sequence[Mapping[str, Any]] = ()
+    cage: Sequence[Mapping[str, Any]] = ()
+    hands: Sequence[HandRows] = ()
+    spent: Mapping[str, int] = field(default_factory=dict)
 
 
 def balance_short(player: str, *, balance: int, amount: int) -> AccountError:
@@ -103,15 +117,7 @@ class BatchWriter:
         """Read the log's end from the database before the next batch."""
         self.end = None
 
-    def write(
-        self,
-        rows: Sequence[Mapping[str, Any]],
-        *,
-        authors: Sequence[Mapping[str, Any]],
-        cage: Sequence[Mapping[str, Any]],
-        hands: Sequence[HandRows],
-        spent: Mapping[str, int],
-    ) -> None:
+    def write(self, batch: BatchRows) -> None:
         """Store one batch in one transaction, or none of it and raise."""
         with self._lock:
             for attempt in (1, 2):
@@ -121,9 +127,9 @@ class BatchWriter:
                 driver = proxy.driver_connection
                 try:
                     if self._pg:
-                        self._write_pg(driver, rows, authors, cage, hands, spent)
+                        self._write_pg(driver, batch)
                     else:
-                        self._write_sqlite(driver, rows, authors, cage, hands, spent)
+                        self._write_sqlite(driver, batch)
                 except BaseException as error:
                     self.end = None
                     lost = _broken(driver)
@@ -140,50 +146,34 @@ class BatchWriter:
                     if refusal is error:
                         raise
                     raise refusal from error
-                if rows:
-                    self.end = int(rows[-1]["seq"])
+                if batch.events:
+                    self.end = int(batch.events[-1]["seq"])
                 return
 
     # --- the two databases -------------------------------------------------------------------
 
-    def _write_pg(
-        self,
-        conn: Any,
-        rows: Sequence[Mapping[str, Any]],
-        authors: Sequence[Mapping[str, Any]],
-        cage: Sequence[Mapping[str, Any]],
-        hands: Sequence[HandRows],
-        spent: Mapping[str, int],
-    ) -> None:
+    def _write_pg(self, conn: Any, batch: BatchRows) -> None:
         try:
             with conn.pipeline():
                 cursor = conn.cursor()
-                if spent:
+                if batch.spent:
                     cursor.execute("SELECT pg_advisory_xact_lock(%s)", (WRITE_LOCK,))
-                    self._check_paid(cursor, spent)
-                self._check_follows(cursor, rows)
-                self._insert(cursor, rows, authors, cage, hands)
+                    self._check_paid(cursor, batch.spent)
+                self._check_follows(cursor, batch.events)
+                self._insert(cursor, batch)
                 conn.commit()
         except BaseException:
             if not conn.closed:
                 conn.rollback()
             raise
 
-    def _write_sqlite(
-        self,
-        conn: sqlite3.Connection,
-        rows: Sequence[Mapping[str, Any]],
-        authors: Sequence[Mapping[str, Any]],
-        cage: Sequence[Mapping[str, Any]],
-        hands: Sequence[HandRows],
-        spent: Mapping[str, int],
-    ) -> None:
+    def _write_sqlite(self, conn: sqlite3.Connection, batch: BatchRows) -> None:
         cursor = conn.cursor()
         cursor.execute("BEGIN IMMEDIATE")
         try:
-            self._check_paid(cursor, spent)
-            self._check_follows(cursor, rows)
-            self._insert(cursor, rows, authors, cage, hands)
+            self._check_paid(cursor, batch.spent)
+            self._check_follows(cursor, batch.events)
+            self._insert(cursor, batch)
             cursor.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:
@@ -219,18 +209,15 @@ class BatchWriter:
                     expected=expected + offset,
                 )
 
-    def _insert(
-        self,
-        cursor: Any,
-        rows: Sequence[Mapping[str, Any]],
-        authors: Sequence[Mapping[str, Any]],
-        cage: Sequence[Mapping[str, Any]],
-        hands: Sequence[HandRows],
-    ) -> None:
-        for insert, lines in ((self._events, rows), (self._authors, authors), (self._chips, cage)):
+    def _insert(self, cursor: Any, batch: BatchRows) -> None:
+        for insert, lines in (
+            (self._events, batch.events),
+            (self._authors, batch.authors),
+            (self._chips, batch.cage),
+        ):
             if lines:
                 cursor.executemany(insert.sql, insert.params(lines))
-        for hand, players, texts in hands:
+        for hand, players, texts in batch.hands:
             cursor.executemany(self._hands.sql, self._hands.params([hand]))
             if players:
                 cursor.executemany(self._players.sql, self._players.params(players))

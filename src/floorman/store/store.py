@@ -25,7 +25,7 @@ from floorman.errors import AccountError, StoreError
 from floorman.service import ledger as led
 from floorman.service.log import Entry, entry_from_json
 from floorman.store import _schema as s
-from floorman.store._batch import BatchWriter, HandRows, balance_short
+from floorman.store._batch import BatchRows, BatchWriter, HandRows, balance_short
 from floorman.store._engine import DEFAULT_URL, create, reading, writing
 from floorman.store._migrations import migrate, version
 from floorman.store._schema import Role, SanctionKind
@@ -228,9 +228,9 @@ class Store:
                 if line["kind"] == "sold":
                     spent[line["account"]] = spent.get(line["account"], 0) - int(line["cash"])
         if not sanctions:
-            self._writer.write(
-                rows, authors=named, cage=cage, hands=[_hand_rows(h) for h in hands], spent=spent
-            )
+            hand_rows = [_hand_rows(h) for h in hands]
+            batch = BatchRows(events=rows, authors=named, cage=cage, hands=hand_rows, spent=spent)
+            self._writer.write(batch)
             return
         # Sanctions are rare: their batch takes the general path, and the
         # writer reads the log's end again after it.
