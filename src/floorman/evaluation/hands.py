@@ -247,6 +247,9 @@ def evaluate_high(
     """
     found = _indices(cards, what="a high hand")
     _need(found, 5, what="a high hand")
+    if wild == () and JOKER_INDEX not in found:
+        # The showdown's case: natural cards only, read without building the wild-card lists.
+        return HandValue(ranking=Ranking.HIGH, strength=_high_generic(found))
     wild_ranks = {int(r) - 2 for r in wild}
     naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
     wilds = [c for c in found if c not in naturals]
