@@ -89,23 +89,28 @@ read_int(PyObject *module, const char *name)
     return out;
 }
 
-/* The best five-card part of a rank multiset (counts per rank), by the
- * five-card table: every sub-multiset of five ranks is tried. */
+/* The best five-card part of a multiset of 6 or 7 ranks (counts per rank, rank-key
+ * sum `key`), by the five-card table: each part is the hand less one or two cards. */
 static uint32_t
-best_part(const int *counts, int rank, int left, uint64_t key)
+best_part(const int *counts, uint64_t key, int size)
 {
-    if (left == 0) {
-        return table_get(&nonflush[5], (uint32_t)key);
-    }
-    if (rank == RANKS) {
-        return 0;
+    uint64_t keys[7];
+    int n = 0;
+    for (int r = 0; r < RANKS; r++) {
+        for (int c = 0; c < counts[r]; c++) {
+            keys[n++] = rank_keys[r];
+        }
     }
     uint32_t best = 0;
-    int most = counts[rank] < left ? counts[rank] : left;
-    for (int take = 0; take <= most; take++) {
-        uint32_t s = best_part(counts, rank + 1, left - take, key + (uint64_t)take * rank_keys[rank]);
-        if (s > best) {
-            best = s;
+    for (int i = 0; i < n; i++) {
+        if (size == 6) {
+            uint32_t s = table_get(&nonflush[5], (uint32_t)(key - keys[i]));
+            best = s > best ? s : best;
+            continue;
+        }
+        for (int j = i + 1; j < n; j++) {
+            uint32_t s = table_get(&nonflush[5], (uint32_t)(key - keys[i] - keys[j]));
+            best = s > best ? s : best;
         }
     }
     return best;
@@ -116,7 +121,7 @@ static int
 fill_multisets(int *counts, int rank, int left, uint64_t key, int size)
 {
     if (left == 0) {
-        uint32_t s = best_part(counts, 0, 5, 0);
+        uint32_t s = best_part(counts, key, size);
         if (s == 0) {
             PyErr_SetString(PyExc_RuntimeError, "a rank multiset has no five-card part in the table");
             return -1;
