@@ -153,6 +153,21 @@ load_tables(void)
     if (module == NULL) {
         goto done;
     }
+    /* The Python calls first: another thread may run while they do (and load the
+     * tables itself). After them nothing runs Python code, so the tables are
+     * written by one thread, whole, before `ready` says so. */
+    flush = PyObject_CallMethod(module, "flush_table", NULL);
+    if (flush == NULL) {
+        goto done;
+    }
+    five = PyObject_CallMethod(module, "nonflush_table", "i", 5);
+    if (five == NULL) {
+        goto done;
+    }
+    if (ready) {
+        status = 0;
+        goto done;
+    }
     if (read_int(module, "SUIT_SHIFT") != SUIT_SHIFT || read_int(module, "FLUSH_PROBE") != (long)FLUSH_PROBE
         || read_int(module, "FLUSH_BITS") != (long)FLUSH_BITS) {
         if (!PyErr_Occurred()) {
@@ -195,8 +210,7 @@ load_tables(void)
     }
     Py_CLEAR(seq);
 
-    flush = PyObject_CallMethod(module, "flush_table", NULL);
-    if (flush == NULL || (seq = PySequence_Fast(flush, "flush_table() is a sequence")) == NULL) {
+    if ((seq = PySequence_Fast(flush, "flush_table() is a sequence")) == NULL) {
         goto done;
     }
     if (PySequence_Fast_GET_SIZE(seq) != (1 << RANKS)) {
@@ -223,10 +237,6 @@ load_tables(void)
             PyErr_NoMemory();
             goto done;
         }
-    }
-    five = PyObject_CallMethod(module, "nonflush_table", "i", 5);
-    if (five == NULL) {
-        goto done;
     }
     if (!PyDict_Check(five)) {
         PyErr_SetString(PyExc_RuntimeError, "nonflush_table(5) is a dict");
