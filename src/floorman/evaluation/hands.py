@@ -247,7 +247,7 @@ def evaluate_high(
     """
     found = _indices(cards, what="a high hand")
     _need(found, 5, what="a high hand")
-    if wild == () and JOKER_INDEX not in found:
+    if isinstance(wild, tuple) and not wild and JOKER_INDEX not in found:
         # The showdown's case: natural cards only, read without building the wild-card lists.
         return HandValue(ranking=Ranking.HIGH, strength=_high_generic(found))
     wild_ranks = {int(r) - 2 for r in wild}
