@@ -234,3 +234,33 @@ def test_public_calls_agree_whichever_path_runs():
     result = equity(["AsKs", "QhQd"], board="Qs Js 2c")
     assert result.deals == 990
     assert [h.wins for h in result.hands] == _both_tallies(["AsKs", "QhQd"], "Qs Js 2c")[1][0]
+
+
+def test_threads_calling_at_once_read_the_tables_once_and_whole():
+    # A fresh process, so the tables are not loaded yet when the threads start: the
+    # threads meet in the loading, where Python code runs and threads switch.
+    code = """
+import threading
+from floorman.evaluation import _fast
+from floorman.evaluation.hands import pure_high_strength
+hands = [[(7 * i + 3 * k) % 52 for k in range(7)] for i in range(2000)]
+hands = [h for h in hands if len(set(h)) == 7]
+start = threading.Barrier(8)
+results = []
+def work():
+    start.wait()
+    results.append([_fast.high_strength(h) for h in hands])
+threads = [threading.Thread(target=work) for _ in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+expected = [pure_high_strength(h) for h in hands]
+print(len(results), all(r == expected for r in results), len(hands))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    count, same, hands = done.stdout.split()
+    assert (count, same) == ("8", "True")
+    assert int(hands) > 100
