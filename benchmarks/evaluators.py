@@ -490,7 +490,7 @@ def evaluation_sections(hands: Hands, sizes: Sizes, rng: np.random.Generator) ->
     return [
         verdict(
             compiled_ratio > 1,
-            f"floorman `high_strength` (compiled) faster than eval7: {compiled_ratio:,.2f}×"
+            f"floorman `high_strength` ({C}) faster than eval7: {compiled_ratio:,.2f}×"
             f" ({ns(rows['floorman single'].per_item)} vs {ns(rows['eval7'].per_item)} per hand;"
             f" {speedup:,.1f}× the pure Python path's speed)",
         ),
@@ -818,8 +818,8 @@ def showdown_section(hands: Hands, sizes: Sizes) -> list[str]:
     fast, slow = per["hold'em C"], per["hold'em pure"]
     return [
         verdict(
-            slow > fast,
-            f"compiled path shortens a hold'em showdown's hand reading by {ns(slow - fast)}"
+            COMPILED and slow > fast,
+            f"{C} path shortens a hold'em showdown's hand reading by {ns(slow - fast)}"
             f" a hand ({ns(slow)} → {ns(fast)})",
         )
     ]
