@@ -6,7 +6,8 @@ STAMP := $(VENV)/.floorman-installed
 
 .PHONY: test run play lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml
+# The install builds the compiled evaluator (when there is a C compiler): again when it changes.
+$(STAMP): pyproject.toml setup.py src/floorman/evaluation/_fast.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,server]'

@@ -8,7 +8,9 @@ The method: each card maps to one 64-bit key, the sum of a rank key that is
 unique for every multiset of ranks of one hand size, and four 4-bit suit
 counters. Summing a hand's card keys gives, in the low bits, the index of its
 best non-flush hand in a table, and in the high bits whether any suit has five
-cards; only those rare rows look at their suited ranks.
+cards; only those rare rows look at their suited ranks. Where the compiled
+evaluator was built, one loop in C does the same for each row, with the same
+tables.
 
 >>> import numpy as np
 >>> from floorman.cards import parse_cards
@@ -28,6 +30,7 @@ import numpy.typing as npt
 
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
+from floorman.evaluation._native import FAST
 
 __all__ = ["evaluate_high_batch", "evaluate_low8_keys", "hand_keys", "strengths_from_keys"]
 
@@ -166,6 +169,18 @@ def evaluate_high_batch(cards: npt.ArrayLike) -> StrengthArray:
             text=str(hands.max()),
         )
     hands = np.ascontiguousarray(hands, dtype=np.uint8)
+    if FAST is not None:
+        out = np.empty(hands.shape[0], dtype=np.uint16)
+        FAST.high_strengths(hands, hands.shape[1], out)
+        return out
+    return numpy_high_batch(hands)
+
+
+def numpy_high_batch(hands: npt.NDArray[np.uint8]) -> StrengthArray:
+    """:func:`evaluate_high_batch` in numpy alone, on a checked C-contiguous ``uint8`` array.
+
+    The path taken where the compiled evaluator was not built; the same strengths.
+    """
     size = hands.shape[1]
     out = np.empty(hands.shape[0], dtype=np.uint16)
     for start in range(0, hands.shape[0], _CHUNK):

@@ -28,6 +28,7 @@ import numpy.typing as npt
 
 from floorman.cards import JOKER_INDEX, Card, format_cards, parse_cards
 from floorman.errors import NotationError
+from floorman.evaluation._native import FAST, Compiled
 from floorman.evaluation._tables import U8Array, combinations_array
 from floorman.evaluation.batch import (
     CARD_KEYS,
@@ -168,15 +169,14 @@ def equity(
     exact = samples is None or missing == 0
     deals = comb(len(remaining), missing) if exact else int(samples or 0)
 
-    settle = _Settler(holes, board_cards, game)
-    wins = np.zeros(len(holes), dtype=np.int64)
-    ties = np.zeros(len(holes), dtype=np.int64)
-    share = np.zeros(len(holes), dtype=np.float64)
-    for completions in _completions(remaining, missing, exact, deals, seed, game):
-        shares = settle(completions)
-        wins += np.count_nonzero(shares == 1.0, axis=1)
-        ties += np.count_nonzero((shares > 0.0) & (shares < 1.0), axis=1)
-        share += shares.sum(axis=1)
+    if game is EquityGame.HOLDEM and FAST is not None and len(holes) <= _MOST_COMPILED:
+        wins, ties, share = _holdem_compiled(
+            FAST, holes, board_cards, remaining, missing, exact, deals, seed
+        )
+    else:
+        wins, ties, share = _settle_all(
+            holes, board_cards, remaining, missing, exact, deals, seed, game
+        )
     return EquityResult(
         game=game,
         board=board_cards,
@@ -189,6 +189,71 @@ def equity(
             for h, w, x, s in zip(holes, wins, ties, share, strict=True)
         ),
     )
+
+
+Tallies = tuple[list[int], list[int], list[float]]
+
+#: The most hands the compiled hold'em tally settles (as many as a deck can deal).
+_MOST_COMPILED = 23
+
+
+def _settle_all(
+    holes: tuple[tuple[Card, ...], ...],
+    board: tuple[Card, ...],
+    remaining: U8Array,
+    missing: int,
+    exact: bool,
+    deals: int,
+    seed: int,
+    game: EquityGame,
+) -> Tallies:
+    """Wins, ties and pot shares of each hand, chunk by chunk with numpy."""
+    settle = _Settler(holes, board, game)
+    wins = np.zeros(len(holes), dtype=np.int64)
+    ties = np.zeros(len(holes), dtype=np.int64)
+    share = np.zeros(len(holes), dtype=np.float64)
+    for completions in _completions(remaining, missing, exact, deals, seed, game):
+        shares = settle(completions)
+        wins += np.count_nonzero(shares == 1.0, axis=1)
+        ties += np.count_nonzero((shares > 0.0) & (shares < 1.0), axis=1)
+        share += shares.sum(axis=1)
+    return wins.tolist(), ties.tolist(), share.tolist()
+
+
+def _holdem_compiled(
+    fast: Compiled,
+    holes: tuple[tuple[Card, ...], ...],
+    board: tuple[Card, ...],
+    remaining: U8Array,
+    missing: int,
+    exact: bool,
+    deals: int,
+    seed: int,
+) -> Tallies:
+    """The same tallies as :func:`_settle_all` for hold'em, settled in compiled code.
+
+    An exact run enumerates the boards in C; a sampled one settles the same
+    random completions, chunk by chunk. Shares are summed from the count of
+    pots split each way, so they can differ from numpy's sum in the last bits.
+    """
+    hole_indices = [[c.index for c in h] for h in holes]
+    board_indices = [c.index for c in board]
+    players = len(holes)
+    wins = [0] * players
+    ties = [0] * players
+    split = [[0] * (players + 1) for _ in range(players)]
+    chunks: Iterable[U8Array | None] = (
+        [None] if exact else _completions(remaining, missing, exact, deals, seed, EquityGame.HOLDEM)
+    )
+    for chunk in chunks:
+        w, x, s = fast.holdem_tally(hole_indices, board_indices, remaining, missing, chunk)
+        for p in range(players):
+            wins[p] += w[p]
+            ties[p] += x[p]
+            for k in range(players + 1):
+                split[p][k] += s[p][k]
+    share = [wins[p] + sum(n / k for k, n in enumerate(split[p]) if n) for p in range(players)]
+    return wins, ties, share
 
 
 def _validate(

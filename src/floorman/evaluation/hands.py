@@ -29,6 +29,7 @@ from functools import cache
 from floorman.cards import JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
+from floorman.evaluation._native import FAST
 from floorman.evaluation.values import HandValue, Ranking
 from floorman.rulebook import cite
 
@@ -44,6 +45,7 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_eight_or_better",
     "high_strength",
+    "pure_high_strength",
 ]
 
 
@@ -121,15 +123,18 @@ def build_tables() -> None:
         if _NONFLUSH[size] is None:
             _NONFLUSH[size] = t.nonflush_table(size)
         _PARTIAL[size].clear()
+    if FAST is not None:
+        FAST.high_strength([51, 47, 43, 39, 35])  # its first call reads the tables
 
 
-def high_strength(cards: Sequence[int]) -> int:
-    """The high strength of 5 to 7 distinct natural cards given by index.
+def pure_high_strength(cards: Sequence[int]) -> int:
+    """The high strength of 5 to 7 distinct natural cards given by index, in pure Python.
 
-    This is the fast path, for callers that keep cards as integers
-    (``Card.index``). It does not check its input; :func:`evaluate_high` does.
+    :data:`high_strength` is this function where the compiled evaluator was
+    not built (or ``FLOORMAN_PURE=1`` turns it off), and returns the same
+    integers when it is compiled.
 
-    >>> high_strength([51, 47, 43, 39, 35])   # As Ks Qs Js Ts
+    >>> pure_high_strength([51, 47, 43, 39, 35])   # As Ks Qs Js Ts
     7462
     """
     keys = _CARD_KEYS
@@ -150,6 +155,17 @@ def high_strength(cards: Sequence[int]) -> int:
             return _nonflush_entry(cards, key & _RANK_KEY_MASK)
         table = _NONFLUSH[len(cards)] = t.nonflush_table(len(cards))
     return table[key & _RANK_KEY_MASK]
+
+
+#: The high strength of 5 to 7 distinct natural cards given by index.
+#:
+#: This is the fast path, for callers that keep cards as integers
+#: (``Card.index``): compiled when the extension was built, else
+#: :func:`pure_high_strength`, with the same results. It does not check that
+#: the cards are distinct; :func:`evaluate_high` does.
+high_strength: Callable[[Sequence[int]], int] = (
+    FAST.high_strength if FAST is not None else pure_high_strength
+)
 
 
 def _indices(cards: Iterable[Card], *, what: str) -> list[int]:
@@ -231,6 +247,9 @@ def evaluate_high(
     """
     found = _indices(cards, what="a high hand")
     _need(found, 5, what="a high hand")
+    if isinstance(wild, tuple) and not wild and JOKER_INDEX not in found:
+        # The showdown's case: natural cards only, read without building the wild-card lists.
+        return HandValue(ranking=Ranking.HIGH, strength=_high_generic(found))
     wild_ranks = {int(r) - 2 for r in wild}
     naturals = [c for c in found if c != JOKER_INDEX and (c >> 2) not in wild_ranks]
     wilds = [c for c in found if c not in naturals]
