@@ -145,17 +145,16 @@ def test_the_summary_counts_refusals_by_rule_other_stacks_and_unreadable_hands(c
     # In words, on standard error, the same counts.
     _, _, words = run(capsys, "replay", "--jobs", "1", str(volume))
     summary_lines = words.splitlines()[1:]
-    assert summary_lines[0].startswith("floorman replay: 3,000 hands in 1 file in ")
-    assert summary_lines[1] == (
-        f"  2,998 replayed (2,997 to the recorded stacks, 1 to other stacks (first:"
-        f" {volume}: hand {OTHER_STACKS:,})); 1 refused; 1 unreadable"
-    )
-    assert summary_lines[2] == "  refused, by the rules cited:"
     cited = ", ".join(group["citations"])
-    assert summary_lines[3] == (
-        f"          1  {cited}  (first: {volume}: hand {REFUSED}: action"
-        f" {group['first']['action_index']})"
-    )
+    action = group["first"]["action_index"]
+    assert summary_lines[0].startswith("floorman replay: 3,000 hands in 1 file in ")
+    assert summary_lines[1:] == [
+        f"  2,998 replayed: 2,997 to the recorded stacks, 1 to other stacks (first:"
+        f" {volume}: hand {OTHER_STACKS})",
+        "  1 refused, by the rules cited:",
+        f"          1  {cited}  (first: {volume}: hand {REFUSED}: action {action})",
+        "  1 unreadable",
+    ]
 
 
 def test_one_hand_says_nothing_more_and_quiet_says_nothing(capsys, tmp_path):

@@ -156,7 +156,7 @@ class Tally:
             f" in {seconds:,.1f} s ({rate:,.0f} hands/s)"
             + (f", stopped: {stopped}" if stopped else "")
         )
-        parts = [f"{self.replayed:,} replayed"]
+        replayed = f"  {self.replayed:,} replayed"
         if self.replayed:
             unrecorded = self.replayed - self.as_recorded - self.other_stacks
             detail = [f"{self.as_recorded:,} to the recorded stacks"]
@@ -165,15 +165,14 @@ class Tally:
                 detail.append(f"{self.other_stacks:,} to other stacks (first: {first})")
             if unrecorded:
                 detail.append(f"{unrecorded:,} with none recorded")
-            parts[0] += f" ({', '.join(detail)})"
-        parts.append(f"{self.refused_hands:,} refused")
-        parts.append(f"{self.unreadable:,} unreadable")
-        lines = [head, "  " + "; ".join(parts)]
+            replayed += ": " + ", ".join(detail)
+        lines = [head, replayed, f"  {self.refused_hands:,} refused"]
         if self.refused:
-            lines.append("  refused, by the rules cited:")
+            lines[-1] += ", by the rules cited:"
             for rules, group in self._groups():
                 cited = ", ".join(rules) if rules else "no rule cited"
                 lines.append(f"  {group.hands:>9,}  {cited}  (first: {group.first.where})")
+        lines.append(f"  {self.unreadable:,} unreadable")
         return "\n".join(lines)
 
     def json(self, *, seconds: float, stopped: str | None = None) -> str:

@@ -81,7 +81,7 @@ class Outcome:
     @property
     def where(self) -> str:
         """The file, hand and action, as the hand's line names them."""
-        hand = "" if self.label is None else f": hand {self.label:,}"
+        hand = "" if self.label is None else f": hand {self.label}"
         action = "" if self.action is None else f": action {self.action}"
         return f"{self.file}{hand}{action}"
 
@@ -122,7 +122,7 @@ class WorkerLost(Exception):
     def __init__(self, first: object) -> None:
         self.first = first
         if isinstance(first, HandJob):
-            where = f"{first.file}: hand {first.label or first.hand.number:,} or one of the"
+            where = f"{first.file}: hand {first.label or first.hand.number} or one of the"
         elif isinstance(first, PhhFile | Given):
             where = f"{first.file} or one of the"
         else:
