@@ -226,6 +226,10 @@ def test_a_worker_that_dies_is_reported_not_waited_for():
     with pytest.raises(WorkerLost) as lost:
         replay_all()
     assert lost.value.first == 3
+    assert str(lost.value) == (
+        "3: the worker process replaying the hands from here (a chunk of at most 64)"
+        " ended without answering"
+    )
     assert got == ["1", "2"]
 
 
@@ -254,6 +258,41 @@ def test_ctrl_c_stops_every_process_with_a_summary(tmp_path):
     assert b", stopped: interrupted (Ctrl-C)" in err
     with pytest.raises(ProcessLookupError):
         os.killpg(child.pid, 0)  # no worker is left
+
+
+def _children(pid: int) -> list[int]:
+    listed = Path(f"/proc/{pid}/task/{pid}/children")
+    if not listed.exists():
+        pytest.skip("this system does not list a process's children")
+    return [int(p) for p in listed.read_text().split()]
+
+
+def test_a_worker_killed_midway_is_reported_and_the_run_stops(tmp_path):
+    path = _big(tmp_path, 50_000)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "floorman", "replay", "--jobs", "2", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert child.stdout is not None
+    first = child.stdout.readline()  # the workers are replaying
+    os.kill(_children(child.pid)[0], signal.SIGKILL)
+    assert child.stderr is not None
+    out = first + child.stdout.read()
+    err = child.stderr.read()
+    child.wait(timeout=120)
+    assert child.returncode == 2
+    text = err.decode()
+    assert "Traceback" not in text
+    lost, summary, *_ = text.splitlines()
+    assert lost.startswith(f"floorman replay: {path}: hand ")
+    assert lost.endswith(" ended without answering; stopped")
+    assert summary.endswith(", stopped: a worker process was lost")
+    # What was printed is every hand up to the lost chunk, in order.
+    done = [int(line.split(": hand ")[1].split(":")[0]) for line in out.decode().splitlines()]
+    assert done == list(range(1, len(done) + 1))
+    assert lost.startswith(f"floorman replay: {path}: hand {len(done) + 1}: ")
 
 
 # --- the progress line -----------------------------------------------------------------------------

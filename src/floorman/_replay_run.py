@@ -122,14 +122,14 @@ class WorkerLost(Exception):
     def __init__(self, first: object) -> None:
         self.first = first
         if isinstance(first, HandJob):
-            where = f"{first.file}: hand {first.label or first.hand.number} or one of the"
+            where = f"{first.file}: hand {first.label or first.hand.number}"
         elif isinstance(first, PhhFile | Given):
-            where = f"{first.file} or one of the"
+            where = first.file
         else:
-            where = "one of the"
+            where = repr(first)
         super().__init__(
-            f"{where} {CHUNK - 1} hands after it: the process replaying them ended"
-            " without answering"
+            f"{where}: the worker process replaying the hands from here (a chunk of at most"
+            f" {CHUNK}) ended without answering"
         )
 
 
@@ -373,7 +373,14 @@ def in_order(
     pending: deque[tuple[Future[R], list[T]]] = deque()
     try:
         for chunk in itertools.chain([first, second], it):
-            pending.append((pool.submit(work, chunk), chunk))
+            try:
+                pending.append((pool.submit(work, chunk), chunk))
+            except BrokenProcessPool:
+                # A worker died since the last chunk was sent: what the others gave
+                # back comes first, then the loss, at the first chunk not answered.
+                while pending:
+                    yield _result(pending.popleft(), BrokenProcessPool)
+                raise WorkerLost(chunk[0]) from None
             if len(pending) >= jobs * ahead:
                 yield _result(pending.popleft(), BrokenProcessPool)
         while pending:
