@@ -163,11 +163,33 @@ def test_a_hand_too_long_is_refused_without_being_held():
     assert read_hand(hands[0]) == read_hand(hands[2]) == read_phh(HAND)
 
 
-def test_a_line_without_end_is_read_in_pieces():
-    data = b"[1]\n" + b"x" * 300_000
-    (hand,) = hands_of(data, max_hand=100_000)
-    assert hand.raw == b""
-    assert str(hand.problem).startswith("hand [1], line 1: longer than 100,000 bytes")
+def test_a_line_longer_than_a_block_is_passed_over_not_held():
+    long = b"note = '" + b"[x" * (2 * 2**20) + b"'\n"
+    one = write_phh(read_phh(HAND)).encode()
+    hands = hands_of(b"[1]\n" + long + one + b"[2]\n" + one, max_hand=100_000)
+    assert [h.name for h in hands] == ["1", "2"]
+    assert hands[0].raw == b""
+    assert str(hands[0].problem).startswith("hand [1], line 1: longer than 100,000 bytes")
+    assert read_hand(hands[1]) == read_phh(HAND)
+
+
+class _Pieces:
+    """A file whose reads give these pieces, whatever size is asked for."""
+
+    def __init__(self, *pieces: bytes) -> None:
+        self._pieces = list(pieces)
+
+    def read(self, size: int, /) -> bytes:
+        return self._pieces.pop(0) if self._pieces else b""
+
+
+def test_a_read_that_ends_inside_a_line_does_not_start_one():
+    one = write_phh(read_phh(HAND)).encode()
+    # The second read ends inside a line; the third starts with what looks like a header.
+    source = _Pieces(b"[1]\n", b"note = 'abc", b"[2]'\n" + one)
+    (hand,) = PhhsReader(source)
+    assert hand.raw == b"[1]\nnote = 'abc[2]'\n" + one
+    assert dict(read_hand(hand).extra)["note"] == "abc[2]"
 
 
 @given(st.lists(st.one_of(st.integers(0, 40).map(str), st.sampled_from(["a", "b", "01"]))))

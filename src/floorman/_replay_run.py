@@ -15,7 +15,6 @@ they hold, and says how far it got.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import json
 import os
@@ -24,11 +23,11 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeAlias, TypeVar
 
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
-from floorman.formats.stream import HandText, PhhsReader, lines_of, read_hand
+from floorman.formats.stream import HandText, PhhsReader, read_hand
 from floorman.games import RuleSet
 
 if TYPE_CHECKING:
@@ -179,31 +178,36 @@ def _phhs_file(name: str, readers: list[Reading]) -> Iterator[Job]:
         yield from _stream(name, reader)
 
 
-def _stdin_lines() -> Iterator[bytes]:
-    import sys
+class _Encoded:
+    """A text stream read as UTF-8 bytes (standard input replaced by a text, in tests)."""
 
-    raw: BinaryIO | None = getattr(sys.stdin, "buffer", None)
-    if raw is not None:
-        yield from lines_of(raw)
-        return
-    for line in iter(functools.partial(sys.stdin.readline, 64 * 1024), ""):
-        yield line.encode("utf-8", "surrogateescape")
+    def __init__(self, text: TextIO) -> None:
+        self._text = text
+
+    def read(self, size: int, /) -> bytes:
+        return self._text.read(size).encode("utf-8", "surrogateescape")
+
+    def readline(self, size: int, /) -> bytes:
+        return self._text.readline(size).encode("utf-8", "surrogateescape")
 
 
 def _stdin() -> Iterator[Job]:
     """Standard input: a ``.phhs`` (its first statement a header) streamed a hand
     at a time; anything else read whole, as a ``.phh`` or whatever it is."""
-    lines = _stdin_lines()
+    import sys
+
+    raw: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+    source: BinaryIO | _Encoded = raw if raw is not None else _Encoded(sys.stdin)
     seen: list[bytes] = []
-    for line in lines:
+    while line := source.readline(64 * 1024):
         seen.append(line)
         stripped = line.strip()
         if stripped and not stripped.startswith(b"#"):
             break
     if seen and seen[-1].lstrip().startswith(b"["):
-        yield from _stream("-", PhhsReader(itertools.chain(seen, lines)))
+        yield from _stream("-", PhhsReader(source, prefix=b"".join(seen)))
         return
-    data = b"".join(itertools.chain(seen, lines))
+    data = b"".join(seen) + source.read(-1)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -51,14 +51,14 @@ from __future__ import annotations
 import bisect
 import re
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Protocol
 
 from floorman.errors import NotationError
 from floorman.formats import phh
 
-__all__ = ["MAX_HAND_BYTES", "HandText", "PhhsReader", "lines_of", "read_hand"]
+__all__ = ["MAX_HAND_BYTES", "HandText", "PhhsReader", "Readable", "read_hand"]
 
 #: The longest hand read (its header and lines), in bytes: a hand of real play
 #: is a few kilobytes; a longer one is refused, not held.
@@ -72,7 +72,12 @@ _TOKEN = re.compile(rb'"""|\'\'\'|"(?:[^"\\\r\n]|\\.)*"|\'[^\'\r\n]*\'|#|[\[\]{}
 _STRINGS = re.compile(rb'"(?:[^"\\\r\n]|\\.)*"|\'[^\'\r\n]*\'|#[^\r\n]*')
 _BASIC_END = re.compile(rb'(?:[^"\\]|\\.|"(?!""))*""""{0,2}', re.DOTALL)
 _LITERAL_END = re.compile(rb"(?:[^']|'(?!''))*'''\'{0,2}", re.DOTALL)
-_BLANK = re.compile(rb"[ \t]*(?:#[^\r\n]*)?\r?\n?")
+# A line that holds more than blanks and a comment.
+_CONTENT = re.compile(rb"^[ \t]*[^ \t\r\n#]", re.MULTILINE)
+# A line that may be a table header: its first character, after blanks, a bracket.
+_CANDIDATE = re.compile(rb"^[ \t]*\[[^\n]*(?:\n|\Z)", re.MULTILINE)
+#: Bytes read from the file at a time.
+_BLOCK = 1 << 18
 # The line numbers of the PHH reader's messages: the one a message starts with,
 # and tomllib's position in a message about invalid TOML.
 _LEADING_LINE = re.compile(r"^((?:hand \[[^\r\n]*?\], )?line )(\d+)(?=: )")
@@ -99,12 +104,12 @@ class HandText:
     problem: str | None = None
 
 
-def lines_of(source: BinaryIO, *, limit: int = 64 * 1024) -> Iterator[bytes]:
-    """The lines of a binary file, none longer than ``limit`` bytes (a longer line
-    comes in pieces), so that a file without line ends is read in constant memory."""
-    readline = source.readline
-    while line := readline(limit):
-        yield line
+class Readable(Protocol):
+    """What the reader reads from: a binary file, or anything with its ``read``."""
+
+    def read(self, size: int, /) -> bytes:
+        """Up to ``size`` bytes; none at the end."""
+        ...
 
 
 class _Names:
@@ -158,19 +163,52 @@ def _header_keys(line: bytes) -> tuple[str, ...] | None:
 
 
 class PhhsReader:
-    """The hands of a ``.phhs`` file, read from its lines as they come.
+    """The hands of a ``.phhs`` file, read from it a block at a time as they come.
 
-    ``source`` is a binary file (or any iterable of its lines, as bytes).
-    Iterating gives each hand as a :class:`HandText`; :attr:`position` is the
-    number of bytes read so far, for a progress report.
+    ``source`` is a binary file; ``prefix``, bytes already read from it, come
+    first. Iterating gives each hand as a :class:`HandText`; :attr:`position`
+    is the number of bytes handed out so far, for a progress report.
     """
 
-    def __init__(self, source: BinaryIO | Iterable[bytes], *, max_hand: int = MAX_HAND_BYTES):
-        self._lines: Iterable[bytes] = (
-            lines_of(source) if hasattr(source, "readline") else source  # type: ignore[arg-type]
-        )
+    def __init__(
+        self, source: Readable, *, prefix: bytes = b"", max_hand: int = MAX_HAND_BYTES
+    ) -> None:
+        self._source = source
+        self._prefix = prefix
         self._max = max_hand
         self.position = 0
+
+    def _pieces(self) -> Iterator[tuple[bytes, bool]]:
+        """The file in pieces, each whole lines: a line that may be a header (True),
+        or a run of lines none of which can be (False)."""
+        carry, midline = self._prefix, False
+        while True:
+            data = self._source.read(_BLOCK)
+            block = carry + data if carry else data
+            if not block:
+                return
+            if data:
+                cut = block.rfind(b"\n") + 1
+                if cut == 0:
+                    # A block without a line end: part of a line too long to hold.
+                    yield block, False
+                    carry, midline = b"", True
+                    continue
+                block, carry = block[:cut], block[cut:]
+            pos = 0
+            for found in _CANDIDATE.finditer(block):
+                start = found.start()
+                if start == 0 and midline:
+                    continue
+                if start > pos:
+                    yield block[pos:start], False
+                yield found.group(), True
+                pos = found.end()
+            if pos < len(block):
+                yield block[pos:], False
+            midline = False
+            if not data:
+                return
 
     def __iter__(self) -> Iterator[HandText]:
         names = _Names()
@@ -179,14 +217,36 @@ class PhhsReader:
         content = False  # whether the lines before the first header hold anything
         depth = 0
         closer: re.Pattern[bytes] | None = None  # in a multi-line string, what ends it
-        for line_no, line in enumerate(self._lines, start=1):
-            offset = self.position
-            self.position += len(line)
+        # The lines read since depth and closer were worked out: a bare header needs
+        # neither unless a multi-line string may be open, so most are never scanned.
+        unscanned: list[bytes] = []
+        held, triple = 0, False
+        line_no = 1
+        for piece, maybe in self._pieces():
+            at_line, offset = line_no, self.position
+            line_no += piece.count(b"\n")
+            self.position += len(piece)
+            if not maybe:
+                if hand.number == 0 and not content:
+                    content = _CONTENT.search(piece) is not None
+                hand.add(piece, self._max)
+                unscanned.append(piece)
+                held += len(piece)
+                triple = triple or b'"""' in piece or b"'''" in piece
+                if held > self._max:  # a hand too long: scanned as it comes, not held
+                    depth, closer = _scan_lines(b"".join(unscanned), depth, closer)
+                    unscanned, held, triple = [], 0, closer is not None
+                continue
+            bare = _BARE_HEADER.fullmatch(piece)
+            if bare is None or triple:
+                for text in unscanned:
+                    depth, closer = _scan_lines(text, depth, closer)
+                unscanned, held, triple = [], 0, closer is not None
             header: tuple[str, ...] | None = None
-            if closer is None and (bare := _BARE_HEADER.fullmatch(line)) is not None:
+            if closer is None and bare is not None:
                 header = (bare.group(1).decode("ascii"),)
-            elif closer is None and depth == 0 and line.lstrip(b" \t").startswith(b"["):
-                header = _header_keys(line) or ()
+            elif closer is None and depth == 0:
+                header = _header_keys(piece) or ()
             # A sub-table of the hand being read ([3.notes] after [3]) stays with it.
             same = (
                 header is not None
@@ -197,15 +257,20 @@ class PhhsReader:
                 if hand.number or content:
                     yield hand.done(self._max)
                 name = header[0] if header else None
-                hand = _Building(number=hand.number + 1, name=name, line=line_no, offset=offset)
+                hand = _Building(number=hand.number + 1, name=name, line=at_line, offset=offset)
                 hand.again = name is not None and not names.add(name)
-                depth, closer = 0, None
-            elif hand.number == 0 and not content:
-                content = _BLANK.fullmatch(line) is None
+            elif hand.number == 0:
+                content = True
             if header is not None:
                 keys = header
-            hand.add(line, self._max)
-            depth, closer = _scan(line, depth, closer, header is not None)
+                depth, closer, unscanned, held, triple = 0, None, [], 0, False
+            else:
+                for text in unscanned:
+                    depth, closer = _scan_lines(text, depth, closer)
+                unscanned, held = [], 0
+                depth, closer = _scan(piece, depth, closer, False)
+                triple = closer is not None
+            hand.add(piece, self._max)
         if hand.number or content:
             yield hand.done(self._max)
 
@@ -251,10 +316,22 @@ class _Building:
         )
 
 
+def _scan_lines(
+    text: bytes, depth: int, closer: re.Pattern[bytes] | None
+) -> tuple[int, re.Pattern[bytes] | None]:
+    """The bracket depth and multi-line string state after the lines ``text``."""
+    if closer is None and b'"""' not in text and b"'''" not in text:
+        return _scan(text, depth, closer, False)
+    for line in text.splitlines(keepends=True):
+        depth, closer = _scan(line, depth, closer, False)
+    return depth, closer
+
+
 def _scan(
     line: bytes, depth: int, closer: re.Pattern[bytes] | None, header: bool
 ) -> tuple[int, re.Pattern[bytes] | None]:
-    """The bracket depth and multi-line string state after ``line``."""
+    """The bracket depth and multi-line string state after ``line`` (or after lines
+    that hold no multi-line string)."""
     if header:
         return 0, None
     pos = 0
