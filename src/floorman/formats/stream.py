@@ -2,9 +2,10 @@
 
 :func:`~floorman.formats.phh.read_phhs` reads a whole file's text and parses it
 as one TOML document. A file of a million hands is better read a hand at a
-time: :class:`PhhsReader` reads its lines as they come and hands out each
+time: :class:`PhhsReader` reads the file a block at a time and hands out each
 hand's text (its ``[name]`` header and the lines up to the next header) as a
-:class:`HandText`, holding no more than one hand, however long the file.
+:class:`HandText`, holding no more than a block and one hand, however long the
+file.
 :func:`read_hand` reads one such text with the PHH reader and gives every error
 the line numbers of the whole file, as the whole-file reader would.
 
@@ -14,9 +15,12 @@ wherever it comes, so that an array left open in one hand cannot swallow the
 hands after it. A header that opens a sub-table of the hand being read
 (``[3.notes]`` after ``[3]``) stays with that hand. What the file-at-once reader
 accepts and this one does not: a hand's tables split over the file (``[1]``,
-``[2]``, then ``[1.notes]``) and a hand longer than :data:`MAX_HAND_BYTES`. A
+``[2]``, then ``[1.notes]``), a nested array one of whose lines is a bare header
+(``[5]`` alone on its line), and a hand longer than :data:`MAX_HAND_BYTES`. A
 name given twice is refused as the TOML reader refuses it, without keeping
-every name: a file numbered in order is remembered as one run of numbers.
+every name: a file numbered in order is remembered as one run of numbers (one
+numbered out of order costs a run, so memory grows with the disorder of the
+numbering, never with the number of hands).
 
 >>> import io
 >>> text = b'''
