@@ -180,6 +180,21 @@ def test_a_phhs_of_one_hand_prints_it_without_a_number(capsys, tmp_path):
     )
 
 
+def test_lines_before_the_first_hand_are_unreadable_and_the_hands_replay(capsys, tmp_path):
+    path = tmp_path / "preamble.phhs"
+    path.write_text("author = 'someone'\n" + "".join(f"[{n}]\n{HAND}" for n in (1, 2)))
+    status, out, err = run(capsys, "replay", "--json", str(path))
+    assert status == 2
+    assert [json.loads(line)["hand"] for line in out.splitlines()] == [1, 2]
+    first, last = err.splitlines()
+    assert first == (
+        f"floorman replay: {path}: line 1: author is outside any hand; a .phhs file holds"
+        " each hand under a header [1], [2], ..."
+    )
+    summary = json.loads(last)["summary"]
+    assert (summary["hands"], summary["replayed"], summary["unreadable"]) == (2, 2, 1)
+
+
 def test_standard_input_is_streamed_a_hand_at_a_time(capsys, monkeypatch, tmp_path):
     text = "".join(f"[{n}]\n{write_phh(read_phh(HAND))}" for n in range(1, 301))
     path = tmp_path / "three-hundred.phhs"

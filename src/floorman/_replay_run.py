@@ -309,7 +309,8 @@ def _one(job: Job, rules: RuleSet, as_json: bool) -> list[Outcome]:
         try:
             history = read_hand(job.hand)
         except FloormanError as error:
-            return [_unreadable(job.file, error)]
+            # Lines before the first header are no hand: counted as unreadable alone.
+            return [_unreadable(job.file, error, hands=min(job.hand.number, 1))]
         return [_replayed(job.file, job.label, history, rules, as_json)]
     try:
         histories = phh.load(job.file)
