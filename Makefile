@@ -41,6 +41,7 @@ bench: $(VENV)/.floorman-bench
 	$(BIN)/python benchmarks/deals.py
 	$(BIN)/python benchmarks/service.py
 	$(BIN)/python benchmarks/replay.py
+	$(BIN)/python benchmarks/replay_volume.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -21,6 +21,7 @@ from floorman.evaluation import MOST_CARDS, MOST_WILD_CARDS, JokerRule
 from floorman.games import GAMES, RuleSet, Structure
 
 if TYPE_CHECKING:
+    from floorman._replay_report import Tally
     from floorman.evaluation import HandValue
     from floorman.evaluation.equity import EquityResult
     from floorman.formats.cardroom_log import CardroomRecord
@@ -201,70 +202,92 @@ def _read_input(name: str) -> str:
         raise NotationError(f"not UTF-8 text (byte {error.start})", text=name) from None
 
 
-def _file_units(chips: Sequence[int], per_unit: int) -> list[int | float]:
-    return [c // per_unit if c % per_unit == 0 else c / per_unit for c in chips]
-
-
 def _cmd_replay(args: argparse.Namespace) -> int:
-    from floorman.formats import load
-    from floorman.formats.phh import read_hands
-    from floorman.formats.replay import replay
+    import functools
+    import time
 
-    rules = RuleSet(args.rules)
-    status = 0
-    for name in args.files:
-        try:
-            histories = read_hands(_read_input(name)) if name == "-" else load(name)
-        except FloormanError as error:
-            where = "" if str(error).startswith(f"{name}: ") else f"{name}: "
-            print(f"floorman replay: {where}{error}", file=sys.stderr)
-            status = 2
-            continue
-        for number, history in enumerate(histories, start=1):
-            result = replay(history, rules=rules)
-            record: dict[str, object] = {"file": name, "variant": history.variant}
-            # The hands of a .phhs are numbered from 1, in file order.
-            hand = f"hand {number}: " if len(histories) > 1 else ""
-            if len(histories) > 1:
-                record["hand"] = number
-            if result.error is not None:
-                status = max(status, 1)
-                record["error"] = {
-                    "action_index": result.error.action_index,
-                    "message": result.error.message,
-                    "citations": list(result.error.citations),
-                }
-            else:
-                stacks = result.finishing_stacks or ()
-                record["finishing_stacks"] = _file_units(stacks, history.chips_per_unit)
-                if history.finishing_stacks is not None:
-                    record["matches_file"] = result.matches_file
-                if result.matches_file is False:
-                    status = max(status, 1)
-            if args.json:
-                print(json.dumps(record))
-            elif "error" in record:
-                e = result.error
-                assert e is not None
-                cited = f" [{', '.join(e.citations)}]" if e.citations else ""
-                print(
-                    f"{name}: {hand}{history.variant}: action {e.action_index}: {e.message}{cited}"
-                )
-            else:
-                matches = result.matches_file
-                recorded = _file_units(history.finishing_stacks or (), history.chips_per_unit)
-                check = (
-                    ""
-                    if matches is None
-                    else " (as recorded)"
-                    if matches
-                    else f" (the file records {recorded})"
-                )
-                print(
-                    f"{name}: {hand}{history.variant}: finishing stacks"
-                    f" {record['finishing_stacks']}{check}"
-                )
+    from floorman._replay_report import Progress, Tally
+    from floorman._replay_run import (
+        Reading,
+        WorkerLost,
+        chunks_of,
+        in_order,
+        jobs_of,
+        replay_chunk,
+    )
+
+    start = time.monotonic()
+    readers: list[Reading] = []
+    tally = Tally(files=len(args.files))
+    progress = Progress(
+        sys.stderr, clock=time.monotonic, enabled=not args.quiet and _is_terminal(sys.stderr)
+    )
+    screen = _is_terminal(sys.stdout)
+    work = functools.partial(replay_chunk, rules=args.rules, as_json=args.json)
+    jobs = args.jobs or os.cpu_count() or 1
+    results = in_order(work, chunks_of(jobs_of(args.files, readers=readers)), jobs=jobs)
+    status, stopped, outcomes = 0, None, 0
+    try:
+        for chunk in results:
+            if progress.drawn and (screen or any(o.err is not None for o in chunk)):
+                progress.clear()
+            for outcome in chunk:
+                tally.add(outcome)
+                status = max(status, outcome.status)
+                if outcome.out is not None:
+                    print(outcome.out)
+                if outcome.err is not None:
+                    print(outcome.err, file=sys.stderr)
+            outcomes += len(chunk)
+            reading = readers[-1] if readers else None
+            progress.update(
+                tally.hands,
+                reading.file if reading else None,
+                reading.reader.position / reading.size if reading and reading.size else None,
+            )
+    except WorkerLost as lost:
+        progress.clear()
+        print(f"floorman replay: {lost}; stopped", file=sys.stderr)
+        status, stopped = 2, "a worker process was lost"
+    except KeyboardInterrupt:
+        results.close()  # the workers stop before the summary is written
+        progress.clear()
+        if not args.quiet:
+            _replay_summary(args, tally, time.monotonic() - start, "interrupted (Ctrl-C)")
+        raise
+    finally:
+        results.close()
+        progress.clear()
+    if not args.quiet and (outcomes > 1 or stopped):
+        _replay_summary(args, tally, time.monotonic() - start, stopped)
     return status
+
+
+def _replay_summary(
+    args: argparse.Namespace, tally: Tally, seconds: float, stopped: str | None
+) -> None:
+    if args.json:
+        print(tally.json(seconds=seconds, stopped=stopped), file=sys.stderr)
+    else:
+        print(tally.text(seconds=seconds, stopped=stopped), file=sys.stderr)
+
+
+def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty()) if isatty is not None else False
+    except (OSError, ValueError):
+        return False
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"jobs is a whole number 1 or more, not {text!r}")
+    return jobs
 
 
 def _describe_deal(record: DealRecord) -> str:
@@ -569,7 +592,14 @@ def _parser() -> argparse.ArgumentParser:
         "replay",
         help="replay PHH hand histories through the dealer",
         description="Replay .phh/.phhs files: every action checked by the rules; prints the"
-        " finishing stacks, or the refused action with the rule it breaks.",
+        " finishing stacks, or the refused action with the rule it breaks, one line a hand"
+        " in file order. A .phhs is read a hand at a time, in constant memory, and the"
+        " hands are shared among processes (--jobs). A run of more than one hand ends"
+        " with a summary on standard error (hands replayed, refused by rule, other stacks"
+        " than recorded, unreadable, hands a second; one JSON object with --json); a run"
+        " that lasts shows its progress there while standard error is a terminal. Exit"
+        " status 1 if a hand is refused or ends with other stacks than recorded, 2 if"
+        " input cannot be read.",
     )
     p.add_argument(
         "files", nargs="+", metavar="FILE", help="a .phh or .phhs file; - reads standard input"
@@ -581,6 +611,20 @@ def _parser() -> argparse.ArgumentParser:
         help="whose rules settle the corners where they differ (default: roberts)",
     )
     p.add_argument("--json", action="store_true", help="one JSON object per hand, one a line")
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="replay in N processes (default: one a core); 1 replays in this process alone",
+    )
+    p.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="no progress line and no summary on standard error, only the hands",
+    )
     p.set_defaults(run=_cmd_replay)
 
     p = sub.add_parser(
