@@ -231,6 +231,28 @@ def test_chunks_come_back_in_order_from_several_processes():
     assert got == [str(n) for n in range(1_000)]
 
 
+def _where(chunk: list[object]) -> list[Outcome]:
+    return [Outcome(out=f"{job} {os.getpid()}") for job in chunk]
+
+
+def test_a_run_works_alone_until_it_has_lasted_solo_then_starts_its_workers():
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.25  # each look at the clock, a quarter of a second later
+        return now[0]
+
+    runs = in_order(_where, chunks_of(range(12), 1), jobs=2, solo=1.0, clock=clock)
+    got = [o.out.split() for chunk in runs for o in chunk if o.out]
+    assert [int(n) for n, _ in got] == list(range(12))  # in order all the same
+    pids = [int(pid) for _, pid in got]
+    assert pids[:4] == [os.getpid()] * 4  # the first second, here
+    assert os.getpid() not in pids[4:]  # then in the workers
+    # A run over within the second starts none.
+    short = in_order(_where, chunks_of(range(3), 1), jobs=2, solo=10.0)
+    assert {o.out.split()[1] for chunk in short for o in chunk if o.out} == {str(os.getpid())}
+
+
 def test_a_worker_that_dies_is_reported_not_waited_for():
     got: list[str | None] = []
 

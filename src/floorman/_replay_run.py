@@ -19,6 +19,7 @@ import itertools
 import json
 import os
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHUNK",
+    "SOLO",
     "Given",
     "HandJob",
     "Job",
@@ -49,6 +51,10 @@ __all__ = [
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+#: Seconds a run works alone, when the number of processes was not asked for,
+#: before it starts its workers (each imports the dealer: a short run is over first).
+SOLO = 1.0
 
 #: Hands sent to a worker at a time: enough that sending them costs little
 #: beside replaying them, few enough that a run keeps all its workers busy.
@@ -352,10 +358,14 @@ def in_order(
     *,
     jobs: int,
     ahead: int = 4,
+    solo: float = 0.0,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Generator[R, None, None]:
     """``work`` done on each chunk, in order: in this process when ``jobs`` is 1
     or there is one chunk, else in ``jobs`` worker processes with at most
-    ``ahead`` chunks a worker in flight, so that memory stays bounded.
+    ``ahead`` chunks a worker in flight, so that memory stays bounded. The
+    first ``solo`` seconds (by ``clock``) are worked in this process: a run
+    over by then starts no worker.
 
     ``work`` must be picklable (a module's function, or a partial of one). A
     worker that dies raises :class:`WorkerLost` naming the first job of the chunk
@@ -363,6 +373,12 @@ def in_order(
     the workers after the chunks they are replaying.
     """
     it = iter(chunks)
+    if solo > 0 and jobs > 1:
+        until = clock() + solo
+        for chunk in it:
+            yield work(chunk)
+            if clock() >= until:
+                break
     first = next(it, None)
     if first is None:
         return

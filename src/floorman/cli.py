@@ -208,6 +208,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
     from floorman._replay_report import Progress, Tally
     from floorman._replay_run import (
+        SOLO,
         Reading,
         WorkerLost,
         chunks_of,
@@ -225,7 +226,11 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     screen = _is_terminal(sys.stdout)
     work = functools.partial(replay_chunk, rules=args.rules, as_json=args.json)
     jobs = args.jobs or os.cpu_count() or 1
-    results = in_order(work, chunks_of(jobs_of(args.files, readers=readers)), jobs=jobs)
+    # Unasked, the workers start only once a run has lasted SOLO seconds: a short
+    # run is over before they would have imported the dealer.
+    solo = 0.0 if args.jobs else SOLO
+    chunks = chunks_of(jobs_of(args.files, readers=readers))
+    results = in_order(work, chunks, jobs=jobs, solo=solo)
     status, stopped, outcomes = 0, None, 0
     try:
         for chunk in results:
@@ -617,7 +622,8 @@ def _parser() -> argparse.ArgumentParser:
         type=_jobs,
         default=None,
         metavar="N",
-        help="replay in N processes (default: one a core); 1 replays in this process alone",
+        help="replay in N processes (default: one a core, once the run has lasted a"
+        " second); 1 replays in this process alone",
     )
     p.add_argument(
         "-q",
