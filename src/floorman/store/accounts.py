@@ -13,14 +13,17 @@ time) refuses log-in while it is in force.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import secrets
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy.dialects import postgresql
 
 from floorman.clock import Clock
 from floorman.errors import AccountError
@@ -590,26 +593,37 @@ class Accounts:
         balances: dict[str, int] = {}
         given: dict[str, list[AccountSanction]] = {}
         c, a, r, x = s.sessions.c, s.accounts.c, s.account_roles.c, s.chips.c
+        keys: sa.BindParameter[Any] = sa.bindparam("keys")
+        ids: sa.BindParameter[Any] = sa.bindparam("ids")
+        # Each query takes its keys as one parameter (an array, or a JSON list on
+        # SQLite), so it is compiled once and sent as it is, however many there are.
+        among = _among_array if self._engine.dialect.name == "postgresql" else _among_json
+        total = sa.func.coalesce(sa.func.sum(x.cash), 0)
+        queries = (
+            sa.select(c.id, c.account).where(among(c.id, ids), c.revoked_at.is_(None)),
+            sa.select(a.name, a.created_at).where(among(a.name, keys)),
+            sa.select(r.account, r.role).where(among(r.account, keys)),
+            sa.select(x.account, total).where(among(x.account, keys)).group_by(x.account),
+            sa.select(s.sanctions.c.account)
+            .where(among(s.sanctions.c.account, keys), s.sanctions.c.lifted_at.is_(None))
+            .distinct(),
+        )
+        values = (
+            {"ids": digests, "keys": names}
+            if among is _among_array
+            else {"ids": json.dumps(digests), "keys": json.dumps(names)}
+        )
         with reading(self._engine) as db:
-            for part in _chunks(digests):
-                query = sa.select(c.id, c.account).where(c.id.in_(part), c.revoked_at.is_(None))
-                for row in db.execute(query):
-                    if wanted[str(row.id)][0] == row.account:
-                        open_.add(wanted[str(row.id)])
-            for part in _chunks(names):
-                for row in db.execute(sa.select(a.name, a.created_at).where(a.name.in_(part))):
-                    created[str(row.name)] = float(row.created_at)
-                for row in db.execute(sa.select(r.account, r.role).where(r.account.in_(part))):
-                    roles.setdefault(str(row.account), set()).add(Role(row.role))
-                total = sa.func.coalesce(sa.func.sum(x.cash), 0)
-                query = sa.select(x.account, total).where(x.account.in_(part)).group_by(x.account)
-                for account, cash in db.execute(query):
-                    balances[str(account)] = int(cash)
-                query = sa.select(s.sanctions.c.account).where(
-                    s.sanctions.c.account.in_(part), s.sanctions.c.lifted_at.is_(None)
-                )
-                for account in db.execute(query.distinct()).scalars():
-                    given[str(account)] = list(self._sanctions_in(db, str(account)))
+            live, accounts, held, cash, sanctioned = [db.execute(q, values).all() for q in queries]
+            for key, account in live:
+                if wanted[str(key)][0] == account:
+                    open_.add(wanted[str(key)])
+            created = {str(name): float(at) for name, at in accounts}
+            for account, role in held:
+                roles.setdefault(str(account), set()).add(Role(role))
+            balances = {str(account): int(amount) for account, amount in cash}
+            for row in sanctioned:
+                given[str(row[0])] = list(self._sanctions_in(db, str(row[0])))
         out: dict[tuple[str, str], Account | AccountError] = {}
         for pair in sessions:
             name = pair[0]
@@ -637,13 +651,15 @@ class Accounts:
             raise _sanctioned(name, sanction)
 
 
-#: Keys in one ``IN (...)`` of a query.
-_CHUNK = 500
+def _among_array(column: sa.ColumnElement[Any], keys: sa.BindParameter[Any]) -> Any:
+    """``column`` is one of ``keys``, a list sent as one PostgreSQL array."""
+    return column == sa.any_(sa.type_coerce(keys, postgresql.ARRAY(sa.Text)))
 
 
-def _chunks(keys: Sequence[str]) -> Iterator[Sequence[str]]:
-    for at in range(0, len(keys), _CHUNK):
-        yield keys[at : at + _CHUNK]
+def _among_json(column: sa.ColumnElement[Any], keys: sa.BindParameter[Any]) -> Any:
+    """``column`` is one of ``keys``, a JSON list read by SQLite's json_each."""
+    listed: sa.Select[Any] = sa.select(sa.column("value")).select_from(sa.func.json_each(keys))
+    return column.in_(listed.scalar_subquery())
 
 
 def _ending_last(sanctions: Iterable[AccountSanction], now: float) -> AccountSanction | None:
