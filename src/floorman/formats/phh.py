@@ -890,17 +890,25 @@ def load(
     A file that cannot be read (missing, a directory, not UTF-8) raises
     :class:`~floorman.errors.NotationError` as unreadable input does.
     """
-    where = Path(path)
-    if (suffix := where.suffix.lower()) not in (".phh", ".phhs"):
-        message = (
-            f"{where}: cannot tell the format from the suffix {suffix!r}; expected .phh or .phhs"
-        )
-        raise NotationError(message, text=str(where))
+    suffix = _suffix(path)
+    if suffix not in (".phh", ".phhs"):
+        where = Path(path)
+        suffix = where.suffix.lower()
+        if suffix not in (".phh", ".phhs"):
+            message = (
+                f"{where}: cannot tell the format from the suffix {suffix!r};"
+                " expected .phh or .phhs"
+            )
+            raise NotationError(message, text=str(where))
     try:
-        text = where.read_text(encoding="utf-8")
+        # As Path.read_text reads: universal newlines.
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
     except OSError as error:
+        where = Path(path)
         raise NotationError(f"{where}: {error.strerror or error}", text=str(where)) from None
     except UnicodeDecodeError as error:
+        where = Path(path)
         message = f"{where}: not UTF-8 text (byte {error.start}); PHH is UTF-8 TOML"
         raise NotationError(message, text=str(where)) from None
     try:
@@ -908,7 +916,17 @@ def load(
             return (read_phh(text, chips_per_unit=chips_per_unit),)
         return read_phhs(text, chips_per_unit=chips_per_unit)
     except NotationError as error:
-        raise NotationError(f"{where}: {error.message}", text=error.text) from None
+        raise NotationError(f"{Path(path)}: {error.message}", text=error.text) from None
+
+
+def _suffix(path: object) -> str:
+    """A plain file name's suffix, lower case, as ``Path(path).suffix`` gives it; or ``""``
+    when the name is not plain (the caller then asks :class:`~pathlib.Path`)."""
+    if type(path) is not str:
+        return ""
+    name = path.rpartition("/")[2]
+    dot = name.rfind(".")
+    return name[dot:].lower() if 0 < dot < len(name) - 1 else ""
 
 
 # --- writing -------------------------------------------------------------------------------------
