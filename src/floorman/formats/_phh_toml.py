@@ -21,7 +21,6 @@ and every invalid one fails with the same error, as with the general parser.
 from __future__ import annotations
 
 import re
-import tomllib
 from decimal import Decimal
 from typing import Any
 
@@ -187,4 +186,6 @@ def loads(text: str) -> dict[str, Any]:
     try:
         return _read(text)
     except _Outside:
+        import tomllib  # imported for the few texts the subset does not cover
+
         return tomllib.loads(text, parse_float=Decimal)

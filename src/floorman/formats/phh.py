@@ -31,16 +31,13 @@ True
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
@@ -97,12 +94,27 @@ _PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_sta
 _AMOUNTS = (*_PER_PLAYER, *_STRUCTURE[1:])
 _TYPED = frozenset((*_AMOUNTS, "variant", "ante_trimming_status", "actions", "players"))
 
-#: A value kept in :attr:`HandHistory.extra`: a TOML string, integer, boolean,
-#: float (as an exact :class:`~decimal.Decimal`), date or time, or an array of
-#: these (as a tuple).
-ExtraValue: TypeAlias = (
-    str | int | Decimal | datetime.date | datetime.time | tuple["ExtraValue", ...]
-)
+if TYPE_CHECKING:
+    import datetime
+
+    #: A value kept in :attr:`HandHistory.extra`: a TOML string, integer, boolean,
+    #: float (as an exact :class:`~decimal.Decimal`), date or time, or an array of
+    #: these (as a tuple).
+    ExtraValue: TypeAlias = (
+        str | int | Decimal | datetime.date | datetime.time | tuple["ExtraValue", ...]
+    )
+
+
+def __getattr__(name: str) -> Any:
+    # ExtraValue names the datetime module's types, imported when it is asked for:
+    # reading and replaying hands start without that module.
+    if name == "ExtraValue":
+        import datetime
+
+        alias = str | int | Decimal | datetime.date | datetime.time | tuple["ExtraValue", ...]
+        globals()[name] = alias
+        return alias
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Located(NotationError):
@@ -451,19 +463,22 @@ def _freeze(value: object) -> object:
     return value
 
 
-# The types of the items an array holds when it holds no arrays.
-_FLAT = frozenset(
-    (str, int, bool, Decimal, type(None), datetime.date, datetime.datetime, datetime.time)
-)
+# The usual types of the items an array holds when it holds no arrays (an array of
+# others, such as dates, is frozen item by item, to the same tuple).
+_FLAT = frozenset((str, int, bool, Decimal, type(None)))
 
 
 def _is_value(value: object) -> bool:
     if isinstance(value, tuple):
         return all(_is_value(v) for v in value)
-    return isinstance(value, _VALUES)
+    if isinstance(value, _VALUES):
+        return True
+    import datetime  # a date or time: tomllib read the file, or the caller made one
+
+    return isinstance(value, datetime.date | datetime.time)
 
 
-_VALUES = (str, int, Decimal, datetime.date, datetime.time)
+_VALUES = (str, int, Decimal)
 _STR = frozenset((str,))
 _INT = frozenset((int,))
 # The fields frozen (lists made tuples) when a history is made.
@@ -754,12 +769,14 @@ def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistor
 def _toml(text: str) -> dict[str, Any]:
     try:
         return _phh_toml.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"line (\d+)", str(error))
-        line = text.splitlines()[int(found.group(1)) - 1] if found else ""
-        message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
-        raise NotationError(message, text=line or text[:200]) from None
-    except ValueError:
+    except ValueError as error:
+        import tomllib  # imported already: only the general parser raises this
+
+        if isinstance(error, tomllib.TOMLDecodeError):
+            found = re.search(r"line (\d+)", str(error))
+            line = text.splitlines()[int(found.group(1)) - 1] if found else ""
+            message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
+            raise NotationError(message, text=line or text[:200]) from None
         # tomllib's own int() refuses a number of thousands of digits.
         message = "not readable TOML: a number too long to read; PHH numbers are amounts of chips"
         raise NotationError(message, text=text[:200]) from None
@@ -892,31 +909,40 @@ def load(
     """
     suffix = _suffix(path)
     if suffix not in (".phh", ".phhs"):
-        where = Path(path)
-        suffix = where.suffix.lower()
+        from pathlib import Path
+
+        suffix = Path(path).suffix.lower()
         if suffix not in (".phh", ".phhs"):
+            where = _where(path)
             message = (
                 f"{where}: cannot tell the format from the suffix {suffix!r};"
                 " expected .phh or .phhs"
             )
-            raise NotationError(message, text=str(where))
+            raise NotationError(message, text=where)
     try:
         # As Path.read_text reads: universal newlines.
         with open(path, encoding="utf-8") as file:
             text = file.read()
     except OSError as error:
-        where = Path(path)
-        raise NotationError(f"{where}: {error.strerror or error}", text=str(where)) from None
+        where = _where(path)
+        raise NotationError(f"{where}: {error.strerror or error}", text=where) from None
     except UnicodeDecodeError as error:
-        where = Path(path)
+        where = _where(path)
         message = f"{where}: not UTF-8 text (byte {error.start}); PHH is UTF-8 TOML"
-        raise NotationError(message, text=str(where)) from None
+        raise NotationError(message, text=where) from None
     try:
         if suffix == ".phh":
             return (read_phh(text, chips_per_unit=chips_per_unit),)
         return read_phhs(text, chips_per_unit=chips_per_unit)
     except NotationError as error:
-        raise NotationError(f"{Path(path)}: {error.message}", text=error.text) from None
+        raise NotationError(f"{_where(path)}: {error.message}", text=error.text) from None
+
+
+def _where(path: str | os.PathLike[str]) -> str:
+    """A file's name as a message gives it (as :class:`~pathlib.Path` writes it)."""
+    from pathlib import Path  # imported when a message names a file
+
+    return str(Path(path))
 
 
 def _suffix(path: object) -> str:
@@ -942,6 +968,8 @@ def _value(value: object) -> str:
         return str(value) if re.search(r"[.eE]", str(value)) else f"{value}.0"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    import datetime
+
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()
     if isinstance(value, tuple):
