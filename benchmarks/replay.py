@@ -2,7 +2,8 @@
 
 Run it directly::
 
-    .venv/bin/python benchmarks/replay.py [--repeat R] [--shared DIR] [--src DIR] [--quick]
+    .venv/bin/python benchmarks/replay.py [--repeat R] [--shared DIR] [--src DIR]
+        [--against DIR] [--quick]
 
 For each folder of real hands (``DIR/pluribus``: 2,000 six-max no-limit hands;
 ``DIR/phh``: 88 hands of eleven forms; ``DIR`` is ``../shared`` beside the
@@ -15,7 +16,10 @@ project by default, and the hands are read where they lie), it times:
    iterating the hand's states (one process, every file, one after another;
    a hand PokerKit cannot replay is counted and passed over). The time is the
    children's processor time (user and system), start-up and imports included;
-   wall time is shown beside it.
+   wall time is shown beside it. Both programs run as installed ones do, from
+   compiled bytecode: the children keep theirs under one temporary folder
+   (``PYTHONPYCACHEPREFIX``, so that no source folder is written to, whatever
+   ``PYTHONDONTWRITEBYTECODE`` says), and each runs once untimed first.
 2. **In one process**, floorman's split: reading the files (``floorman.formats.load``)
    and replaying the histories (``floorman.formats.replay.replay``), and the PHH
    reader's TOML against the general parser (``tomllib``) on the same texts.
@@ -26,6 +30,9 @@ reaches its recorded finishing stacks) and print one line a hand.
 ``--src`` times the floorman package of another source folder (an older
 checkout's ``src``, to measure a change against what came before); the
 reader's row is left out when that floorman has no PHH reader of its own.
+``--against DIR`` times the whole process of a second floorman (another
+checkout's ``src``) in the same run, taking turns with the first, so that a
+change is measured under the same load.
 ``--quick`` runs one repeat on the first 200 hands of each folder: a smoke
 test, not a measurement.
 """
@@ -39,6 +46,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tomllib
 from collections.abc import Callable, Sequence
@@ -92,11 +100,22 @@ def median_process_time(run: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
-def measure(name: str, files: list[str], repeat: int, src: Path) -> dict[str, float | int | str]:
-    env = {**os.environ, "PYTHONPATH": str(src)}
+def measure(
+    name: str, files: list[str], repeat: int, src: Path, cache: Path, against: Path | None
+) -> dict[str, float | int | str]:
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    base["PYTHONPYCACHEPREFIX"] = str(cache)
+    env = {**base, "PYTHONPATH": str(src)}
     floorman_cmd = [sys.executable, "-m", "floorman", "replay", *files]
     pokerkit_cmd = [sys.executable, "-c", POKERKIT, *files]
     fm_cpu, fm_wall, pk_cpu, pk_wall = [], [], [], []
+    other = {**base, "PYTHONPATH": str(against)} if against is not None else None
+    ag_cpu = []
+    progress(f"{name}: whole process, compiling once")
+    child_seconds(floorman_cmd, env)
+    child_seconds(pokerkit_cmd, base)
+    if other is not None:
+        child_seconds(floorman_cmd, other)
     refused = "0"
     for i in range(repeat):
         progress(f"{name}: whole process, repeat {i + 1} of {repeat}")
@@ -105,7 +124,9 @@ def measure(name: str, files: list[str], repeat: int, src: Path) -> dict[str, fl
         check(len(lines) == len(files), f"{name}: floorman printed {len(lines)} lines")
         fm_cpu.append(cpu)
         fm_wall.append(wall)
-        cpu, wall, out = child_seconds(pokerkit_cmd)
+        if other is not None:
+            ag_cpu.append(child_seconds(floorman_cmd, other)[0])
+        cpu, wall, out = child_seconds(pokerkit_cmd, base)
         refused = out.strip()
         pk_cpu.append(cpu)
         pk_wall.append(wall)
@@ -145,6 +166,7 @@ def measure(name: str, files: list[str], repeat: int, src: Path) -> dict[str, fl
         "refused": refused,
         "fm_cpu": statistics.median(fm_cpu),
         "fm_wall": statistics.median(fm_wall),
+        "ag_cpu": statistics.median(ag_cpu) if ag_cpu else float("nan"),
         "pk_cpu": statistics.median(pk_cpu),
         "pk_wall": statistics.median(pk_wall),
         "read": read,
@@ -166,15 +188,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--src", type=Path, default=ROOT / "src", help="the floorman source folder to time"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        help="another floorman source folder (an older checkout's src) whose whole process"
+        " is timed in the same run, taking turns, to measure a change on a noisy machine",
+    )
     parser.add_argument("--quick", action="store_true", help="one repeat, 200 hands a folder")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(args.src.resolve()))
     repeat = 1 if args.quick else args.repeat
     rows = []
-    for folder in ("pluribus", "phh"):
-        files = sorted(str(p) for p in (args.shared / folder).rglob("*.phh"))
-        check(bool(files), f"no .phh files under {args.shared / folder}")
-        rows.append(measure(folder, files[:200] if args.quick else files, repeat, args.src))
+    with tempfile.TemporaryDirectory(prefix="replay-bytecode-") as cache:
+        for folder in ("pluribus", "phh"):
+            files = sorted(str(p) for p in (args.shared / folder).rglob("*.phh"))
+            check(bool(files), f"no .phh files under {args.shared / folder}")
+            chosen = files[:200] if args.quick else files
+            rows.append(measure(folder, chosen, repeat, args.src, Path(cache), args.against))
 
     print(
         f"# Replaying real hands: floorman {version('floorman')} vs PokerKit"
@@ -208,6 +238,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             ],
         )
     )
+    if args.against is not None:
+        print(f"\n## Whole process against floorman from {args.against}, in the same run\n")
+        print(
+            markdown_table(
+                ("hands", "this floorman", "that floorman", "speed-up"),
+                [
+                    (
+                        f"{r['name']} ({r['hands']:,})",
+                        secs(float(r["fm_cpu"])),
+                        secs(float(r["ag_cpu"])),
+                        f"{float(r['ag_cpu']) / float(r['fm_cpu']):.2f}×",
+                    )
+                    for r in rows
+                ],
+            )
+        )
     print("\n## In one process: floorman's reading and replaying, the reader's TOML\n")
     print(
         markdown_table(

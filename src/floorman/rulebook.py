@@ -43,6 +43,8 @@ def _sort_key(rule: str) -> tuple[tuple[int, int | str], ...]:
 _RULE_NUMBER = re.compile(r"intro|[1-9][0-9]*(?:\.[1-9][0-9]*)*", re.ASCII)
 
 _SECTION_ORDER = {slug: i for i, slug in enumerate(SECTIONS)}
+# Longest first, so that "conduct.improper.1" is read in conduct.improper, not conduct.
+_LONGEST_FIRST = sorted(SECTIONS, key=len, reverse=True)
 
 
 @total_ordering
@@ -82,7 +84,7 @@ class Citation:
         body = text.strip()
         if body.startswith(EDITION + " "):
             body = body[len(EDITION) + 1 :].strip()
-        for slug in sorted(SECTIONS, key=len, reverse=True):
+        for slug in _LONGEST_FIRST:
             if body.startswith(slug + ".") and len(body) > len(slug) + 1:
                 number = body[len(slug) + 1 :]
                 if _RULE_NUMBER.fullmatch(number):
@@ -124,7 +126,9 @@ class Rule:
         return SECTIONS[self.citation.section]
 
 
-_REGISTRY: dict[str, Rule] = {rid: Rule(Citation.parse(rid), text) for rid, text in RULES.items()}
+# Each registered rule, made the first time it is asked for: a command that cites a
+# few rules starts without making hundreds.
+_REGISTRY: dict[str, Rule] = {}
 
 
 def rule(text: str | Citation) -> Rule:
@@ -139,6 +143,8 @@ def rule(text: str | Citation) -> Rule:
     """
     citation = text if isinstance(text, Citation) else Citation.parse(text)
     found = _REGISTRY.get(citation.id)
+    if found is None and (paraphrase := RULES.get(citation.id)) is not None:
+        found = _REGISTRY[citation.id] = Rule(citation, paraphrase)
     if found is None:
         siblings = ", ".join(
             r.citation.id for r in all_rules() if r.citation.section == citation.section
@@ -162,4 +168,4 @@ def cite(*ids: str) -> tuple[Citation, ...]:
 
 def all_rules() -> Iterator[Rule]:
     """Every registered rule, in the rulebook's order."""
-    return iter(sorted(_REGISTRY.values(), key=lambda r: r.citation))
+    return iter(sorted((rule(rid) for rid in RULES), key=lambda r: r.citation))

@@ -7,6 +7,7 @@ writes a deal as the text hand history PokerStars writes and trackers read.
 
 from typing import TYPE_CHECKING, Any
 
+from floorman.formats import phh
 from floorman.formats.phh import (
     VARIANTS,
     Action,
@@ -14,7 +15,6 @@ from floorman.formats.phh import (
     CompleteBetOrRaiseTo,
     DealBoard,
     DealHole,
-    ExtraValue,
     Fold,
     HandHistory,
     NoOp,
@@ -32,6 +32,7 @@ from floorman.formats.phh import (
 )
 
 if TYPE_CHECKING:
+    from floorman.formats.phh import ExtraValue
     from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 
 __all__ = [
@@ -68,4 +69,7 @@ def __getattr__(name: str) -> Any:
         from floorman.formats import pokerstars
 
         return getattr(pokerstars, name)
+    if name == "ExtraValue":
+        # It names the datetime module's types: see floorman.formats.phh.
+        return phh.ExtraValue
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -31,16 +31,13 @@ True
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
@@ -97,12 +94,27 @@ _PER_PLAYER = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_sta
 _AMOUNTS = (*_PER_PLAYER, *_STRUCTURE[1:])
 _TYPED = frozenset((*_AMOUNTS, "variant", "ante_trimming_status", "actions", "players"))
 
-#: A value kept in :attr:`HandHistory.extra`: a TOML string, integer, boolean,
-#: float (as an exact :class:`~decimal.Decimal`), date or time, or an array of
-#: these (as a tuple).
-ExtraValue: TypeAlias = (
-    str | int | Decimal | datetime.date | datetime.time | tuple["ExtraValue", ...]
-)
+if TYPE_CHECKING:
+    import datetime
+
+    #: A value kept in :attr:`HandHistory.extra`: a TOML string, integer, boolean,
+    #: float (as an exact :class:`~decimal.Decimal`), date or time, or an array of
+    #: these (as a tuple).
+    ExtraValue: TypeAlias = (
+        str | int | Decimal | datetime.date | datetime.time | tuple["ExtraValue", ...]
+    )
+
+
+def __getattr__(name: str) -> Any:
+    # ExtraValue names the datetime module's types, imported when it is asked for:
+    # reading and replaying hands start without that module.
+    if name == "ExtraValue":
+        import datetime
+
+        alias = str | int | Decimal | datetime.date | datetime.time | tuple["ExtraValue", ...]
+        globals()[name] = alias
+        return alias
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Located(NotationError):
@@ -236,9 +248,11 @@ _LETTER = re.compile(r"[a-z]")
 
 
 # The usual forms of an action, written with single spaces and no commentary, read by one
-# match: a player's verb (groups 1-3) or a deal (4-5). Anything else takes the full path.
+# match: a player's verb (groups 1-5: the player, a verb without arguments, a bet's amount,
+# a draw or show and its cards) or a deal (6-7). Anything else takes the full path.
 _USUAL = re.compile(
-    r"p([1-9][0-9]{0,5}) (f|cc|pb|sd|sm|sm -|cbr ([1-9][0-9]{0,14}))"
+    r"p([1-9][0-9]{0,5}) (?:(f|cc|pb|sd|sm|sm -)|cbr ([1-9][0-9]{0,14})"
+    r"|(sd|sm) ((?:[2-9TJQKA][cdhs]|\?\?)+))"
     r"|d (?:db|dh p([1-9][0-9]{0,5})) ((?:[2-9TJQKA][cdhs]|\?\?)+)"
 )
 _CARD_OF: dict[str, Card | None] = {
@@ -247,28 +261,59 @@ _CARD_OF: dict[str, Card | None] = {
 _CARD_OF["??"] = None
 
 
+_new = object.__new__
+
+
 def _usual(text: str, index: int, chips_per_unit: int) -> Action | None:
-    """The action a usual text writes (as :func:`parse_action` reads it), or None."""
+    """The action a usual text writes (as :func:`parse_action` reads it), or None.
+
+    The match has checked what the constructor checks (a player numbered from 1,
+    one card or more, an amount of one chip or more), so the action's fields are
+    set without running it again: this is the path every action of a real file takes.
+    """
     found = _USUAL.fullmatch(text)
     if found is None:
         return None
-    player, verb, amount, holder, cards = found.groups()
+    player, verb, amount, handed, held, holder, cards = found.groups()
+    of = _CARD_OF
+    action: Action
     if cards is not None:
-        of = _CARD_OF
-        dealt = tuple([of[cards[i : i + 2]] for i in range(0, len(cards), 2)])
+        size = len(cards)
+        if size == 4:
+            dealt: tuple[Card | None, ...] = (of[cards[:2]], of[cards[2:]])
+        elif size == 2:
+            dealt = (of[cards],)
+        else:
+            dealt = tuple([of[cards[i : i + 2]] for i in range(0, size, 2)])
         if holder is None:
-            return DealBoard(index=index, cards=dealt)
-        return DealHole(index=index, player=int(holder), cards=dealt)
+            action = _new(DealBoard)
+            action.__dict__.update({"index": index, "commentary": None, "cards": dealt})
+        else:
+            action = _new(DealHole)
+            who = int(holder)
+            action.__dict__.update(
+                {"index": index, "commentary": None, "player": who, "cards": dealt}
+            )
+        return action
     who = int(player)
     if amount is not None:
-        if chips_per_unit < 1:
+        if type(chips_per_unit) is not int or chips_per_unit < 1:
             return None
-        return CompleteBetOrRaiseTo(index=index, player=who, amount=int(amount) * chips_per_unit)
-    if verb in _SIMPLE:
-        return _SIMPLE[verb](index=index, player=who)
-    if verb == "sd":
-        return StandPatOrDiscard(index=index, player=who)
-    return ShowOrMuck(index=index, player=who, cards=None if verb == "sm -" else ())
+        chips = int(amount) * chips_per_unit
+        action = _new(CompleteBetOrRaiseTo)
+        action.__dict__.update({"index": index, "commentary": None, "player": who, "amount": chips})
+    elif verb in _SIMPLE:
+        action = _new(_SIMPLE[verb])
+        action.__dict__.update({"index": index, "commentary": None, "player": who})
+    elif held is not None:
+        shown = tuple([of[held[i : i + 2]] for i in range(0, len(held), 2)])
+        action = _new(StandPatOrDiscard if handed == "sd" else ShowOrMuck)
+        action.__dict__.update({"index": index, "commentary": None, "player": who, "cards": shown})
+    else:
+        action = _new(StandPatOrDiscard if verb == "sd" else ShowOrMuck)
+        kept = None if verb == "sm -" else ()
+        action.__dict__.update({"index": index, "commentary": None, "player": who, "cards": kept})
+    return action
 
 
 def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
@@ -418,20 +463,51 @@ def _freeze(value: object) -> object:
     return value
 
 
-# The types of the items an array holds when it holds no arrays.
-_FLAT = frozenset(
-    (str, int, bool, Decimal, type(None), datetime.date, datetime.datetime, datetime.time)
-)
+# The usual types of the items an array holds when it holds no arrays (an array of
+# others, such as dates, is frozen item by item, to the same tuple).
+_FLAT = frozenset((str, int, bool, Decimal, type(None)))
 
 
 def _is_value(value: object) -> bool:
     if isinstance(value, tuple):
         return all(_is_value(v) for v in value)
-    return isinstance(value, str | int | Decimal | datetime.date | datetime.time)
+    if isinstance(value, _VALUES):
+        return True
+    import datetime  # a date or time: tomllib read the file, or the caller made one
+
+    return isinstance(value, datetime.date | datetime.time)
+
+
+_VALUES = (str, int, Decimal)
+_STR = frozenset((str,))
+_INT = frozenset((int,))
+# The fields frozen (lists made tuples) when a history is made.
+_FROZEN = (*_PER_PLAYER, "actions", "players", "extra")
+# Each amount field: its name, the least it may hold, whether it must be given, and
+# whether it holds one amount per player.
+_CHIP_FIELDS = tuple(
+    (
+        key,
+        1 if key in ("starting_stacks", *_STRUCTURE[1:]) else 0,
+        key in ("antes", "starting_stacks"),
+        key in _PER_PLAYER,
+    )
+    for key in _AMOUNTS
+)
 
 
 def _check_chips(key: str, value: object, count: int | None, least: int) -> None:
     """Check one amount (``count`` None) or one per player (``None`` = an unknown stack)."""
+    if count is None:
+        if type(value) is int and value >= least:
+            return
+    elif (
+        type(value) is tuple
+        and len(value) == count
+        and set(map(type, value)) == _INT
+        and min(value) >= least
+    ):
+        return
     if count is not None and (not isinstance(value, tuple) or len(value) != count):
         size = len(value) if isinstance(value, tuple) else "no"
         message = f"{key} has {size} entries for {count} players; give one per player"
@@ -494,8 +570,10 @@ class HandHistory:
             raise NotationError(error.message, text=error.text) from None
 
     def _check(self) -> None:
-        for name in (*_PER_PLAYER, "actions", "players", "extra"):
-            object.__setattr__(self, name, _freeze(getattr(self, name)))
+        for name in _FROZEN:
+            value = getattr(self, name)
+            if (frozen := _freeze(value)) is not value:
+                object.__setattr__(self, name, frozen)
         stacks, variant, cpu = self.starting_stacks, self.variant, self.chips_per_unit
         if (n := len(stacks) if isinstance(stacks, tuple) else 0) < 2:
             raise _Located(
@@ -507,16 +585,15 @@ class HandHistory:
             raise NotationError(f"chips_per_unit {cpu!r} is not 1, 10, 100, ...", text=repr(cpu))
         if not isinstance(status := self.ante_trimming_status, bool):
             raise _Located("ante_trimming_status", status, f"{status!r} is not true or false")
-        for key in _AMOUNTS:
-            if (value := getattr(self, key)) is not None or key in ("antes", "starting_stacks"):
-                least = 1 if key in ("starting_stacks", *_STRUCTURE[1:]) else 0
-                _check_chips(key, value, n if key in _PER_PLAYER else None, least)
+        for key, least, needed, per_player in _CHIP_FIELDS:
+            if (value := getattr(self, key)) is not None or needed:
+                _check_chips(key, value, n if per_player else None, least)
         self._check_structure()
         players = self.players
         if players is not None and not (
             isinstance(players, tuple)
             and len(players) == n
-            and all(isinstance(p, str) for p in players)
+            and (set(map(type, players)) <= _STR or all(isinstance(p, str) for p in players))
         ):
             raise _Located("players", players, f'players is not {n} names, "" for one not known')
         seen: set[str] = set()
@@ -561,13 +638,16 @@ class HandHistory:
         if not isinstance(self.actions, tuple):
             raise _Located("actions", self.actions, "actions is not an array of action strings")
         parsed = []
+        cpu, usual = self.chips_per_unit, _usual
         for i, text in enumerate(self.actions):
             if not isinstance(text, str):
                 raise _Located("actions", text, f"action {i} is {text!r}, not a string", i)
-            try:
-                action = parse_action(text, index=i, chips_per_unit=self.chips_per_unit)
-            except NotationError as error:
-                raise _Located("actions", text, error.message, i) from None
+            action = usual(text, i, cpu)
+            if action is None:
+                try:
+                    action = parse_action(text, index=i, chips_per_unit=cpu)
+                except NotationError as error:
+                    raise _Located("actions", text, error.message, i) from None
             if isinstance(action, PlayerAction) and action.player > n:
                 message = f"action {i} {text!r} names p{action.player}; the hand has p1 to p{n}"
                 raise _Located("actions", text, message, i)
@@ -627,8 +707,10 @@ _LIMIT = 10**MOST_DIGITS
 def _to_chips(key: str, value: object, cpu: int) -> object:
     """A TOML amount (or array of them) in chips; what is not an amount is left to the check."""
     if isinstance(value, list):
-        if all(type(v) is int and -_LIMIT < v < _LIMIT for v in value):
-            return tuple(value) if cpu == 1 else tuple(v * cpu for v in value)
+        if not value or (
+            set(map(type, value)) == _INT and min(value) > -_LIMIT and max(value) < _LIMIT
+        ):
+            return tuple(value) if cpu == 1 else tuple([v * cpu for v in value])
         return tuple(_to_chips(key, v, cpu) for v in value)
     if isinstance(value, Decimal | int) and not isinstance(value, bool) and _too_long(value):
         message = f"{key} holds an amount of more than {MOST_DIGITS} digits"
@@ -668,12 +750,11 @@ def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistor
             )
             raise _Located(key, "", message)
     actions = table["actions"]
-    for text in actions if isinstance(actions, list) else ():
-        if (
-            isinstance(text, str)
-            and "." in text
-            and (written := _amount_text(text.partition("#")[0].split()))
-        ):
+    pointed = (
+        [t for t in actions if isinstance(t, str) and "." in t] if type(actions) is list else ()
+    )
+    for text in pointed:
+        if written := _amount_text(text.partition("#")[0].split()):
             decimals.append(Decimal(written))
     cpu = 10 ** max(map(_places, decimals), default=0) if chips_per_unit is None else chips_per_unit
     typed = {
@@ -681,19 +762,21 @@ def _from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistor
         for k, v in table.items()
         if k in _TYPED
     }
-    extra = tuple((k, _freeze(v)) for k, v in table.items() if k not in _TYPED)
+    extra = tuple([(k, _freeze(v)) for k, v in table.items() if k not in _TYPED])
     return HandHistory(**typed, chips_per_unit=cpu, extra=extra)  # type: ignore[arg-type]
 
 
 def _toml(text: str) -> dict[str, Any]:
     try:
         return _phh_toml.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"line (\d+)", str(error))
-        line = text.splitlines()[int(found.group(1)) - 1] if found else ""
-        message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
-        raise NotationError(message, text=line or text[:200]) from None
-    except ValueError:
+    except ValueError as error:
+        import tomllib  # imported already: only the general parser raises this
+
+        if isinstance(error, tomllib.TOMLDecodeError):
+            found = re.search(r"line (\d+)", str(error))
+            line = text.splitlines()[int(found.group(1)) - 1] if found else ""
+            message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
+            raise NotationError(message, text=line or text[:200]) from None
         # tomllib's own int() refuses a number of thousands of digits.
         message = "not readable TOML: a number too long to read; PHH numbers are amounts of chips"
         raise NotationError(message, text=text[:200]) from None
@@ -824,25 +907,52 @@ def load(
     A file that cannot be read (missing, a directory, not UTF-8) raises
     :class:`~floorman.errors.NotationError` as unreadable input does.
     """
-    where = Path(path)
-    if (suffix := where.suffix.lower()) not in (".phh", ".phhs"):
-        message = (
-            f"{where}: cannot tell the format from the suffix {suffix!r}; expected .phh or .phhs"
-        )
-        raise NotationError(message, text=str(where))
+    suffix = _suffix(path)
+    if suffix not in (".phh", ".phhs"):
+        from pathlib import Path
+
+        suffix = Path(path).suffix.lower()
+        if suffix not in (".phh", ".phhs"):
+            where = _where(path)
+            message = (
+                f"{where}: cannot tell the format from the suffix {suffix!r};"
+                " expected .phh or .phhs"
+            )
+            raise NotationError(message, text=where)
     try:
-        text = where.read_text(encoding="utf-8")
+        # As Path.read_text reads: universal newlines.
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
     except OSError as error:
-        raise NotationError(f"{where}: {error.strerror or error}", text=str(where)) from None
+        where = _where(path)
+        raise NotationError(f"{where}: {error.strerror or error}", text=where) from None
     except UnicodeDecodeError as error:
+        where = _where(path)
         message = f"{where}: not UTF-8 text (byte {error.start}); PHH is UTF-8 TOML"
-        raise NotationError(message, text=str(where)) from None
+        raise NotationError(message, text=where) from None
     try:
         if suffix == ".phh":
             return (read_phh(text, chips_per_unit=chips_per_unit),)
         return read_phhs(text, chips_per_unit=chips_per_unit)
     except NotationError as error:
-        raise NotationError(f"{where}: {error.message}", text=error.text) from None
+        raise NotationError(f"{_where(path)}: {error.message}", text=error.text) from None
+
+
+def _where(path: str | os.PathLike[str]) -> str:
+    """A file's name as a message gives it (as :class:`~pathlib.Path` writes it)."""
+    from pathlib import Path  # imported when a message names a file
+
+    return str(Path(path))
+
+
+def _suffix(path: object) -> str:
+    """A plain file name's suffix, lower case, as ``Path(path).suffix`` gives it; or ``""``
+    when the name is not plain (the caller then asks :class:`~pathlib.Path`)."""
+    if type(path) is not str:
+        return ""
+    name = path.rpartition("/")[2]
+    dot = name.rfind(".")
+    return name[dot:].lower() if 0 < dot < len(name) - 1 else ""
 
 
 # --- writing -------------------------------------------------------------------------------------
@@ -858,6 +968,8 @@ def _value(value: object) -> str:
         return str(value) if re.search(r"[.eE]", str(value)) else f"{value}.0"
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    import datetime
+
     if isinstance(value, datetime.date | datetime.time):
         return value.isoformat()
     if isinstance(value, tuple):

@@ -192,7 +192,8 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
     for action in history.parsed_actions:
         try:
             apply_action(deal, action, shows)
-            settle_showdown(deal, shows, final=False)
+            if shows:  # with none waiting, the showdown has nothing to settle yet
+                settle_showdown(deal, shows, final=False)
         except FloormanError as error:
             return Replay(history=history, deal=deal, error=_error(action.index, error))
     try:
