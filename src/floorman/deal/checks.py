@@ -45,8 +45,9 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     irregularities.4); ``dealing``: they are being dealt, so cards held
     back from this street may not be among them (RRP5 irregularities.15)."""
     known = [c for c in cards if c is not None]
-    strange = [c for c in known if c not in deal._deck_set]
-    if strange:
+    deck = deal._deck_set
+    if any(c not in deck for c in known):
+        strange = [c for c in known if c not in deck]
         raise NotationError(
             "{cards} is not in the {game} deck",
             code="card_not_in_deck",
@@ -54,28 +55,33 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
             cards=format_cards(strange),
             game=deal.game.name,
         )
-    out = [c for c in known if c in deal._scrapped]
-    if out:
-        raise NotationError(
-            "{cards} is out of play, a scrap of paper",
-            code="card_out_of_play",
-            text=format_cards(out),
-            cards=format_cards(out),
-            citations=cite("irregularities.7"),
-        )
-    early = [c for c in known if dealing and deal._held_back.get(c, -1) >= deal._street]
-    if early:
-        raise NotationError(
-            "{cards} was dealt too soon and does not play on this street",
-            code="card_held_back",
-            text=format_cards(early),
-            cards=format_cards(early),
-            citations=cite("irregularities.15"),
-        )
-    seen = {c for pl in deal._players for c in pl.hole if c is not None}
-    seen.update(c for c in deal._board if c is not None)
-    for board in deal._runs:
-        seen.update(c for c in board if c is not None)
+    if deal._scrapped:
+        out = [c for c in known if c in deal._scrapped]
+        if out:
+            raise NotationError(
+                "{cards} is out of play, a scrap of paper",
+                code="card_out_of_play",
+                text=format_cards(out),
+                cards=format_cards(out),
+                citations=cite("irregularities.7"),
+            )
+    if dealing and deal._held_back:
+        early = [c for c in known if deal._held_back.get(c, -1) >= deal._street]
+        if early:
+            raise NotationError(
+                "{cards} was dealt too soon and does not play on this street",
+                code="card_held_back",
+                text=format_cards(early),
+                cards=format_cards(early),
+                citations=cite("irregularities.15"),
+            )
+    seen = deal._seen
+    if seen is None:
+        seen = {c for pl in deal._players for c in pl.hole if c is not None}
+        seen.update(c for c in deal._board if c is not None)
+        for board in deal._runs:
+            seen.update(c for c in board if c is not None)
+        deal._seen = seen
     twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
     if twice:
         raise NotationError(

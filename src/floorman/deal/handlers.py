@@ -16,7 +16,7 @@ from floorman.deal import events as ev
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["HANDLERS"]
+__all__ = ["HANDLERS", "KEEPS_ROSTER"]
 
 
 def on_ante(deal: Deal, event: ev.AntePosted) -> None:
@@ -61,13 +61,21 @@ def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
     pl = deal._players[event.position]
     pl.hole.extend(event.cards)
     pl.up.extend(event.up)
+    _seen(deal, event.cards)
     take(deal, event.cards)
 
 
 def on_board(deal: Deal, event: ev.BoardDealt) -> None:
     board = deal._runs[event.run - 1] if event.run else deal._board
     board.extend(event.cards)
+    _seen(deal, event.cards)
     take(deal, event.cards)
+
+
+def _seen(deal: Deal, cards: Sequence[Card | None]) -> None:
+    seen = deal._seen
+    if seen is not None:
+        seen.update([c for c in cards if c is not None])
 
 
 def on_kill(deal: Deal, event: ev.HandKilled) -> None:
@@ -92,6 +100,7 @@ def on_replace(deal: Deal, event: ev.CardReplaced) -> None:
     pl = deal._players[event.position]
     i = pl.hole.index(event.card)
     pl.hole[i] = event.new
+    deal._seen = None
     deal._muck.append(event.card)
     if event.new is not None:
         take(deal, (event.new,))
@@ -130,6 +139,7 @@ def on_void(deal: Deal, event: ev.DealVoided) -> None:
 def on_runs(deal: Deal, event: ev.RunsStarted) -> None:
     # Each further board starts as a copy of the board so far.
     deal._runs = [list(deal._board) for _ in range(event.times - 1)]
+    deal._seen = None
 
 
 def on_burn(deal: Deal, event: ev.CardBurned) -> None:
@@ -146,6 +156,7 @@ def on_reshuffle(deal: Deal, event: ev.StubReshuffled) -> None:
 
 def on_draw(deal: Deal, event: ev.Drew) -> None:
     pl = deal._players[event.position]
+    deal._seen = None
     pl.discards = [c for c in event.discards if c is not None]
     deal._muck.extend(c for c in event.discards if c is not None)
     for card in event.discards:
@@ -159,6 +170,7 @@ def on_show(deal: Deal, event: ev.HandShown) -> None:
     pl.shown = True
     if len(event.cards) == len(pl.hole):
         pl.hole = list(event.cards)
+        deal._seen = None
 
 
 def on_muck(deal: Deal, event: ev.HandMucked) -> None:
@@ -222,3 +234,28 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.DealEnded: on_end,
     ev.StreetStarted: on_street,
 }
+
+#: Events that change no stack and kill no hand: who is live and who has chips
+#: to bet stay as they were (:meth:`Deal._emit <floorman.deal.state.Deal._emit>`
+#: counts them again after any other event).
+KEEPS_ROSTER: frozenset[type] = frozenset(
+    {
+        ev.StreetStarted,
+        ev.Checked,
+        ev.CardBurned,
+        ev.HoleDealt,
+        ev.BoardDealt,
+        ev.RunsStarted,
+        ev.Drew,
+        ev.HandShown,
+        ev.PlayerShowed,
+        ev.HandMucked,
+        ev.PlayerMucked,
+        ev.CardTurned,
+        ev.CardReplaced,
+        ev.CardScrapped,
+        ev.CardsTakenBack,
+        ev.StubReshuffled,
+        ev.BlindsChopped,
+    }
+)

@@ -20,8 +20,9 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
@@ -47,7 +48,7 @@ from floorman.deal.actions import (
     Wager,
 )
 from floorman.deal.checks import check_cards, check_runs, stub_left
-from floorman.deal.handlers import HANDLERS
+from floorman.deal.handlers import HANDLERS, KEEPS_ROSTER
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
 from floorman.deal.options import covered, legal_now, raise_block
 from floorman.deal.pots import Pot, build_pots
@@ -60,6 +61,12 @@ from floorman.rulebook import cite
 from floorman.shuffle import Shuffler
 
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
+
+_handler = HANDLERS.get
+# A fold with no bet to face binds (RRP5 betting.9, dead-hands.1.2); one facing
+# a bet kills the hand (RRP5 dead-hands.1.1).
+_FOLD_UNFORCED = cite("betting.9", "dead-hands.1.2")
+_FOLD_FACING = cite("dead-hands.1.1")
 
 
 @dataclass(slots=True)
@@ -147,9 +154,17 @@ class Deal:
         self._shuffler = shuffler
         self._has_draw = game.has_draw
         self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
-        self._cache_at = -1
+        self._chip = stakes.chip
+        # Who is live and who has chips that play, kept until an event that may
+        # change a stack or a hand's life (see _emit).
+        self._stale = True
         self._live_cache: list[int] = []
         self._able_cache: list[int] = []
+        self._bet_street = -2
+        self._bet_cached = 0
+        # The cards in the hands and on the boards, kept up by the handlers
+        # (None: to be counted again).
+        self._seen: set[Card] | None = None
         self._legal: Legal | None = None
         self._legal_at = -1
         self._deck_set = game.deck_set
@@ -256,14 +271,21 @@ class Deal:
 
     def _emit(self, event: ev.Event) -> ev.Event:
         self.events.append(event)
-        self._on(event)
+        kind = type(event)
+        handler = _handler(kind)
+        if handler is not None:
+            handler(self, event)
+        if kind not in KEEPS_ROSTER:
+            self._stale = True
         return event
 
     def _on(self, event: ev.Event) -> None:
         """Apply one event to the state: the only place the state changes."""
-        handler = HANDLERS.get(type(event))
+        handler = _handler(type(event))
         if handler is not None:
             handler(self, event)
+        if type(event) not in KEEPS_ROSTER:
+            self._stale = True
 
     # ------------------------------------------------------------ the flow
 
@@ -309,27 +331,49 @@ class Deal:
         return given
 
     def _bet_size(self) -> int:
-        street = self.game.streets[self._street]
-        if self.structure is Structure.FIXED_LIMIT:
-            return self.stakes.big_bet if street.big_bet else self.stakes.small_bet
-        return self.stakes.min_bet or max(self.stakes.blinds, default=0) or self.stakes.small_bet
+        """The size of a bet on this street: the limit, or the smallest bet."""
+        if self._bet_street != self._street:
+            street = self.game.streets[self._street]
+            stakes = self.stakes
+            if self.structure is Structure.FIXED_LIMIT:
+                size = stakes.big_bet if street.big_bet else stakes.small_bet
+            else:
+                size = stakes.min_bet or max(stakes.blinds, default=0) or stakes.small_bet
+            self._bet_street = self._street
+            self._bet_cached = size
+        return self._bet_cached
 
     def _live(self) -> list[int]:
         """Players whose hands are not dead (a fresh list)."""
-        self._refresh()
-        return list(self._live_cache)
+        return list(self._live_now())
 
     def _can_act(self) -> list[int]:
         """Live players with chips that play (a fresh list)."""
-        self._refresh()
-        return list(self._able_cache)
+        return list(self._able_now())
+
+    def _live_now(self) -> list[int]:
+        """Players whose hands are not dead (the deal's own list: read only)."""
+        if self._stale:
+            self._refresh()
+        return self._live_cache
+
+    def _able_now(self) -> list[int]:
+        """Live players with chips that play (the deal's own list: read only)."""
+        if self._stale:
+            self._refresh()
+        return self._able_cache
 
     def _refresh(self) -> None:
-        # Who is live and who has chips changes only through events.
-        if self._cache_at != len(self.events):
-            self._cache_at = len(self.events)
-            self._live_cache = [p for p, pl in enumerate(self._players) if not pl.folded]
-            self._able_cache = [p for p in self._live_cache if self._free(self._players[p])]
+        # Who is live and who has chips changes only through events (see _emit).
+        self._stale = False
+        players = self._players
+        chip = self._chip
+        live = [p for p, pl in enumerate(players) if not pl.folded]
+        self._live_cache = live
+        if chip == 1:
+            self._able_cache = [p for p in live if players[p].stack]
+        else:
+            self._able_cache = [p for p in live if self._free(players[p])]
 
     def _next_street(self) -> None:
         """Advance to the next street, or to the showdown after the last."""
@@ -346,7 +390,7 @@ class Deal:
             # Nobody can bet any more and board cards are to come: they are dealt
             # once for each run agreed (RRP5 policies.16).
             self._emit(ev.RunsStarted(times=self.runs, citations=cite("policies.16")))
-        self._dealing = [(p, street.hole) for p in self._live()] if street.hole else []
+        self._dealing = [(p, street.hole) for p in self._live_now()] if street.hole else []
         self._board_due = street.board
         burn = nxt > 0 and bool(street.board or street.hole or street.draw)
         short = self._deck is not None and street.hole
@@ -366,7 +410,7 @@ class Deal:
 
     def _betting_closed(self) -> bool:
         """Two hands or more still live, and no betting possible from here on."""
-        return len(self._live()) > 1 and len(self._can_act()) <= 1
+        return len(self._live_now()) > 1 and len(self._able_now()) <= 1
 
     def _auto_deal(self) -> None:
         """Deal from the deck (shuffled deals), then move on when nothing is due."""
@@ -435,8 +479,7 @@ class Deal:
         return all(pl.drew or pl.folded for pl in self._players)
 
     def _begin_betting(self) -> None:
-        live = self._live()
-        if len(live) <= 1:
+        if len(self._live_now()) <= 1:
             self._finish()
             return
         self._level = 0
@@ -473,12 +516,10 @@ class Deal:
             first = self._stud_first_actor()
         else:
             first = 0
-        order = [(first + i) % n for i in range(n)]
-        self._needs = [p for p in order if p in self._can_act()]
+        able = self._able_now()
+        self._needs = [p for p in [(first + i) % n for i in range(n)] if p in able]
         self._first_actor = self._needs[0] if self._needs else None
-        if len(self._can_act()) <= 1 and all(
-            self._players[p].street_bet >= self._level for p in self._can_act()
-        ):
+        if len(able) <= 1 and all(self._players[p].street_bet >= self._level for p in able):
             # Nobody can bet against anyone: deal the rest out.
             self._needs = []
         if not self._needs:
@@ -515,7 +556,7 @@ class Deal:
         if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
             top, p = bets[-1]
             self._emit(ev.BetReturned(position=Position(p), amount=top - bets[-2][0]))
-        if len(self._live()) <= 1:
+        if len(self._live_now()) <= 1:
             self._finish()
             return
         self._next_street()
@@ -565,6 +606,10 @@ class Deal:
         """
         start = len(self.events)
         legal = self.legal()
+        bet = _BETTING.get(type(action))
+        if bet is not None:
+            bet(self, legal, action)
+            return self.events[start:]
         match action:
             case DealHole(position=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
@@ -763,72 +808,104 @@ class Deal:
         self._after_show()
 
     def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
-        p = action.position
-        check_turn(legal, Turn.BET, p, type(action).__name__.lower())
-        pl = self._players[p]
         match action:
             case Fold():
-                if not legal.fold:
-                    raise IllegalAction(
-                        "{who} cannot fold now; {allowed}",
-                        code="cannot_fold",
-                        who=Who(p),
-                        allowed=legal,
-                    )
-                # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
-                # bet to face the rules forbid it nowhere, and a fold declared in
-                # turn binds (RRP5 betting.9, dead-hands.1.2).
-                rule = (
-                    cite("betting.9", "dead-hands.1.2") if legal.check else cite("dead-hands.1.1")
-                )
-                self._emit(ev.Folded(position=p, citations=rule))
+                self._fold(legal, action)
             case Check():
-                if not legal.check:
-                    raise IllegalAction(
-                        "{who} cannot check facing a bet of {bet}; {allowed}",
-                        code="check_facing_bet",
-                        who=Who(p),
-                        bet=self._level,
-                        allowed=legal,
-                        citations=cite("betting.5"),
-                    )
-                self._emit(ev.Checked(position=p))
-                self._checked.add(p)
+                self._check(legal, action)
             case Call():
-                if not legal.call:
-                    raise IllegalAction(
-                        "{who} has no bet to call; {allowed}",
-                        code="nothing_to_call",
-                        who=Who(p),
-                        allowed=legal,
-                    )
-                self._emit(
-                    ev.Called(position=p, amount=legal.call, all_in=legal.call == self._free(pl))
-                )
+                self._call(legal, action)
             case BringIn():
-                if not legal.bring_in:
-                    raise IllegalAction(
-                        "{who} does not bring it in; {allowed}",
-                        code="not_bring_in",
-                        who=Who(p),
-                        allowed=legal,
-                    )
-                self._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
-                # The bring-in is not a full bet: completing it to the small bet is.
-                self._bring_in_due = None
-                self._level = max(self._level, legal.bring_in)
-                # The bring-in is no bet: what follows is measured from no bet, so
-                # the bring-in faces a completion as a full bet (RRP5 betting.6).
-                pl.acted_at = 0
-                self._needs = self._reopen(p)
-                self._after_bet()
-                return
-            case Wager(to=to):
-                self._wager(legal, p, to)
-                return
-        pl.acted_at = self._level
+                self._bring_in(legal, action)
+            case Wager():
+                self._wager_action(legal, action)
+
+    def _bet_turn(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
+        """Refuse a betting action out of its turn (see :func:`check_turn`)."""
+        if legal.turn is not Turn.BET or legal.position != action.position:
+            check_turn(legal, Turn.BET, action.position, type(action).__name__.lower())
+
+    def _fold(self, legal: Legal, action: Fold) -> None:
+        p = action.position
+        if legal.turn is not Turn.BET or legal.position != p:
+            self._bet_turn(legal, action)
+        if not legal.fold:
+            raise IllegalAction(
+                "{who} cannot fold now; {allowed}",
+                code="cannot_fold",
+                who=Who(p),
+                allowed=legal,
+            )
+        # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
+        # bet to face the rules forbid it nowhere, and a fold declared in
+        # turn binds (RRP5 betting.9, dead-hands.1.2).
+        self._emit(ev.Folded(position=p, citations=_FOLD_UNFORCED if legal.check else _FOLD_FACING))
+        self._acted(p)
+
+    def _check(self, legal: Legal, action: Check) -> None:
+        p = action.position
+        if legal.turn is not Turn.BET or legal.position != p:
+            self._bet_turn(legal, action)
+        if not legal.check:
+            raise IllegalAction(
+                "{who} cannot check facing a bet of {bet}; {allowed}",
+                code="check_facing_bet",
+                who=Who(p),
+                bet=self._level,
+                allowed=legal,
+                citations=cite("betting.5"),
+            )
+        self._emit(ev.Checked(position=p))
+        self._checked.add(p)
+        self._acted(p)
+
+    def _call(self, legal: Legal, action: Call) -> None:
+        p = action.position
+        if legal.turn is not Turn.BET or legal.position != p:
+            self._bet_turn(legal, action)
+        if not legal.call:
+            raise IllegalAction(
+                "{who} has no bet to call; {allowed}",
+                code="nothing_to_call",
+                who=Who(p),
+                allowed=legal,
+            )
+        call = legal.call
+        self._emit(ev.Called(position=p, amount=call, all_in=call == self._free(self._players[p])))
+        self._acted(p)
+
+    def _acted(self, p: int) -> None:
+        """A fold, check or call closes the player's turn at the bet as it stands."""
+        self._players[p].acted_at = self._level
         self._needs.pop(0)
         self._after_bet()
+
+    def _bring_in(self, legal: Legal, action: BringIn) -> None:
+        p = action.position
+        if legal.turn is not Turn.BET or legal.position != p:
+            self._bet_turn(legal, action)
+        if not legal.bring_in:
+            raise IllegalAction(
+                "{who} does not bring it in; {allowed}",
+                code="not_bring_in",
+                who=Who(p),
+                allowed=legal,
+            )
+        self._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
+        # The bring-in is not a full bet: completing it to the small bet is.
+        self._bring_in_due = None
+        self._level = max(self._level, legal.bring_in)
+        # The bring-in is no bet: what follows is measured from no bet, so
+        # the bring-in faces a completion as a full bet (RRP5 betting.6).
+        self._players[p].acted_at = 0
+        self._needs = self._reopen(p)
+        self._after_bet()
+
+    def _wager_action(self, legal: Legal, action: Wager) -> None:
+        p = action.position
+        if legal.turn is not Turn.BET or legal.position != p:
+            self._bet_turn(legal, action)
+        self._wager(legal, p, action.to)
 
     def _wager(self, legal: Legal, p: int, to: int) -> None:
         pl = self._players[p]
@@ -938,7 +1015,7 @@ class Deal:
                 self.structure is Structure.FIXED_LIMIT
                 and self._full_count >= 1 + self.game.max_raises
             ):
-                heads_up = len([q for q in self._live() if self._free(self._players[q])]) <= 2
+                heads_up = len(self._able_now()) <= 2
                 if not heads_up:
                     self._capped = True
         self._level = to
@@ -951,21 +1028,30 @@ class Deal:
 
     def _reopen(self, p: int) -> list[int]:
         """Everyone else still able to act must act again after a new bet level."""
+        able = self._able_now()
         n = len(self._players)
-        order = [(p + i) % n for i in range(1, n)]
-        return [q for q in order if not self._players[q].folded and self._free(self._players[q])]
+        return [q for q in [(p + i) % n for i in range(1, n)] if q in able]
 
     def _after_bet(self) -> None:
         # Players who can no longer act (all in) or who match the bet need not act.
-        self._needs = [
-            q for q in self._needs if not self._players[q].folded and self._free(self._players[q])
-        ]
-        live = self._live()
-        if len(live) == 1:
-            self._needs = []
-        if self._needs:
-            able = self._can_act()
-            if len(able) == 1 and self._players[able[0]].street_bet >= self._level:
-                self._needs = []
-        if not self._needs:
+        able = self._able_now()
+        needs = [q for q in self._needs if q in able]
+        if len(self._live_cache) == 1 or (
+            needs and len(able) == 1 and self._players[able[0]].street_bet >= self._level
+        ):
+            # One hand left, or one player able to bet who matches the bet.
+            needs = []
+        self._needs = needs
+        if not needs:
             self._end_betting()
+
+
+# The betting actions, found by their type in one look-up (the match in
+# Deal.apply takes any other action, and a subclass of one of these).
+_BETTING: dict[type, Callable[[Deal, Legal, Any], None]] = {
+    Fold: Deal._fold,
+    Check: Deal._check,
+    Call: Deal._call,
+    Wager: Deal._wager_action,
+    BringIn: Deal._bring_in,
+}
