@@ -150,8 +150,8 @@ def on_burn(deal: Deal, event: ev.CardBurned) -> None:
 
 def on_reshuffle(deal: Deal, event: ev.StubReshuffled) -> None:
     deal._deck = list(event.cards)
-    stub = set(event.cards)
-    deal._muck = [c for c in deal._muck if c not in stub]
+    stub = {c.index for c in event.cards}
+    deal._muck = [c for c in deal._muck if c.index not in stub]
 
 
 def on_draw(deal: Deal, event: ev.Drew) -> None:
@@ -159,10 +159,21 @@ def on_draw(deal: Deal, event: ev.Drew) -> None:
     deal._seen = None
     pl.discards = [c for c in event.discards if c is not None]
     deal._muck.extend(c for c in event.discards if c is not None)
+    hole = pl.hole
     for card in event.discards:
-        i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
-        del pl.hole[i]
+        i = _place(hole, card)
+        del hole[i]
         del pl.up[i]
+
+
+def _place(hole: list[Card | None], card: Card | None) -> int:
+    """Where ``card`` is in a hand, else where a card nobody saw is."""
+    if card is not None:
+        # Cards are shared objects (one per card): identity finds it at once.
+        for i, held in enumerate(hole):
+            if held is card:
+                return i
+    return hole.index(card) if card in hole else hole.index(None)
 
 
 def on_show(deal: Deal, event: ev.HandShown) -> None:

@@ -107,6 +107,20 @@ def _legal_bet(
     return legal
 
 
+_LEGAL_CARDS: dict[tuple[Turn, Position | None, int], Legal] = {}
+
+
+def _legal_cards(turn: Turn, p: Position | None, cards: int) -> Legal:
+    """A turn to deal, or to draw: made once for each value, as :func:`_legal_bet`."""
+    key = (turn, p, cards)
+    legal = _LEGAL_CARDS.get(key)
+    if legal is None:
+        if len(_LEGAL_CARDS) >= 4096:
+            _LEGAL_CARDS.clear()
+        legal = _LEGAL_CARDS[key] = Legal(turn=turn, position=p, cards=cards)
+    return legal
+
+
 def _scan(deal: Deal, p: int) -> tuple[int, bool, int]:
     """The opponents of ``p`` in one pass: the most any still in could have in
     this round, whether one with chips to bet could call more than the bet, and
@@ -180,11 +194,9 @@ def raise_block(
         return ("check_raise_barred", why, cite("betting.1"))
     if deal.structure is not Structure.FIXED_LIMIT:
         return None
-    capped = (deal.game.raise_cap_citation, *cite("betting.4"))
-    if deal._capped:
-        return ("raise_capped", "the raising is capped", capped)
     heads_up = able <= 2
-    if deal._full_count >= 1 + deal.game.max_raises and not heads_up:
+    if deal._capped or (deal._full_count >= 1 + deal._max_raises and not heads_up):
+        capped = (deal.game.raise_cap_citation, *cite("betting.4"))
         return ("raise_capped", "the raising is capped", capped)
     return None
 
@@ -203,9 +215,9 @@ def legal_now(deal: Deal) -> Legal:
         return NO_ACTION
     if deal._dealing:
         p, up = deal._dealing[0]
-        return Legal(turn=Turn.DEAL_HOLE, position=Position(p), cards=len(up))
+        return _legal_cards(Turn.DEAL_HOLE, Position(p), len(up))
     if deal._board_due:
-        return Legal(turn=Turn.DEAL_BOARD, cards=deal._board_due)
+        return _legal_cards(Turn.DEAL_BOARD, None, deal._board_due)
     street = deal.game.streets[deal._street] if deal._street < len(deal.game.streets) else None
     if deal._show_order and not deal._over:
         p = next(
@@ -216,10 +228,10 @@ def legal_now(deal: Deal) -> Legal:
         pass
     elif street is not None and street.draw and not deal._draws_done():
         p = next(q for q in draw_order(deal) if not deal._players[q].drew)
-        return Legal(turn=Turn.DRAW, position=Position(p), cards=len(deal._players[p].hole))
+        return _legal_cards(Turn.DRAW, Position(p), len(deal._players[p].hole))
     elif deal._draw_pending():
         p = next(q for q, pl in enumerate(deal._players) if pl.pending_draw)
-        return Legal(turn=Turn.DEAL_HOLE, position=Position(p), cards=deal._players[p].pending_draw)
+        return _legal_cards(Turn.DEAL_HOLE, Position(p), deal._players[p].pending_draw)
     if deal._needs:
         return betting_options(deal, deal._needs[0])
     return NO_ACTION

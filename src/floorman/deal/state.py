@@ -155,6 +155,8 @@ class Deal:
         self._has_draw = game.has_draw
         self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
         self._chip = stakes.chip
+        self._button_game = game.is_button_game
+        self._max_raises = game.max_raises
         # Who is live and who has chips that play, kept until an event that may
         # change a stack or a hand's life (see _emit).
         self._stale = True
@@ -447,8 +449,8 @@ class Deal:
         """
         assert self._deck is not None
         assert self._shuffler is not None
-        own = set(self._players[position].discards)
-        pool = self._deck + [c for c in self._muck if c not in own]
+        own = {c.index for c in self._players[position].discards}
+        pool = self._deck + [c for c in self._muck if c.index not in own]
         self._emit(ev.StubReshuffled(cards=tuple(self._shuffler.shuffle(pool))))
 
     def _deal_hole(self, position: int, cards: tuple[Card | None, ...]) -> None:
@@ -473,10 +475,18 @@ class Deal:
         self._emit(ev.HoleDealt(position=Position(position), cards=cards, up=(False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
-        return any(pl.pending_draw for pl in self._players)
+        """Whether a player who discarded waits for cards."""
+        for pl in self._players:  # noqa: SIM110 (asked at every step of a draw game: no generator)
+            if pl.pending_draw:
+                return True
+        return False
 
     def _draws_done(self) -> bool:
-        return all(pl.drew or pl.folded for pl in self._players)
+        """Whether every live hand has drawn (or stood pat) on this street."""
+        for pl in self._players:  # noqa: SIM110 (as _draw_pending)
+            if not (pl.drew or pl.folded):
+                return False
+        return True
 
     def _begin_betting(self) -> None:
         if len(self._live_now()) <= 1:
@@ -493,7 +503,7 @@ class Deal:
         for pl in self._players:
             pl.acted_at = None
         n = len(self._players)
-        if self._street == 0 and self.game.is_button_game:
+        if self._street == 0 and self._button_game:
             blinds = self._blinds()
             posted = [p for p in range(n) if blinds[p]]
             if posted:
@@ -512,7 +522,7 @@ class Deal:
                 first = (opener + 1) % n
             else:
                 first = 0
-        elif not self.game.is_button_game:
+        elif not self._button_game:
             first = self._stud_first_actor()
         else:
             first = 0
@@ -729,8 +739,12 @@ class Deal:
     def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
         check_turn(legal, Turn.DRAW, Position(p), "draw")
         pl = self._players[p]
+        hole = pl.hole
         known = [c for c in discards if c is not None]
-        missing = [c for c in known if c not in pl.hole]
+        # Cards are shared objects (one per card), so a card held is found by
+        # identity first; equality settles any other.
+        held = {id(c) for c in hole}
+        missing = [c for c in known if id(c) not in held and c not in hole]
         if missing:
             raise IllegalAction(
                 "{who} cannot discard {cards}: not in the hand",
@@ -738,21 +752,21 @@ class Deal:
                 who=Who(Position(p)),
                 cards=format_cards(missing),
             )
-        if len(set(known)) != len(known):
+        if len({c.index for c in known}) != len(known):
             raise IllegalAction(
                 "{who} cannot discard the same card twice",
                 code="discard_twice",
                 who=Who(Position(p)),
             )
         unknown = len(discards) - len(known)
-        if unknown > pl.hole.count(None):
+        if unknown and unknown > sum(1 for c in hole if c is None):
             raise IllegalAction(
                 "{who} cannot discard {unknown} unknown cards: its hand has"
                 " {unseen} cards nobody saw; name the cards discarded",
                 code="unknown_discards",
                 who=Who(Position(p)),
                 unknown=unknown,
-                unseen=pl.hole.count(None),
+                unseen=sum(1 for c in hole if c is None),
             )
         self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
         pl.drew = True
@@ -1011,10 +1025,7 @@ class Deal:
                 self._raise_size = max(increment, self._raise_size)
             self._full_level = to
             self._full_count += 1
-            if (
-                self.structure is Structure.FIXED_LIMIT
-                and self._full_count >= 1 + self.game.max_raises
-            ):
+            if self.structure is Structure.FIXED_LIMIT and self._full_count >= 1 + self._max_raises:
                 heads_up = len(self._able_now()) <= 2
                 if not heads_up:
                     self._capped = True
