@@ -16,7 +16,7 @@ from floorman.deal import events as ev
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["HANDLERS", "KEEPS_ROSTER"]
+__all__ = ["HANDLERS", "KEEPS_ROSTER", "ROSTER_KEPT"]
 
 
 def on_ante(deal: Deal, event: ev.AntePosted) -> None:
@@ -44,6 +44,9 @@ def on_chips_in(deal: Deal, event: ev.BringInPosted | ev.Called | ev.Wagered) ->
     pl.stack -= event.amount
     pl.street_bet += event.amount
     pl.total += event.amount
+    if pl.stack < deal._chip:
+        # No chip left that plays: this player can act no more (see ROSTER_KEPT).
+        deal._stale = True
 
 
 def on_fold(deal: Deal, event: ev.Folded) -> None:
@@ -270,3 +273,9 @@ KEEPS_ROSTER: frozenset[type] = frozenset(
         ev.BlindsChopped,
     }
 )
+
+#: Events after which :meth:`Deal._emit <floorman.deal.state.Deal._emit>` need
+#: not count who is live and who can act again: those of :data:`KEEPS_ROSTER`,
+#: and the chips put in by a bet, which :func:`on_chips_in` counts again only
+#: when the bettor has no chip left that plays.
+ROSTER_KEPT: frozenset[type] = KEEPS_ROSTER | {ev.BringInPosted, ev.Called, ev.Wagered}

@@ -48,7 +48,7 @@ from floorman.deal.actions import (
     Wager,
 )
 from floorman.deal.checks import check_cards, check_runs, stub_left
-from floorman.deal.handlers import HANDLERS, KEEPS_ROSTER
+from floorman.deal.handlers import HANDLERS, ROSTER_KEPT
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
 from floorman.deal.options import covered, legal_now, raise_block
 from floorman.deal.pots import Pot, build_pots
@@ -155,6 +155,8 @@ class Deal:
         self._has_draw = game.has_draw
         self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
         self._chip = stakes.chip
+        self._pots: tuple[Pot, ...] = ()
+        self._pots_at = -1
         self._button_game = game.is_button_game
         self._max_raises = game.max_raises
         # Who is live and who has chips that play, kept until an event that may
@@ -226,11 +228,15 @@ class Deal:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots as they stand."""
-        return build_pots(
-            [p.total for p in self._players],
-            live=[not p.folded for p in self._players],
-            dead=self._dead,
-        )
+        # They change only through events: kept until the next one.
+        if self._pots_at != len(self.events):
+            self._pots = build_pots(
+                [p.total for p in self._players],
+                live=[not p.folded for p in self._players],
+                dead=self._dead,
+            )
+            self._pots_at = len(self.events)
+        return self._pots
 
     @property
     def bets(self) -> tuple[int, ...]:
@@ -277,7 +283,7 @@ class Deal:
         handler = _handler(kind)
         if handler is not None:
             handler(self, event)
-        if kind not in KEEPS_ROSTER:
+        if kind not in ROSTER_KEPT:
             self._stale = True
         return event
 
@@ -286,7 +292,7 @@ class Deal:
         handler = _handler(type(event))
         if handler is not None:
             handler(self, event)
-        if type(event) not in KEEPS_ROSTER:
+        if type(event) not in ROSTER_KEPT:
             self._stale = True
 
     # ------------------------------------------------------------ the flow
@@ -574,7 +580,7 @@ class Deal:
     def _begin_showdown(self) -> None:
         live = self._live()
         self._show_order = showdown_order(self, live)
-        known = all(None not in self._players[p].hole for p in self._show_order)
+        known = all(c is not None for p in self._show_order for c in self._players[p].hole)
         if self.auto_showdown and known:
             for p in self._show_order:
                 self._emit(
