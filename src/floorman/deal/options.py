@@ -40,8 +40,24 @@ def betting_options(deal: Deal, p: int) -> Legal:
     to_call = min(level - bet, free)
     reach = bet + free  # the most this player's bet can come to
     min_to = max_to = 0
-    scan = _scan(deal, p)
-    if raise_block(deal, p, scan) is None and reach > level:
+    # The opponents in one pass, as _scan does.
+    most = 0
+    callable_more = False
+    able = 0
+    for q, o in enumerate(players):
+        if o.folded:
+            continue
+        o_free = o.stack if chip == 1 else o.stack - o.stack % chip
+        if o_free:
+            able += 1
+        if q == p:
+            continue
+        o_reach = o.street_bet + o_free
+        if o_reach > most:
+            most = o_reach
+        if o_free and o_reach > level:
+            callable_more = True
+    if reach > level and raise_block(deal, p, (most, callable_more, able)) is None:
         if deal.structure is Structure.FIXED_LIMIT:
             min_to = max_to = min(deal._full_level + deal._bet_size(), reach)
         else:
@@ -51,7 +67,6 @@ def betting_options(deal: Deal, p: int) -> Legal:
                 max_to = min(level + pot_after_call, reach)
             else:
                 max_to = reach
-        most = scan[0]
         if level < most < min_to:
             # Nobody could match more: a wager to what the opponents can cover
             # is the full one, its excess would only come back (RRP5

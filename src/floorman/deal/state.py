@@ -621,7 +621,9 @@ class Deal:
         changes nothing.
         """
         start = len(self.events)
-        legal = self.legal()
+        legal = self._legal
+        if legal is None or self._legal_at != start:
+            legal = self.legal()
         bet = _BETTING.get(type(action))
         if bet is not None:
             bet(self, legal, action)
@@ -891,7 +893,9 @@ class Deal:
                 allowed=legal,
             )
         call = legal.call
-        self._emit(ev.Called(position=p, amount=call, all_in=call == self._free(self._players[p])))
+        pl = self._players[p]
+        free = pl.stack if self._chip == 1 else self._free(pl)
+        self._emit(ev.Called(position=p, amount=call, all_in=call == free))
         self._acted(p)
 
     def _acted(self, p: int) -> None:
@@ -1051,7 +1055,9 @@ class Deal:
 
     def _after_bet(self) -> None:
         # Players who can no longer act (all in) or who match the bet need not act.
-        able = self._able_now()
+        if self._stale:
+            self._refresh()
+        able = self._able_cache
         needs = [q for q in self._needs if q in able]
         if len(self._live_cache) == 1 or (
             needs and len(able) == 1 and self._players[able[0]].street_bet >= self._level
