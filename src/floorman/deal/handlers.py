@@ -161,7 +161,7 @@ def on_draw(deal: Deal, event: ev.Drew) -> None:
     pl = deal._players[event.position]
     deal._seen = None
     pl.discards = [c for c in event.discards if c is not None]
-    deal._muck.extend(c for c in event.discards if c is not None)
+    deal._muck.extend(pl.discards)
     hole = pl.hole
     for card in event.discards:
         i = _place(hole, card)

@@ -745,27 +745,29 @@ class Deal:
         )
 
     def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
-        check_turn(legal, Turn.DRAW, Position(p), "draw")
+        if legal.turn is not Turn.DRAW or legal.position != p:
+            check_turn(legal, Turn.DRAW, Position(p), "draw")
         pl = self._players[p]
         hole = pl.hole
         known = [c for c in discards if c is not None]
-        # Cards are shared objects (one per card), so a card held is found by
-        # identity first; equality settles any other.
-        held = {id(c) for c in hole}
-        missing = [c for c in known if id(c) not in held and c not in hole]
-        if missing:
-            raise IllegalAction(
-                "{who} cannot discard {cards}: not in the hand",
-                code="no_such_card_to_discard",
-                who=Who(Position(p)),
-                cards=format_cards(missing),
-            )
-        if len({c.index for c in known}) != len(known):
-            raise IllegalAction(
-                "{who} cannot discard the same card twice",
-                code="discard_twice",
-                who=Who(Position(p)),
-            )
+        if known:
+            # Cards are shared objects (one per card), so a card held is found
+            # by identity first; equality settles any other.
+            held = {id(c) for c in hole}
+            missing = [c for c in known if id(c) not in held and c not in hole]
+            if missing:
+                raise IllegalAction(
+                    "{who} cannot discard {cards}: not in the hand",
+                    code="no_such_card_to_discard",
+                    who=Who(Position(p)),
+                    cards=format_cards(missing),
+                )
+            if len({c.index for c in known}) != len(known):
+                raise IllegalAction(
+                    "{who} cannot discard the same card twice",
+                    code="discard_twice",
+                    who=Who(Position(p)),
+                )
         unknown = len(discards) - len(known)
         if unknown and unknown > sum(1 for c in hole if c is None):
             raise IllegalAction(
