@@ -54,11 +54,17 @@ def showing_key(cards: Sequence[Card], *, low: bool) -> tuple[tuple[int, ...], t
     table = _LOW if low else _HIGH
     counts: dict[int, int] = {}
     for c in cards:
-        r = table[c.index] if c.index < len(table) else _rank(c, ace_low=low)
+        i = c.index
+        r = table[i] if i < len(table) else _rank(c, ace_low=low)
         counts[r] = counts.get(r, 0) + 1
-    groups = sorted([(n, r) for r, n in counts.items()], reverse=True)
-    shape = tuple([n for n, _ in groups])
-    order = tuple([r for _, r in groups])
+    if len(counts) == len(cards):
+        # No two of a rank (the usual case): the ranks alone, highest first.
+        order = sorted(counts, reverse=True)
+        shape: tuple[int, ...] = (1,) * len(order)
+    else:
+        groups = sorted([(n, r) for r, n in counts.items()], reverse=True)
+        shape = tuple([n for n, _ in groups])
+        order = [r for _, r in groups]
     if low:
-        return (tuple(-n for n in shape), tuple(-r for r in order))
-    return (shape, order)
+        return (tuple([-n for n in shape]), tuple([-r for r in order]))
+    return (shape, tuple(order))
