@@ -45,9 +45,11 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     irregularities.4); ``dealing``: they are being dealt, so cards held
     back from this street may not be among them (RRP5 irregularities.15)."""
     known = [c for c in cards if c is not None]
-    deck = deal._deck_set
-    if any(c not in deck for c in known):
-        strange = [c for c in known if c not in deck]
+    # Cards are compared by index, as card equality does.
+    indices = [c.index for c in known]
+    deck = deal._deck_indices
+    if not deck.issuperset(indices):
+        strange = [c for c in known if c.index not in deck]
         raise NotationError(
             "{cards} is not in the {game} deck",
             code="card_not_in_deck",
@@ -77,13 +79,13 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
             )
     seen = deal._seen
     if seen is None:
-        seen = {c for pl in deal._players for c in pl.hole if c is not None}
-        seen.update(c for c in deal._board if c is not None)
+        seen = {c.index for pl in deal._players for c in pl.hole if c is not None}
+        seen.update(c.index for c in deal._board if c is not None)
         for board in deal._runs:
-            seen.update(c for c in board if c is not None)
+            seen.update(c.index for c in board if c is not None)
         deal._seen = seen
-    twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
-    if twice:
+    if not seen.isdisjoint(indices) or len(set(indices)) != len(indices):
+        twice = [c for n, c in enumerate(known) if indices[n] in seen or indices[n] in indices[:n]]
         raise NotationError(
             "{cards} has been dealt already (a deck has one of each card)",
             code="card_dealt_twice",

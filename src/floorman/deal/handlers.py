@@ -78,7 +78,7 @@ def on_board(deal: Deal, event: ev.BoardDealt) -> None:
 def _seen(deal: Deal, cards: Sequence[Card | None]) -> None:
     seen = deal._seen
     if seen is not None:
-        seen.update([c for c in cards if c is not None])
+        seen.update([c.index for c in cards if c is not None])
 
 
 def on_kill(deal: Deal, event: ev.HandKilled) -> None:

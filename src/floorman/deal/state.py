@@ -168,10 +168,11 @@ class Deal:
         self._bet_cached = 0
         # The cards in the hands and on the boards, kept up by the handlers
         # (None: to be counted again).
-        self._seen: set[Card] | None = None
+        self._seen: set[int] | None = None  # by card index
         self._legal: Legal | None = None
         self._legal_at = -1
         self._deck_set = game.deck_set
+        self._deck_indices = _deck_indices(self._deck_set)
         self._deck: list[Card] | None = (
             shuffler.shuffle(game.deck) if shuffler is not None else None
         )
@@ -1069,6 +1070,18 @@ class Deal:
         self._needs = needs
         if not needs:
             self._end_betting()
+
+
+_DECK_INDICES: dict[frozenset[Card], frozenset[int]] = {}
+
+
+def _deck_indices(deck: frozenset[Card]) -> frozenset[int]:
+    """The indices of a deck's cards (a card is its index: membership by index
+    is the same, and cheaper, than by card)."""
+    found = _DECK_INDICES.get(deck)
+    if found is None:
+        found = _DECK_INDICES[deck] = frozenset(c.index for c in deck)
+    return found
 
 
 # The betting actions, found by their type in one look-up (the match in
