@@ -558,7 +558,7 @@ class Deal:
             return p
         low = self.game.reading.is_low
         best = None
-        for p in self._can_act() or self._live():
+        for p in self._able_now() or self._live_now():
             pl = self._players[p]
             showing = [c for c, u in zip(pl.hole, pl.up, strict=True) if u and c is not None]
             key = showing_key(showing, low=low)
@@ -569,10 +569,17 @@ class Deal:
 
     def _end_betting(self) -> None:
         """Close the round: return any uncalled bet, then go on."""
-        bets = sorted((pl.street_bet, p) for p, pl in enumerate(self._players))
-        if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
-            top, p = bets[-1]
-            self._emit(ev.BetReturned(position=Position(p), amount=top - bets[-2][0]))
+        # The highest bet, if no one else's matches it, less the next highest.
+        top = second = -1
+        p = 0
+        for q, pl in enumerate(self._players):
+            bet = pl.street_bet
+            if bet >= top:
+                top, second, p = bet, top, q
+            elif bet > second:
+                second = bet
+        if second >= 0 and top > second:
+            self._emit(ev.BetReturned(position=Position(p), amount=top - second))
         if len(self._live_now()) <= 1:
             self._finish()
             return
