@@ -219,12 +219,10 @@ def raise_block(
 def legal_now(deal: Deal) -> Legal:
     """Whose turn it is and what they may do, read from the deal's state."""
     needs = deal._needs
-    if (
-        needs
-        and not deal._has_draw
-        and not (deal._over or deal._dealing or deal._board_due or deal._show_order)
-    ):
-        # The usual case, betting: the same answer as the steps below.
+    if needs and not (deal._over or deal._dealing or deal._board_due or deal._show_order):
+        # The usual case, betting: the same answer as the steps below. In a draw
+        # game a betting round opens only once every hand has drawn and been
+        # served (Deal._auto_deal), and no draw comes before it closes.
         return betting_options(deal, needs[0])
     if deal._over:
         return NO_ACTION
