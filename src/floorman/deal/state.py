@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
@@ -130,7 +130,8 @@ class Deal:
                 code="no_chips",
                 stacks=tuple(stacks),
             )
-        if game.has_draw and len(stacks) > 8:
+        facts = _facts(game)
+        if facts.has_draw and len(stacks) > 8:
             # The rulebook's draw sections are not included; cardrooms deal draw
             # games to eight at most, so that the discards can serve every draw.
             raise ConfigError(
@@ -152,13 +153,13 @@ class Deal:
         self._board_due = 0
         self._players = [_Player(stack=s) for s in stacks]
         self._shuffler = shuffler
-        self._has_draw = game.has_draw
+        self._has_draw = facts.has_draw
         self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
         self._chip = stakes.chip
         self._pots: tuple[Pot, ...] = ()
         self._pots_at = -1
-        self._button_game = game.is_button_game
-        self._max_raises = game.max_raises
+        self._button_game = facts.button_game
+        self._max_raises = facts.max_raises
         # Who is live and who has chips that play, kept until an event that may
         # change a stack or a hand's life (see _emit).
         self._stale = True
@@ -171,10 +172,10 @@ class Deal:
         self._seen: set[int] | None = None  # by card index
         self._legal: Legal | None = None
         self._legal_at = -1
-        self._deck_set = game.deck_set
-        self._deck_indices = _deck_indices(self._deck_set)
+        self._deck_set = facts.deck_set
+        self._deck_indices = facts.deck_indices
         self._deck: list[Card] | None = (
-            shuffler.shuffle(game.deck) if shuffler is not None else None
+            shuffler.shuffle(facts.deck) if shuffler is not None else None
         )
         self._muck: list[Card] = []  # burned and discarded cards, for a reshuffle
         self._scrapped: set[Card] = set()  # out of play by a ruling (RRP5 irregularities.7)
@@ -304,7 +305,7 @@ class Deal:
             ante = antes[p] if p < len(antes) else 0
             if ante:
                 self._emit(ev.AntePosted(position=Position(p), amount=min(ante, pl.stack)))
-        if self.game.is_button_game:
+        if self._button_game:
             rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
             deads = self.stakes.dead_blinds
             for p, blind in enumerate(self._blinds()):
@@ -1079,15 +1080,37 @@ class Deal:
             self._end_betting()
 
 
-_DECK_INDICES: dict[frozenset[Card], frozenset[int]] = {}
+class _Facts(NamedTuple):
+    """What a deal reads of its game again and again (a game is a frozen value)."""
+
+    game: Game
+    has_draw: bool
+    button_game: bool
+    max_raises: int
+    deck: tuple[Card, ...]
+    deck_set: frozenset[Card]
+    # The indices of the deck's cards: a card is its index, so membership by
+    # index is the same as by card, and cheaper.
+    deck_indices: frozenset[int]
 
 
-def _deck_indices(deck: frozenset[Card]) -> frozenset[int]:
-    """The indices of a deck's cards (a card is its index: membership by index
-    is the same, and cheaper, than by card)."""
-    found = _DECK_INDICES.get(deck)
-    if found is None:
-        found = _DECK_INDICES[deck] = frozenset(c.index for c in deck)
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(game: Game) -> _Facts:
+    found = _FACTS.get(id(game))
+    if found is None or found.game is not game:
+        if len(_FACTS) >= 256:
+            _FACTS.clear()
+        found = _FACTS[id(game)] = _Facts(
+            game=game,
+            has_draw=game.has_draw,
+            button_game=game.is_button_game,
+            max_raises=game.max_raises,
+            deck=game.deck,
+            deck_set=game.deck_set,
+            deck_indices=frozenset(c.index for c in game.deck_set),
+        )
     return found
 
 
