@@ -168,7 +168,7 @@ class HandValue:
     @property
     def name(self) -> str:
         """The hand's name: ``"Two Pair, Kings and Fives"``, ``"Seven Low, 7-5-4-3-2"``."""
-        key = (self.ranking, self.strength)
+        key = (type(self), self.ranking, self.strength)
         found = _NAMES.get(key)
         if found is None:
             found = _NAMES[key] = self._name()
@@ -214,7 +214,7 @@ class HandValue:
 _ROYAL_FLUSH = 7462
 
 # Each hand's name, once worked out (a showdown names every pot's winning hand).
-_NAMES: dict[tuple[Ranking, int], str] = {}
+_NAMES: dict[tuple[type, Ranking, int], str] = {}
 
 
 def _a(word: str) -> str:
