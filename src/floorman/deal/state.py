@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from floorman.cards import Card, format_cards
+from floorman.deal import betting, rulings
 from floorman.deal import events as ev
-from floorman.deal import rulings
 from floorman.deal.actions import (
     Action,
     BringIn,
@@ -50,7 +50,7 @@ from floorman.deal.actions import (
 from floorman.deal.checks import check_cards, check_runs, stub_left
 from floorman.deal.handlers import HANDLERS, ROSTER_KEPT
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
-from floorman.deal.options import covered, legal_now, raise_block
+from floorman.deal.options import legal_now
 from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_order
 from floorman.deal.showing import bring_in_player, showing_key
@@ -63,10 +63,6 @@ from floorman.shuffle import Shuffler
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 _handler = HANDLERS.get
-# A fold with no bet to face binds (RRP5 betting.9, dead-hands.1.2); one facing
-# a bet kills the hand (RRP5 dead-hands.1.1).
-_FOLD_UNFORCED = cite("betting.9", "dead-hands.1.2")
-_FOLD_FACING = cite("dead-hands.1.1")
 
 
 @dataclass(slots=True)
@@ -671,7 +667,7 @@ class Deal:
             case Muck(position=p):
                 self._apply_show(legal, p, show=False)
             case Fold() | Check() | Call() | Wager() | BringIn():
-                self._apply_bet(legal, action)
+                betting.apply_bet(self, legal, action)
             case Chop(position=p):
                 self._record(rulings.chop(self, legal, p))
                 self._emit(ev.DealEnded(stacks=self.stacks, citations=cite("policies.15")))
@@ -705,7 +701,7 @@ class Deal:
         if legal.turn is Turn.SHOW:
             self._after_show()
         elif legal.turn is Turn.BET:
-            self._after_bet()
+            betting.after_bet(self)
         elif len(self._live()) <= 1:
             self._finish()
         else:
@@ -840,245 +836,6 @@ class Deal:
             self._emit(ev.PlayerMucked(position=Position(p), citations=cite("showdown.1")))
         self._after_show()
 
-    def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
-        match action:
-            case Fold():
-                self._fold(legal, action)
-            case Check():
-                self._check(legal, action)
-            case Call():
-                self._call(legal, action)
-            case BringIn():
-                self._bring_in(legal, action)
-            case Wager():
-                self._wager_action(legal, action)
-
-    def _bet_turn(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
-        """Refuse a betting action out of its turn (see :func:`check_turn`)."""
-        if legal.turn is not Turn.BET or legal.position != action.position:
-            check_turn(legal, Turn.BET, action.position, type(action).__name__.lower())
-
-    def _fold(self, legal: Legal, action: Fold) -> None:
-        p = action.position
-        if legal.turn is not Turn.BET or legal.position != p:
-            self._bet_turn(legal, action)
-        if not legal.fold:
-            raise IllegalAction(
-                "{who} cannot fold now; {allowed}",
-                code="cannot_fold",
-                who=Who(p),
-                allowed=legal,
-            )
-        # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
-        # bet to face the rules forbid it nowhere, and a fold declared in
-        # turn binds (RRP5 betting.9, dead-hands.1.2).
-        self._emit(ev.Folded(position=p, citations=_FOLD_UNFORCED if legal.check else _FOLD_FACING))
-        self._acted(p)
-
-    def _check(self, legal: Legal, action: Check) -> None:
-        p = action.position
-        if legal.turn is not Turn.BET or legal.position != p:
-            self._bet_turn(legal, action)
-        if not legal.check:
-            raise IllegalAction(
-                "{who} cannot check facing a bet of {bet}; {allowed}",
-                code="check_facing_bet",
-                who=Who(p),
-                bet=self._level,
-                allowed=legal,
-                citations=cite("betting.5"),
-            )
-        self._emit(ev.Checked(position=p))
-        self._checked.add(p)
-        self._acted(p)
-
-    def _call(self, legal: Legal, action: Call) -> None:
-        p = action.position
-        if legal.turn is not Turn.BET or legal.position != p:
-            self._bet_turn(legal, action)
-        if not legal.call:
-            raise IllegalAction(
-                "{who} has no bet to call; {allowed}",
-                code="nothing_to_call",
-                who=Who(p),
-                allowed=legal,
-            )
-        call = legal.call
-        pl = self._players[p]
-        free = pl.stack if self._chip == 1 else self._free(pl)
-        self._emit(ev.Called(position=p, amount=call, all_in=call == free))
-        self._acted(p)
-
-    def _acted(self, p: int) -> None:
-        """A fold, check or call closes the player's turn at the bet as it stands."""
-        self._players[p].acted_at = self._level
-        self._needs.pop(0)
-        self._after_bet()
-
-    def _bring_in(self, legal: Legal, action: BringIn) -> None:
-        p = action.position
-        if legal.turn is not Turn.BET or legal.position != p:
-            self._bet_turn(legal, action)
-        if not legal.bring_in:
-            raise IllegalAction(
-                "{who} does not bring it in; {allowed}",
-                code="not_bring_in",
-                who=Who(p),
-                allowed=legal,
-            )
-        self._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
-        # The bring-in is not a full bet: completing it to the small bet is.
-        self._bring_in_due = None
-        self._level = max(self._level, legal.bring_in)
-        # The bring-in is no bet: what follows is measured from no bet, so
-        # the bring-in faces a completion as a full bet (RRP5 betting.6).
-        self._players[p].acted_at = 0
-        self._needs = self._reopen(p)
-        self._after_bet()
-
-    def _wager_action(self, legal: Legal, action: Wager) -> None:
-        p = action.position
-        if legal.turn is not Turn.BET or legal.position != p:
-            self._bet_turn(legal, action)
-        self._wager(legal, p, action.to)
-
-    def _wager(self, legal: Legal, p: int, to: int) -> None:
-        pl = self._players[p]
-        reach = pl.street_bet + self._free(pl)
-        if not legal.can_wager:
-            code, why, rule = raise_block(self, p) or (
-                "raise_not_allowed",
-                "it cannot cover more than the bet",
-                cite("betting.5"),
-            )
-            raise IllegalAction(
-                "{who} cannot bet or raise now: {why}; {allowed}",
-                code=code,
-                who=Who(Position(p)),
-                why=why,
-                allowed=legal,
-                citations=rule,
-            )
-        all_in = to == reach
-        if to > reach:
-            raise IllegalAction(
-                "{who} cannot wager to {to}: it has only {reach} in all (table stakes); {allowed}",
-                code="wager_over_stack",
-                who=Who(Position(p)),
-                to=to,
-                reach=reach,
-                allowed=legal,
-                citations=cite("policies.6"),
-            )
-        if to > legal.max_to or (to < legal.min_to and not all_in):
-            rule = (
-                cite("betting.5", "betting.7")
-                if self.structure is not Structure.FIXED_LIMIT
-                else cite("betting.5")
-            )
-            raise IllegalAction(
-                "{who} cannot wager to {to}: {allowed}",
-                code="wager_out_of_range",
-                who=Who(Position(p)),
-                to=to,
-                min_to=legal.min_to,
-                max_to=legal.max_to,
-                allowed=legal,
-                citations=rule,
-            )
-        if to % self.stakes.chip and not all_in:
-            raise IllegalAction(
-                "{who} cannot wager to {to}: the smallest chip that plays is {chip}; {allowed}",
-                code="wager_off_chip",
-                who=Who(Position(p)),
-                to=to,
-                chip=self.stakes.chip,
-                allowed=legal,
-                citations=cite("betting.8"),
-            )
-        if to <= self._level:
-            raise IllegalAction(
-                "{who} cannot wager to {to}: that does not raise the bet of {bet}; {allowed}",
-                code="wager_not_raise",
-                who=Who(Position(p)),
-                to=to,
-                bet=self._level,
-                allowed=legal,
-                citations=cite("betting.5"),
-            )
-        increment = to - self._level
-        if self.structure is Structure.FIXED_LIMIT:
-            # At limit an all-in of half a bet or more counts as a full bet, less
-            # does not reopen the betting (RRP5 betting.6); a raise not all in is
-            # the limit raise (in whole chips, RRP5 betting.8), or short of it only
-            # where the opponents cannot match it (below).
-            half = 2 * (to - self._full_level) >= self._bet_size()
-            full = half if all_in else to == legal.max_to
-        else:
-            # At big-bet poker a raise must match the last full bet or raise; an
-            # all-in for less does not reopen the betting (RRP5 betting.5, betting.7).
-            full = increment >= max(self._raise_size, self._bet_size()) or (
-                self._level == 0 and to >= self._bet_size()
-            )
-        # As much as any opponent still in can match is the same wager as a full
-        # one: the rest would only come back (RRP5 betting.5, policies.6).
-        capped = not full and to >= covered(self, p)
-        if capped:
-            grounds = cite("betting.5", "policies.6")
-        elif full:
-            grounds = ()
-        else:
-            grounds = cite("betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7")
-        full = full or capped
-        self._emit(
-            ev.Wagered(
-                position=Position(p),
-                to=to,
-                amount=to - pl.street_bet,
-                full=full,
-                all_in=all_in,
-                citations=grounds,
-            )
-        )
-        if full:
-            if self.structure is not Structure.FIXED_LIMIT:
-                # A wager capped at what the opponents can match keeps the size.
-                self._raise_size = max(increment, self._raise_size)
-            self._full_level = to
-            self._full_count += 1
-            if self.structure is Structure.FIXED_LIMIT and self._full_count >= 1 + self._max_raises:
-                heads_up = len(self._able_now()) <= 2
-                if not heads_up:
-                    self._capped = True
-        self._level = to
-        self._aggressor = p
-        self._bring_in_due = None
-        pl.acted_at = to
-        self._needs.pop(0)
-        self._needs = self._reopen(p)
-        self._after_bet()
-
-    def _reopen(self, p: int) -> list[int]:
-        """Everyone else still able to act must act again after a new bet level."""
-        able = self._able_now()
-        n = len(self._players)
-        return [q for q in [(p + i) % n for i in range(1, n)] if q in able]
-
-    def _after_bet(self) -> None:
-        # Players who can no longer act (all in) or who match the bet need not act.
-        if self._stale:
-            self._refresh()
-        able = self._able_cache
-        needs = [q for q in self._needs if q in able]
-        if len(self._live_cache) == 1 or (
-            needs and len(able) == 1 and self._players[able[0]].street_bet >= self._level
-        ):
-            # One hand left, or one player able to bet who matches the bet.
-            needs = []
-        self._needs = needs
-        if not needs:
-            self._end_betting()
-
 
 class _Facts(NamedTuple):
     """What a deal reads of its game again and again (a game is a frozen value)."""
@@ -1117,9 +874,9 @@ def _facts(game: Game) -> _Facts:
 # The betting actions, found by their type in one look-up (the match in
 # Deal.apply takes any other action, and a subclass of one of these).
 _BETTING: dict[type, Callable[[Deal, Legal, Any], None]] = {
-    Fold: Deal._fold,
-    Check: Deal._check,
-    Call: Deal._call,
-    Wager: Deal._wager_action,
-    BringIn: Deal._bring_in,
+    Fold: betting.fold,
+    Check: betting.check,
+    Call: betting.call,
+    Wager: betting.wager_action,
+    BringIn: betting.bring_in,
 }
