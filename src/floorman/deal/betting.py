@@ -43,6 +43,7 @@ _FOLD_FACING = cite("dead-hands.1.1")
 
 
 def apply_bet(deal: Deal, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
+    """Carry out a betting action of any of the betting types (or a subclass)."""
     match action:
         case Fold():
             fold(deal, legal, action)
@@ -63,6 +64,7 @@ def bet_turn(deal: Deal, legal: Legal, action: Fold | Check | Call | Wager | Bri
 
 
 def fold(deal: Deal, legal: Legal, action: Fold) -> None:
+    """A fold: allowed but for the stud bring-in, binding once declared in turn."""
     p = action.position
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
@@ -81,6 +83,7 @@ def fold(deal: Deal, legal: Legal, action: Fold) -> None:
 
 
 def check(deal: Deal, legal: Legal, action: Check) -> None:
+    """A check, with no bet to face (RRP5 betting.5)."""
     p = action.position
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
@@ -99,6 +102,7 @@ def check(deal: Deal, legal: Legal, action: Check) -> None:
 
 
 def call(deal: Deal, legal: Legal, action: Call) -> None:
+    """A call of the bet faced, or of every chip that plays if fewer."""
     p = action.position
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
@@ -124,6 +128,7 @@ def acted(deal: Deal, p: int) -> None:
 
 
 def bring_in(deal: Deal, legal: Legal, action: BringIn) -> None:
+    """The stud bring-in, by the player it falls to."""
     p = action.position
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
@@ -146,6 +151,7 @@ def bring_in(deal: Deal, legal: Legal, action: BringIn) -> None:
 
 
 def wager_action(deal: Deal, legal: Legal, action: Wager) -> None:
+    """A bet, raise or completion to ``action.to``, in turn."""
     p = action.position
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
@@ -153,6 +159,9 @@ def wager_action(deal: Deal, legal: Legal, action: Wager) -> None:
 
 
 def wager(deal: Deal, legal: Legal, p: int, to: int) -> None:
+    """Position ``p`` bets, raises or completes to ``to``, within ``legal``'s
+    range; says whether the wager is a full one that reopens the betting
+    (RRP5 betting.5-7) or caps the raising (RRP5 betting.3, betting.4)."""
     pl = deal._players[p]
     reach = pl.street_bet + deal._free(pl)
     if not legal.can_wager:
@@ -277,6 +286,7 @@ def reopen(deal: Deal, p: int) -> list[int]:
 
 
 def after_bet(deal: Deal) -> None:
+    """Who must act next; the round closes when nobody must."""
     # Players who can no longer act (all in) or who match the bet need not act.
     if deal._stale:
         deal._refresh()
