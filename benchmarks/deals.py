@@ -5,7 +5,7 @@ Run it directly::
     .venv/bin/python benchmarks/deals.py [--quick] [--deals N] [--repeat R]
                                          [--check-deals C] [--seed S]
 
-In one run it plays N random six-handed deals (default 2,000) of each of three
+In one run it plays N random six-handed deals (default 2,000) of each of six
 games through floorman's :class:`floorman.deal.Deal` and through PokerKit's
 ``State``, and prints as Markdown tables how many deals per second each plays:
 
@@ -13,8 +13,13 @@ games through floorman's :class:`floorman.deal.Deal` and through PokerKit's
    (``pokerkit.NoLimitTexasHoldem``);
 2. Fixed-limit seven-card stud, ante 1, bring-in 2, limits 5-10, stacks of 200
    (``pokerkit.FixedLimitSevenCardStud``);
-3. Fixed-limit 2-7 triple draw, blinds 1-2, limits 2-4, stacks of 200
-   (``pokerkit.FixedLimitDeuceToSevenLowballTripleDraw``).
+3. Fixed-limit seven-card stud eight-or-better, the same stakes
+   (``pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter``);
+4. Fixed-limit razz, the same stakes (``pokerkit.FixedLimitRazz``);
+5. Fixed-limit 2-7 triple draw, blinds 1-2, limits 2-4, stacks of 200
+   (``pokerkit.FixedLimitDeuceToSevenLowballTripleDraw``);
+6. No-limit 2-7 single draw, blinds 1-2, stacks of 200
+   (``pokerkit.NoLimitDeuceToSevenLowballSingleDraw``).
 
 The players' decisions come from seeded numpy generators (deal ``i`` from its
 own, so every size plays the same first deals), drawn before any timing, and
@@ -107,7 +112,16 @@ from floorman.deal import (
 )
 from floorman.deal import events as ev
 from floorman.errors import FloormanError
-from floorman.games import HOLDEM, SEVEN_CARD_STUD, TRIPLE_DRAW_27, Game, Structure
+from floorman.games import (
+    HOLDEM,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    SEVEN_CARD_STUD_EIGHT,
+    SINGLE_DRAW_27,
+    TRIPLE_DRAW_27,
+    Game,
+    Structure,
+)
 from floorman.shuffle import SeededShuffler
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -274,6 +288,32 @@ STUD_FL = Table(
     ),
 )
 
+STUD_EIGHT_FL = Table(
+    title="Fixed-limit seven-card stud eight-or-better",
+    stakes_text=f"ante 1, bring-in 2, limits 5-10, {PLAYERS} players, stacks {STACK}",
+    game=SEVEN_CARD_STUD_EIGHT,
+    structure=Structure.FIXED_LIMIT,
+    stakes=Stakes(antes=(1,) * PLAYERS, bring_in=2, small_bet=5, big_bet=10),
+    pokerkit_class="FixedLimitSevenCardStudHighLowSplitEightOrBetter",
+    pokerkit_state=lambda automations, stacks: (
+        pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+            automations, True, 1, 2, 5, 10, stacks, len(stacks)
+        )
+    ),
+)
+
+RAZZ_FL = Table(
+    title="Fixed-limit razz",
+    stakes_text=f"ante 1, bring-in 2, limits 5-10, {PLAYERS} players, stacks {STACK}",
+    game=RAZZ,
+    structure=Structure.FIXED_LIMIT,
+    stakes=Stakes(antes=(1,) * PLAYERS, bring_in=2, small_bet=5, big_bet=10),
+    pokerkit_class="FixedLimitRazz",
+    pokerkit_state=lambda automations, stacks: pokerkit.FixedLimitRazz.create_state(
+        automations, True, 1, 2, 5, 10, stacks, len(stacks)
+    ),
+)
+
 TRIPLE_DRAW_FL = Table(
     title="Fixed-limit 2-7 triple draw",
     stakes_text=f"blinds 1-2, limits 2-4, {PLAYERS} players, stacks {STACK}",
@@ -288,7 +328,21 @@ TRIPLE_DRAW_FL = Table(
     ),
 )
 
-TABLES = (HOLDEM_NL, STUD_FL, TRIPLE_DRAW_FL)
+SINGLE_DRAW_NL = Table(
+    title="No-limit 2-7 single draw",
+    stakes_text=f"blinds 1-2, {PLAYERS} players, stacks {STACK}",
+    game=SINGLE_DRAW_27,
+    structure=Structure.NO_LIMIT,
+    stakes=Stakes(blinds=(1, 2)),
+    pokerkit_class="NoLimitDeuceToSevenLowballSingleDraw",
+    pokerkit_state=lambda automations, stacks: (
+        pokerkit.NoLimitDeuceToSevenLowballSingleDraw.create_state(
+            automations, True, 0, (1, 2), 2, stacks, len(stacks)
+        )
+    ),
+)
+
+TABLES = (HOLDEM_NL, STUD_FL, STUD_EIGHT_FL, RAZZ_FL, TRIPLE_DRAW_FL, SINGLE_DRAW_NL)
 
 
 # --------------------------------------------------------------------------- the deals

@@ -322,7 +322,7 @@ def test_every_code_the_service_and_the_server_raise_is_declared_with_its_class(
     assert wrong == []
     # A code the source computes comes from one place, whose codes are read here.
     computed = sorted((f, name) for f, _line, name, e in sites if not isinstance(e, ast.Constant))
-    assert computed == [("deal/state.py", "IllegalAction")]
+    assert computed == [("deal/betting.py", "IllegalAction")]
     options = ast.parse((_SRC / "deal" / "options.py").read_text())
     block = next(
         n for n in ast.walk(options) if isinstance(n, ast.FunctionDef) and n.name == "raise_block"
@@ -348,7 +348,7 @@ def test_every_refusal_of_the_deal_and_the_floorperson_has_a_code_of_its_own() -
         (path.relative_to(_SRC).as_posix(), node.lineno)
         for path, node in _raise_sites()
         if path.parent.name in ("deal", "floor")
-        and path.name in ("state.py", "legal.py", "rulings.py", "checks.py", "log.py")
+        and path.name in ("state.py", "betting.py", "legal.py", "rulings.py", "checks.py", "log.py")
         and not any(kw.arg == "code" for kw in node.keywords)
     ]
     assert uncoded == []

@@ -15,9 +15,8 @@ Wager(position=2, to=300)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from floorman.cards import Card
+from floorman.deal._records import record
 from floorman.ids import Position
 from floorman.rulebook import Citation
 
@@ -41,7 +40,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Chop:
     """The small blind, with everyone else folded, agrees with the big blind to
     take both blinds back (RRP5 policies.15)."""
@@ -49,28 +48,28 @@ class Chop:
     position: Position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Fold:
     """Give up the hand (dead, RRP5 dead-hands.1.1)."""
 
     position: Position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Check:
     """Pass without betting, when no bet is faced."""
 
     position: Position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Call:
     """Match the bet faced (or put in all one's chips if fewer)."""
 
     position: Position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Wager:
     """Bet, raise or complete so that this round's bet comes to ``to``."""
 
@@ -78,14 +77,14 @@ class Wager:
     to: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BringIn:
     """Post the stud bring-in (the low alternative to completing)."""
 
     position: Position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Draw:
     """Discard these cards and draw as many (none: stand pat)."""
 
@@ -93,7 +92,7 @@ class Draw:
     discards: tuple[Card | None, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Show:
     """Table the hand at the showdown (to win, all cards are shown, RRP5 showdown.1).
 
@@ -104,14 +103,14 @@ class Show:
     cards: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Muck:
     """Throw the hand away at the showdown without showing it."""
 
     position: Position
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class DealHole:
     """The dealer gives a player cards (``None`` for a card nobody saw)."""
 
@@ -119,14 +118,14 @@ class DealHole:
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class DealBoard:
     """The dealer turns community cards."""
 
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Kill:
     """A ruling: the player's hand is dead, in turn or not, for the rule cited
     (a fold facing a bet, a hand thrown forward, too many cards, ...)."""
@@ -135,7 +134,7 @@ class Kill:
     citations: tuple[Citation, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Expose:
     """A ruling at stud: a downcard the dealer exposed plays as an upcard; on
     third street, before anyone acts, the door card goes down in its place."""
@@ -145,7 +144,7 @@ class Expose:
     citations: tuple[Citation, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Replace:
     """A ruling: a player's exposed (or improper) card is taken out of play and
     replaced, by the next card of the stub or, when the caller deals, by
@@ -157,7 +156,7 @@ class Replace:
     new: Card | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Scrap:
     """A ruling: a card found faced in the stub (a boxed card, a joker in a
     game without one) is a scrap of paper and leaves play; the cards below it
@@ -167,7 +166,7 @@ class Scrap:
     citations: tuple[Citation, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class TakeBack:
     """A ruling: cards the dealer dealt before the betting round was over do
     not play (RRP5 irregularities.15). They go back beneath the stub, so the
@@ -177,7 +176,7 @@ class TakeBack:
     citations: tuple[Citation, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Void:
     """A ruling: the deal is void and every chip goes back to whoever put it
     in (a misdeal, a card with a different back, a duplicate card); except

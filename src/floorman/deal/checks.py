@@ -45,8 +45,11 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     irregularities.4); ``dealing``: they are being dealt, so cards held
     back from this street may not be among them (RRP5 irregularities.15)."""
     known = [c for c in cards if c is not None]
-    strange = [c for c in known if c not in deal._deck_set]
-    if strange:
+    # Cards are compared by index, as card equality does.
+    indices = [c.index for c in known]
+    deck = deal._deck_indices
+    if not deck.issuperset(indices):
+        strange = [c for c in known if c.index not in deck]
         raise NotationError(
             "{cards} is not in the {game} deck",
             code="card_not_in_deck",
@@ -54,30 +57,35 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
             cards=format_cards(strange),
             game=deal.game.name,
         )
-    out = [c for c in known if c in deal._scrapped]
-    if out:
-        raise NotationError(
-            "{cards} is out of play, a scrap of paper",
-            code="card_out_of_play",
-            text=format_cards(out),
-            cards=format_cards(out),
-            citations=cite("irregularities.7"),
-        )
-    early = [c for c in known if dealing and deal._held_back.get(c, -1) >= deal._street]
-    if early:
-        raise NotationError(
-            "{cards} was dealt too soon and does not play on this street",
-            code="card_held_back",
-            text=format_cards(early),
-            cards=format_cards(early),
-            citations=cite("irregularities.15"),
-        )
-    seen = {c for pl in deal._players for c in pl.hole if c is not None}
-    seen.update(c for c in deal._board if c is not None)
-    for board in deal._runs:
-        seen.update(c for c in board if c is not None)
-    twice = [c for i, c in enumerate(known) if c in seen or c in known[:i]]
-    if twice:
+    if deal._scrapped:
+        out = [c for c in known if c in deal._scrapped]
+        if out:
+            raise NotationError(
+                "{cards} is out of play, a scrap of paper",
+                code="card_out_of_play",
+                text=format_cards(out),
+                cards=format_cards(out),
+                citations=cite("irregularities.7"),
+            )
+    if dealing and deal._held_back:
+        early = [c for c in known if deal._held_back.get(c, -1) >= deal._street]
+        if early:
+            raise NotationError(
+                "{cards} was dealt too soon and does not play on this street",
+                code="card_held_back",
+                text=format_cards(early),
+                cards=format_cards(early),
+                citations=cite("irregularities.15"),
+            )
+    seen = deal._seen
+    if seen is None:
+        seen = {c.index for pl in deal._players for c in pl.hole if c is not None}
+        seen.update(c.index for c in deal._board if c is not None)
+        for board in deal._runs:
+            seen.update(c.index for c in board if c is not None)
+        deal._seen = seen
+    if not seen.isdisjoint(indices) or len(set(indices)) != len(indices):
+        twice = [c for n, c in enumerate(known) if indices[n] in seen or indices[n] in indices[:n]]
         raise NotationError(
             "{cards} has been dealt already (a deck has one of each card)",
             code="card_dealt_twice",

@@ -7,9 +7,8 @@ it. An event that a rule caused names that rule in ``citations``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from floorman.cards import Card
+from floorman.deal._records import record
 from floorman.ids import Position
 from floorman.rulebook import Citation
 
@@ -48,7 +47,7 @@ __all__ = [
 _NONE: tuple[Citation, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class AntePosted:
     """A player put in an ante (dead money in the pot, not part of a bet)."""
 
@@ -57,7 +56,7 @@ class AntePosted:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BlindPosted:
     """A player posted a blind: ``amount`` live (part of the bet), ``dead`` not."""
 
@@ -67,7 +66,7 @@ class BlindPosted:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BringInPosted:
     """The stud bring-in, by the lowest (or highest) up card."""
 
@@ -76,7 +75,7 @@ class BringInPosted:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class StreetStarted:
     """A new stage of the deal began (``street`` indexes the game's streets)."""
 
@@ -85,7 +84,7 @@ class StreetStarted:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class CardBurned:
     """The dealer burned a card (``None``: unknown to the log)."""
 
@@ -93,7 +92,7 @@ class CardBurned:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class StubReshuffled:
     """The stub ran short during a draw: the discards and burned cards, shuffled
     with what was left, form the new stub (``cards``, top first). The discards
@@ -104,7 +103,7 @@ class StubReshuffled:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HoleDealt:
     """A player was dealt cards; ``up`` says which are face up."""
 
@@ -114,7 +113,7 @@ class HoleDealt:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BoardDealt:
     """Community cards were turned; ``run`` counts the boards when the rest of
     the board is dealt more than once (0 for the first)."""
@@ -124,7 +123,7 @@ class BoardDealt:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class RunsStarted:
     """Every player was all in with board cards to come: the rest of the board is
     dealt ``times`` times, each board deciding an equal share of every pot."""
@@ -133,7 +132,7 @@ class RunsStarted:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Folded:
     """A player folded; the hand is dead."""
 
@@ -141,7 +140,7 @@ class Folded:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Checked:
     """A player checked."""
 
@@ -149,7 +148,7 @@ class Checked:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Called:
     """A player called, putting ``amount`` more in; ``all_in`` if that was every chip."""
 
@@ -159,7 +158,7 @@ class Called:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Wagered:
     """A player bet, raised or completed to ``to``, putting ``amount`` more in.
 
@@ -175,7 +174,7 @@ class Wagered:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Drew:
     """A player discarded cards and was dealt as many (none: stood pat)."""
 
@@ -185,7 +184,7 @@ class Drew:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BetReturned:
     """The part of a bet nobody called went back to the bettor."""
 
@@ -194,7 +193,7 @@ class BetReturned:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HandShown:
     """A player tabled the hand at the showdown."""
 
@@ -203,7 +202,7 @@ class HandShown:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HandMucked:
     """A player's hand was thrown away (or killed) without winning."""
 
@@ -211,7 +210,7 @@ class HandMucked:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PlayerShowed(HandShown):
     """The player chose to table the hand at the showdown, in turn (RRP5
     showdown.1); the dealer's own tabling of every hand in the showdown order
@@ -219,14 +218,14 @@ class PlayerShowed(HandShown):
     shown, so this is a kind of :class:`HandShown`."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PlayerMucked(HandMucked):
     """The player chose to throw the hand away unshown at the showdown, in turn;
     a losing hand the dealer kills after the pots are read (RRP5 showdown.4)
     is a plain :class:`HandMucked`."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class BlindsChopped:
     """Everyone else having folded, the small blind (``player``) and the big
     blind agreed to take their blinds back (RRP5 policies.15). The chips go
@@ -236,7 +235,7 @@ class BlindsChopped:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class PotAwarded:
     """A pot (or half of one) went to its winners.
 
@@ -253,7 +252,7 @@ class PotAwarded:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class HandKilled:
     """A ruling declared a player's hand dead, for the rule cited."""
 
@@ -261,7 +260,7 @@ class HandKilled:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class CardTurned:
     """A ruling turned one of a player's cards up (``up``) or down."""
 
@@ -271,7 +270,7 @@ class CardTurned:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class CardReplaced:
     """A ruling took ``card`` out of a player's hand (to the muck, as a burn
     card) and gave ``new`` in its place."""
@@ -282,7 +281,7 @@ class CardReplaced:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class CardScrapped:
     """A ruling took ``card`` out of play before it was dealt: a scrap of
     paper, not a card."""
@@ -291,7 +290,7 @@ class CardScrapped:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class CardsTakenBack:
     """A ruling sent ``cards``, dealt too soon, back beneath the stub."""
 
@@ -299,7 +298,7 @@ class CardsTakenBack:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class DealVoided:
     """A ruling voided the deal: ``refunds`` gives each player back every chip
     they put in (blinds, antes, bets); the chips of the players in ``kept``
@@ -311,7 +310,7 @@ class DealVoided:
     citations: tuple[Citation, ...] = _NONE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class DealEnded:
     """The deal is over; ``stacks`` are every player's chips after it."""
 

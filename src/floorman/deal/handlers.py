@@ -16,7 +16,7 @@ from floorman.deal import events as ev
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["HANDLERS"]
+__all__ = ["HANDLERS", "KEEPS_ROSTER", "ROSTER_KEPT"]
 
 
 def on_ante(deal: Deal, event: ev.AntePosted) -> None:
@@ -44,6 +44,9 @@ def on_chips_in(deal: Deal, event: ev.BringInPosted | ev.Called | ev.Wagered) ->
     pl.stack -= event.amount
     pl.street_bet += event.amount
     pl.total += event.amount
+    if pl.stack < deal._chip:
+        # No chip left that plays: this player can act no more (see ROSTER_KEPT).
+        deal._stale = True
 
 
 def on_fold(deal: Deal, event: ev.Folded) -> None:
@@ -61,13 +64,21 @@ def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
     pl = deal._players[event.position]
     pl.hole.extend(event.cards)
     pl.up.extend(event.up)
+    _seen(deal, event.cards)
     take(deal, event.cards)
 
 
 def on_board(deal: Deal, event: ev.BoardDealt) -> None:
     board = deal._runs[event.run - 1] if event.run else deal._board
     board.extend(event.cards)
+    _seen(deal, event.cards)
     take(deal, event.cards)
+
+
+def _seen(deal: Deal, cards: Sequence[Card | None]) -> None:
+    seen = deal._seen
+    if seen is not None:
+        seen.update([c.index for c in cards if c is not None])
 
 
 def on_kill(deal: Deal, event: ev.HandKilled) -> None:
@@ -92,6 +103,7 @@ def on_replace(deal: Deal, event: ev.CardReplaced) -> None:
     pl = deal._players[event.position]
     i = pl.hole.index(event.card)
     pl.hole[i] = event.new
+    deal._seen = None
     deal._muck.append(event.card)
     if event.new is not None:
         take(deal, (event.new,))
@@ -130,6 +142,7 @@ def on_void(deal: Deal, event: ev.DealVoided) -> None:
 def on_runs(deal: Deal, event: ev.RunsStarted) -> None:
     # Each further board starts as a copy of the board so far.
     deal._runs = [list(deal._board) for _ in range(event.times - 1)]
+    deal._seen = None
 
 
 def on_burn(deal: Deal, event: ev.CardBurned) -> None:
@@ -140,18 +153,30 @@ def on_burn(deal: Deal, event: ev.CardBurned) -> None:
 
 def on_reshuffle(deal: Deal, event: ev.StubReshuffled) -> None:
     deal._deck = list(event.cards)
-    stub = set(event.cards)
-    deal._muck = [c for c in deal._muck if c not in stub]
+    stub = {c.index for c in event.cards}
+    deal._muck = [c for c in deal._muck if c.index not in stub]
 
 
 def on_draw(deal: Deal, event: ev.Drew) -> None:
     pl = deal._players[event.position]
+    deal._seen = None
     pl.discards = [c for c in event.discards if c is not None]
-    deal._muck.extend(c for c in event.discards if c is not None)
+    deal._muck.extend(pl.discards)
+    hole = pl.hole
     for card in event.discards:
-        i = pl.hole.index(card) if card in pl.hole else pl.hole.index(None)
-        del pl.hole[i]
+        i = _place(hole, card)
+        del hole[i]
         del pl.up[i]
+
+
+def _place(hole: list[Card | None], card: Card | None) -> int:
+    """Where ``card`` is in a hand, else where a card nobody saw is."""
+    if card is not None:
+        # Cards are shared objects (one per card): identity finds it at once.
+        for i, held in enumerate(hole):
+            if held is card:
+                return i
+    return hole.index(card) if card in hole else hole.index(None)
 
 
 def on_show(deal: Deal, event: ev.HandShown) -> None:
@@ -159,6 +184,7 @@ def on_show(deal: Deal, event: ev.HandShown) -> None:
     pl.shown = True
     if len(event.cards) == len(pl.hole):
         pl.hole = list(event.cards)
+        deal._seen = None
 
 
 def on_muck(deal: Deal, event: ev.HandMucked) -> None:
@@ -222,3 +248,34 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
     ev.DealEnded: on_end,
     ev.StreetStarted: on_street,
 }
+
+#: Events that change no stack and kill no hand: who is live and who has chips
+#: to bet stay as they were (:meth:`Deal._emit <floorman.deal.state.Deal._emit>`
+#: counts them again after any other event).
+KEEPS_ROSTER: frozenset[type] = frozenset(
+    {
+        ev.StreetStarted,
+        ev.Checked,
+        ev.CardBurned,
+        ev.HoleDealt,
+        ev.BoardDealt,
+        ev.RunsStarted,
+        ev.Drew,
+        ev.HandShown,
+        ev.PlayerShowed,
+        ev.HandMucked,
+        ev.PlayerMucked,
+        ev.CardTurned,
+        ev.CardReplaced,
+        ev.CardScrapped,
+        ev.CardsTakenBack,
+        ev.StubReshuffled,
+        ev.BlindsChopped,
+    }
+)
+
+#: Events after which :meth:`Deal._emit <floorman.deal.state.Deal._emit>` need
+#: not count who is live and who can act again: those of :data:`KEEPS_ROSTER`,
+#: and the chips put in by a bet, which :func:`on_chips_in` counts again only
+#: when the bettor has no chip left that plays.
+ROSTER_KEPT: frozenset[type] = KEEPS_ROSTER | {ev.BringInPosted, ev.Called, ev.Wagered}

@@ -31,27 +31,47 @@ NO_ACTION = Legal(turn=Turn.OVER)
 
 def betting_options(deal: Deal, p: int) -> Legal:
     """What position ``p`` may do in the betting, with the exact amounts."""
-    pl = deal._players[p]
-    to_call = min(deal._level - pl.street_bet, deal._free(pl))
-    reach = pl.street_bet + deal._free(pl)  # the most this player's bet can come to
+    players = deal._players
+    chip = deal._chip
+    level = deal._level
+    pl = players[p]
+    bet = pl.street_bet
+    free = pl.stack if chip == 1 else pl.stack - pl.stack % chip
+    to_call = min(level - bet, free)
+    reach = bet + free  # the most this player's bet can come to
     min_to = max_to = 0
-    if may_raise(deal, p) and reach > deal._level:
+    # The opponents in one pass, as _scan does.
+    most = 0
+    callable_more = False
+    able = 0
+    for q, o in enumerate(players):
+        if o.folded:
+            continue
+        o_free = o.stack if chip == 1 else o.stack - o.stack % chip
+        if o_free:
+            able += 1
+        if q == p:
+            continue
+        o_reach = o.street_bet + o_free
+        if o_reach > most:
+            most = o_reach
+        if o_free and o_reach > level:
+            callable_more = True
+    if reach > level and raise_block(deal, p, (most, callable_more, able)) is None:
         if deal.structure is Structure.FIXED_LIMIT:
             min_to = max_to = min(deal._full_level + deal._bet_size(), reach)
         else:
-            min_to = min(deal._level + max(deal._raise_size, deal._bet_size()), reach)
+            min_to = min(level + max(deal._raise_size, deal._bet_size()), reach)
             if deal.structure is Structure.POT_LIMIT:
-                pot_after_call = deal.pot + (deal._level - pl.street_bet)
-                max_to = min(deal._level + pot_after_call, reach)
+                pot_after_call = deal.pot + (level - bet)
+                max_to = min(level + pot_after_call, reach)
             else:
                 max_to = reach
-        most = covered(deal, p)
-        if deal._level < most < min_to:
+        if level < most < min_to:
             # Nobody could match more: a wager to what the opponents can cover
             # is the full one, its excess would only come back (RRP5
             # policies.6), so it is no short raise (RRP5 betting.5).
             min_to = most
-    chip = deal.stakes.chip
     if chip > 1 and min_to:
         # Wagers are whole numbers of the smallest chip (RRP5 betting.8).
         if max_to != reach:
@@ -62,18 +82,83 @@ def betting_options(deal: Deal, p: int) -> Legal:
             min_to = max_to = 0
     bring_in = 0
     if deal._bring_in_due == p:
-        bring_in = min(deal.stakes.bring_in, deal._free(pl))
-    facing = deal._level > pl.street_bet
-    return Legal(
-        turn=Turn.BET,
-        position=Position(p),
-        fold=not bring_in,
-        check=not facing and bring_in == 0,
-        call=to_call if facing else 0,
-        min_to=min_to,
-        max_to=max_to,
-        bring_in=bring_in,
+        bring_in = min(deal.stakes.bring_in, free)
+    facing = level > bet
+    return _legal_bet(
+        Position(p),
+        not bring_in,
+        not facing and bring_in == 0,
+        to_call if facing else 0,
+        min_to,
+        max_to,
+        bring_in,
     )
+
+
+# The same few betting options come up again and again: each is made once (a
+# Legal is a frozen value, so one may stand for every equal one).
+_LEGAL_BET: dict[tuple[int, bool, bool, int, int, int, int], Legal] = {}
+
+
+def _legal_bet(
+    p: Position, fold: bool, check: bool, call: int, min_to: int, max_to: int, bring_in: int
+) -> Legal:
+    key = (p, fold, check, call, min_to, max_to, bring_in)
+    legal = _LEGAL_BET.get(key)
+    if legal is None:
+        if len(_LEGAL_BET) >= 4096:
+            _LEGAL_BET.clear()
+        legal = Legal(
+            turn=Turn.BET,
+            position=p,
+            fold=fold,
+            check=check,
+            call=call,
+            min_to=min_to,
+            max_to=max_to,
+            bring_in=bring_in,
+        )
+        _LEGAL_BET[key] = legal
+    return legal
+
+
+_LEGAL_CARDS: dict[tuple[Turn, Position | None, int], Legal] = {}
+
+
+def _legal_cards(turn: Turn, p: Position | None, cards: int) -> Legal:
+    """A turn to deal, or to draw: made once for each value, as :func:`_legal_bet`."""
+    key = (turn, p, cards)
+    legal = _LEGAL_CARDS.get(key)
+    if legal is None:
+        if len(_LEGAL_CARDS) >= 4096:
+            _LEGAL_CARDS.clear()
+        legal = _LEGAL_CARDS[key] = Legal(turn=turn, position=p, cards=cards)
+    return legal
+
+
+def _scan(deal: Deal, p: int) -> tuple[int, bool, int]:
+    """The opponents of ``p`` in one pass: the most any still in could have in
+    this round, whether one with chips to bet could call more than the bet, and
+    how many live players (``p`` too) have chips that play."""
+    chip = deal._chip
+    level = deal._level
+    most = 0
+    callable_more = False
+    able = 0
+    for q, o in enumerate(deal._players):
+        if o.folded:
+            continue
+        free = o.stack if chip == 1 else o.stack - o.stack % chip
+        if free:
+            able += 1
+        if q == p:
+            continue
+        reach = o.street_bet + free
+        if reach > most:
+            most = reach
+        if free and reach > level:
+            callable_more = True
+    return most, callable_more, able
 
 
 def may_raise(deal: Deal, p: int) -> bool:
@@ -96,19 +181,15 @@ def faces_full_wager(deal: Deal, acted_at: int) -> bool:
 def covered(deal: Deal, p: int) -> int:
     """The most any opponent still in could have in this round: a wager above
     it is the same wager as one to it, the rest never at risk."""
-    return max(
-        (
-            deal._players[q].street_bet + deal._free(deal._players[q])
-            for q in deal._live()
-            if q != p
-        ),
-        default=0,
-    )
+    return _scan(deal, p)[0]
 
 
-def raise_block(deal: Deal, p: int) -> tuple[str, str, tuple[Citation, ...]] | None:
+def raise_block(
+    deal: Deal, p: int, scan: tuple[int, bool, int] | None = None
+) -> tuple[str, str, tuple[Citation, ...]] | None:
     """Why position ``p`` may not bet or raise now (the error's code, the
-    reason in words, the rule); None if it may."""
+    reason in words, the rule); None if it may. ``scan`` is what
+    :func:`_scan` says of ``p``'s opponents, when already known."""
     pl = deal._players[p]
     if pl.acted_at is not None and not faces_full_wager(deal, pl.acted_at):
         if deal.structure is Structure.FIXED_LIMIT:
@@ -116,8 +197,10 @@ def raise_block(deal: Deal, p: int) -> tuple[str, str, tuple[Citation, ...]] | N
             return ("raise_not_reopened", why, cite("betting.6"))
         why = "it has acted and faces less than a full bet or raise more since"
         return ("raise_not_reopened", why, cite("betting.7"))
-    others = (deal._players[q] for q in deal._can_act() if q != p)
-    if all(o.street_bet + deal._free(o) <= deal._level for o in others):
+    if scan is None:
+        scan = _scan(deal, p)
+    _, callable_more, able = scan
+    if not callable_more:
         # Nobody could call any part of a raise: it would only come back.
         why = "no other player could call more than the bet"
         return ("raise_uncallable", why, cite("betting.5"))
@@ -126,24 +209,28 @@ def raise_block(deal: Deal, p: int) -> tuple[str, str, tuple[Citation, ...]] | N
         return ("check_raise_barred", why, cite("betting.1"))
     if deal.structure is not Structure.FIXED_LIMIT:
         return None
-    capped = (deal.game.raise_cap_citation, *cite("betting.4"))
-    if deal._capped:
-        return ("raise_capped", "the raising is capped", capped)
-    heads_up = len([q for q in deal._live() if deal._free(deal._players[q])]) <= 2
-    if deal._full_count >= 1 + deal.game.max_raises and not heads_up:
+    heads_up = able <= 2
+    if deal._capped or (deal._full_count >= 1 + deal._max_raises and not heads_up):
+        capped = (deal.game.raise_cap_citation, *cite("betting.4"))
         return ("raise_capped", "the raising is capped", capped)
     return None
 
 
 def legal_now(deal: Deal) -> Legal:
     """Whose turn it is and what they may do, read from the deal's state."""
+    needs = deal._needs
+    if needs and not (deal._over or deal._dealing or deal._board_due or deal._show_order):
+        # The usual case, betting: the same answer as the steps below. In a draw
+        # game a betting round opens only once every hand has drawn and been
+        # served (Deal._auto_deal), and no draw comes before it closes.
+        return betting_options(deal, needs[0])
     if deal._over:
         return NO_ACTION
     if deal._dealing:
         p, up = deal._dealing[0]
-        return Legal(turn=Turn.DEAL_HOLE, position=Position(p), cards=len(up))
+        return _legal_cards(Turn.DEAL_HOLE, Position(p), len(up))
     if deal._board_due:
-        return Legal(turn=Turn.DEAL_BOARD, cards=deal._board_due)
+        return _legal_cards(Turn.DEAL_BOARD, None, deal._board_due)
     street = deal.game.streets[deal._street] if deal._street < len(deal.game.streets) else None
     if deal._show_order and not deal._over:
         p = next(
@@ -154,10 +241,10 @@ def legal_now(deal: Deal) -> Legal:
         pass
     elif street is not None and street.draw and not deal._draws_done():
         p = next(q for q in draw_order(deal) if not deal._players[q].drew)
-        return Legal(turn=Turn.DRAW, position=Position(p), cards=len(deal._players[p].hole))
+        return _legal_cards(Turn.DRAW, Position(p), len(deal._players[p].hole))
     elif deal._draw_pending():
         p = next(q for q, pl in enumerate(deal._players) if pl.pending_draw)
-        return Legal(turn=Turn.DEAL_HOLE, position=Position(p), cards=deal._players[p].pending_draw)
+        return _legal_cards(Turn.DEAL_HOLE, Position(p), deal._players[p].pending_draw)
     if deal._needs:
         return betting_options(deal, deal._needs[0])
     return NO_ACTION

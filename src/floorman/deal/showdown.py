@@ -80,6 +80,16 @@ def read_hand(
     return tuple(r(list(hole)) for r in _readers(game, board))
 
 
+# Each reading's evaluators, one per half of the pot, given a player's cards.
+_EVALUATORS: dict[Reading, tuple[Callable[[list[Card]], Value | None], ...]] = {
+    Reading.HIGH: (evaluate_high,),
+    Reading.ACE_TO_FIVE: (evaluate_ace_to_five,),
+    Reading.DEUCE_TO_SEVEN: (evaluate_deuce_to_seven,),
+    Reading.HIGH_LOW_EIGHT: (evaluate_high, evaluate_eight_or_better),
+    Reading.SHORT_DECK: (evaluate_short_deck,),
+}
+
+
 def _readers(
     game: Game, on_board: Sequence[Card | None]
 ) -> tuple[Callable[[list[Card]], Value | None], ...]:
@@ -96,34 +106,22 @@ def _readers(
         if game.reading is Reading.HIGH_LOW_EIGHT:
             return (omaha_high, omaha_low)
         return (omaha_high,)
+    if game.reading is Reading.BADUGI:
+        # Badugi has no board: the four cards held are the hand.
+        return (evaluate_badugi,)
+    evaluators = _EVALUATORS[game.reading]
+    if not board:
+        return evaluators
+    return tuple(_with_board(evaluate, board) for evaluate in evaluators)
 
-    def high(hole: list[Card]) -> HandValue | None:
-        return evaluate_high(hole + board)
 
-    def a5(hole: list[Card]) -> HandValue | None:
-        return evaluate_ace_to_five(hole + board)
+def _with_board(
+    evaluate: Callable[[list[Card]], Value | None], board: list[Card]
+) -> Callable[[list[Card]], Value | None]:
+    def read(hole: list[Card]) -> Value | None:
+        return evaluate(hole + board)
 
-    def d27(hole: list[Card]) -> HandValue | None:
-        return evaluate_deuce_to_seven(hole + board)
-
-    def low8(hole: list[Card]) -> HandValue | None:
-        return evaluate_eight_or_better(hole + board)
-
-    def badugi(hole: list[Card]) -> Value | None:
-        return evaluate_badugi(hole)
-
-    def short_deck(hole: list[Card]) -> Value | None:
-        return evaluate_short_deck(hole + board)
-
-    readers: dict[Reading, tuple[Callable[[list[Card]], Value | None], ...]] = {
-        Reading.HIGH: (high,),
-        Reading.ACE_TO_FIVE: (a5,),
-        Reading.DEUCE_TO_SEVEN: (d27,),
-        Reading.HIGH_LOW_EIGHT: (high, low8),
-        Reading.BADUGI: (badugi,),
-        Reading.SHORT_DECK: (short_deck,),
-    }
-    return readers[game.reading]
+    return read
 
 
 def _odd_chip_order(deal: Deal, winners: list[Position], *, low: bool) -> list[Position]:

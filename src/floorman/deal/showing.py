@@ -6,10 +6,9 @@ razz; suits break ties in the rulebook's order (RRP5 ties.1).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from floorman.cards import Card
+from floorman.cards import DECK_52, Card
 from floorman.games import BringInRule
 
 __all__ = ["bring_in_player", "card_order", "showing_key"]
@@ -18,6 +17,11 @@ __all__ = ["bring_in_player", "card_order", "showing_key"]
 def _rank(card: Card, *, ace_low: bool) -> int:
     r = int(card.rank)
     return 1 if ace_low and r == 14 else r
+
+
+# Each card's rank by its index, the ace high and low (the joker has no rank).
+_HIGH = tuple(int(c.rank) for c in sorted(DECK_52, key=lambda c: c.index))
+_LOW = tuple(1 if r == 14 else r for r in _HIGH)
 
 
 def card_order(card: Card, *, ace_low: bool) -> tuple[int, int]:
@@ -47,10 +51,20 @@ def showing_key(cards: Sequence[Card], *, low: bool) -> tuple[tuple[int, ...], t
     straights or flushes among fewer than five cards), then the ranks. Razz:
     the lowest hand showing, ace low, acts first.
     """
-    ranks = [_rank(c, ace_low=low) for c in cards]
-    groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    shape = tuple(n for _, n in groups)
-    order = tuple(r for r, _ in groups)
+    table = _LOW if low else _HIGH
+    counts: dict[int, int] = {}
+    for c in cards:
+        i = c.index
+        r = table[i] if i < len(table) else _rank(c, ace_low=low)
+        counts[r] = counts.get(r, 0) + 1
+    if len(counts) == len(cards):
+        # No two of a rank (the usual case): the ranks alone, highest first.
+        order = sorted(counts, reverse=True)
+        shape: tuple[int, ...] = (1,) * len(order)
+    else:
+        groups = sorted([(n, r) for r, n in counts.items()], reverse=True)
+        shape = tuple([n for n, _ in groups])
+        order = [r for _, r in groups]
     if low:
-        return (tuple(-n for n in shape), tuple(-r for r in order))
-    return (shape, order)
+        return (tuple([-n for n in shape]), tuple([-r for r in order]))
+    return (shape, tuple(order))

@@ -20,12 +20,13 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from floorman.cards import Card, format_cards
+from floorman.deal import betting, rulings
 from floorman.deal import events as ev
-from floorman.deal import rulings
 from floorman.deal.actions import (
     Action,
     BringIn,
@@ -47,9 +48,9 @@ from floorman.deal.actions import (
     Wager,
 )
 from floorman.deal.checks import check_cards, check_runs, stub_left
-from floorman.deal.handlers import HANDLERS
+from floorman.deal.handlers import HANDLERS, ROSTER_KEPT
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
-from floorman.deal.options import covered, legal_now, raise_block
+from floorman.deal.options import legal_now
 from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_order
 from floorman.deal.showing import bring_in_player, showing_key
@@ -60,6 +61,8 @@ from floorman.rulebook import cite
 from floorman.shuffle import Shuffler
 
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
+
+_handler = HANDLERS.get
 
 
 @dataclass(slots=True)
@@ -123,7 +126,8 @@ class Deal:
                 code="no_chips",
                 stacks=tuple(stacks),
             )
-        if game.has_draw and len(stacks) > 8:
+        facts = _facts(game)
+        if facts.has_draw and len(stacks) > 8:
             # The rulebook's draw sections are not included; cardrooms deal draw
             # games to eight at most, so that the discards can serve every draw.
             raise ConfigError(
@@ -145,16 +149,29 @@ class Deal:
         self._board_due = 0
         self._players = [_Player(stack=s) for s in stacks]
         self._shuffler = shuffler
-        self._has_draw = game.has_draw
+        self._has_draw = facts.has_draw
         self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
-        self._cache_at = -1
+        self._chip = stakes.chip
+        self._pots: tuple[Pot, ...] = ()
+        self._pots_at = -1
+        self._button_game = facts.button_game
+        self._max_raises = facts.max_raises
+        # Who is live and who has chips that play, kept until an event that may
+        # change a stack or a hand's life (see _emit).
+        self._stale = True
         self._live_cache: list[int] = []
         self._able_cache: list[int] = []
+        self._bet_street = -2
+        self._bet_cached = 0
+        # The cards in the hands and on the boards, kept up by the handlers
+        # (None: to be counted again).
+        self._seen: set[int] | None = None  # by card index
         self._legal: Legal | None = None
         self._legal_at = -1
-        self._deck_set = game.deck_set
+        self._deck_set = facts.deck_set
+        self._deck_indices = facts.deck_indices
         self._deck: list[Card] | None = (
-            shuffler.shuffle(game.deck) if shuffler is not None else None
+            shuffler.shuffle(facts.deck) if shuffler is not None else None
         )
         self._muck: list[Card] = []  # burned and discarded cards, for a reshuffle
         self._scrapped: set[Card] = set()  # out of play by a ruling (RRP5 irregularities.7)
@@ -209,11 +226,15 @@ class Deal:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots as they stand."""
-        return build_pots(
-            [p.total for p in self._players],
-            live=[not p.folded for p in self._players],
-            dead=self._dead,
-        )
+        # They change only through events: kept until the next one.
+        if self._pots_at != len(self.events):
+            self._pots = build_pots(
+                [p.total for p in self._players],
+                live=[not p.folded for p in self._players],
+                dead=self._dead,
+            )
+            self._pots_at = len(self.events)
+        return self._pots
 
     @property
     def bets(self) -> tuple[int, ...]:
@@ -256,14 +277,21 @@ class Deal:
 
     def _emit(self, event: ev.Event) -> ev.Event:
         self.events.append(event)
-        self._on(event)
+        kind = type(event)
+        handler = _handler(kind)
+        if handler is not None:
+            handler(self, event)
+        if kind not in ROSTER_KEPT:
+            self._stale = True
         return event
 
     def _on(self, event: ev.Event) -> None:
         """Apply one event to the state: the only place the state changes."""
-        handler = HANDLERS.get(type(event))
+        handler = _handler(type(event))
         if handler is not None:
             handler(self, event)
+        if type(event) not in ROSTER_KEPT:
+            self._stale = True
 
     # ------------------------------------------------------------ the flow
 
@@ -273,7 +301,7 @@ class Deal:
             ante = antes[p] if p < len(antes) else 0
             if ante:
                 self._emit(ev.AntePosted(position=Position(p), amount=min(ante, pl.stack)))
-        if self.game.is_button_game:
+        if self._button_game:
             rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
             deads = self.stakes.dead_blinds
             for p, blind in enumerate(self._blinds()):
@@ -309,27 +337,49 @@ class Deal:
         return given
 
     def _bet_size(self) -> int:
-        street = self.game.streets[self._street]
-        if self.structure is Structure.FIXED_LIMIT:
-            return self.stakes.big_bet if street.big_bet else self.stakes.small_bet
-        return self.stakes.min_bet or max(self.stakes.blinds, default=0) or self.stakes.small_bet
+        """The size of a bet on this street: the limit, or the smallest bet."""
+        if self._bet_street != self._street:
+            street = self.game.streets[self._street]
+            stakes = self.stakes
+            if self.structure is Structure.FIXED_LIMIT:
+                size = stakes.big_bet if street.big_bet else stakes.small_bet
+            else:
+                size = stakes.min_bet or max(stakes.blinds, default=0) or stakes.small_bet
+            self._bet_street = self._street
+            self._bet_cached = size
+        return self._bet_cached
 
     def _live(self) -> list[int]:
         """Players whose hands are not dead (a fresh list)."""
-        self._refresh()
-        return list(self._live_cache)
+        return list(self._live_now())
 
     def _can_act(self) -> list[int]:
         """Live players with chips that play (a fresh list)."""
-        self._refresh()
-        return list(self._able_cache)
+        return list(self._able_now())
+
+    def _live_now(self) -> list[int]:
+        """Players whose hands are not dead (the deal's own list: read only)."""
+        if self._stale:
+            self._refresh()
+        return self._live_cache
+
+    def _able_now(self) -> list[int]:
+        """Live players with chips that play (the deal's own list: read only)."""
+        if self._stale:
+            self._refresh()
+        return self._able_cache
 
     def _refresh(self) -> None:
-        # Who is live and who has chips changes only through events.
-        if self._cache_at != len(self.events):
-            self._cache_at = len(self.events)
-            self._live_cache = [p for p, pl in enumerate(self._players) if not pl.folded]
-            self._able_cache = [p for p in self._live_cache if self._free(self._players[p])]
+        # Who is live and who has chips changes only through events (see _emit).
+        self._stale = False
+        players = self._players
+        chip = self._chip
+        live = [p for p, pl in enumerate(players) if not pl.folded]
+        self._live_cache = live
+        if chip == 1:
+            self._able_cache = [p for p in live if players[p].stack]
+        else:
+            self._able_cache = [p for p in live if self._free(players[p])]
 
     def _next_street(self) -> None:
         """Advance to the next street, or to the showdown after the last."""
@@ -346,7 +396,7 @@ class Deal:
             # Nobody can bet any more and board cards are to come: they are dealt
             # once for each run agreed (RRP5 policies.16).
             self._emit(ev.RunsStarted(times=self.runs, citations=cite("policies.16")))
-        self._dealing = [(p, street.hole) for p in self._live()] if street.hole else []
+        self._dealing = [(p, street.hole) for p in self._live_now()] if street.hole else []
         self._board_due = street.board
         burn = nxt > 0 and bool(street.board or street.hole or street.draw)
         short = self._deck is not None and street.hole
@@ -366,7 +416,7 @@ class Deal:
 
     def _betting_closed(self) -> bool:
         """Two hands or more still live, and no betting possible from here on."""
-        return len(self._live()) > 1 and len(self._can_act()) <= 1
+        return len(self._live_now()) > 1 and len(self._able_now()) <= 1
 
     def _auto_deal(self) -> None:
         """Deal from the deck (shuffled deals), then move on when nothing is due."""
@@ -403,8 +453,8 @@ class Deal:
         """
         assert self._deck is not None
         assert self._shuffler is not None
-        own = set(self._players[position].discards)
-        pool = self._deck + [c for c in self._muck if c not in own]
+        own = {c.index for c in self._players[position].discards}
+        pool = self._deck + [c for c in self._muck if c.index not in own]
         self._emit(ev.StubReshuffled(cards=tuple(self._shuffler.shuffle(pool))))
 
     def _deal_hole(self, position: int, cards: tuple[Card | None, ...]) -> None:
@@ -429,14 +479,21 @@ class Deal:
         self._emit(ev.HoleDealt(position=Position(position), cards=cards, up=(False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
-        return any(pl.pending_draw for pl in self._players)
+        """Whether a player who discarded waits for cards."""
+        for pl in self._players:  # noqa: SIM110 (asked at every step of a draw game: no generator)
+            if pl.pending_draw:
+                return True
+        return False
 
     def _draws_done(self) -> bool:
-        return all(pl.drew or pl.folded for pl in self._players)
+        """Whether every live hand has drawn (or stood pat) on this street."""
+        for pl in self._players:  # noqa: SIM110 (as _draw_pending)
+            if not (pl.drew or pl.folded):
+                return False
+        return True
 
     def _begin_betting(self) -> None:
-        live = self._live()
-        if len(live) <= 1:
+        if len(self._live_now()) <= 1:
             self._finish()
             return
         self._level = 0
@@ -450,7 +507,7 @@ class Deal:
         for pl in self._players:
             pl.acted_at = None
         n = len(self._players)
-        if self._street == 0 and self.game.is_button_game:
+        if self._street == 0 and self._button_game:
             blinds = self._blinds()
             posted = [p for p in range(n) if blinds[p]]
             if posted:
@@ -469,16 +526,14 @@ class Deal:
                 first = (opener + 1) % n
             else:
                 first = 0
-        elif not self.game.is_button_game:
+        elif not self._button_game:
             first = self._stud_first_actor()
         else:
             first = 0
-        order = [(first + i) % n for i in range(n)]
-        self._needs = [p for p in order if p in self._can_act()]
+        able = self._able_now()
+        self._needs = [p for p in [(first + i) % n for i in range(n)] if p in able]
         self._first_actor = self._needs[0] if self._needs else None
-        if len(self._can_act()) <= 1 and all(
-            self._players[p].street_bet >= self._level for p in self._can_act()
-        ):
+        if len(able) <= 1 and all(self._players[p].street_bet >= self._level for p in able):
             # Nobody can bet against anyone: deal the rest out.
             self._needs = []
         if not self._needs:
@@ -500,7 +555,7 @@ class Deal:
             return p
         low = self.game.reading.is_low
         best = None
-        for p in self._can_act() or self._live():
+        for p in self._able_now() or self._live_now():
             pl = self._players[p]
             showing = [c for c, u in zip(pl.hole, pl.up, strict=True) if u and c is not None]
             key = showing_key(showing, low=low)
@@ -511,11 +566,18 @@ class Deal:
 
     def _end_betting(self) -> None:
         """Close the round: return any uncalled bet, then go on."""
-        bets = sorted((pl.street_bet, p) for p, pl in enumerate(self._players))
-        if len(bets) >= 2 and bets[-1][0] > bets[-2][0]:
-            top, p = bets[-1]
-            self._emit(ev.BetReturned(position=Position(p), amount=top - bets[-2][0]))
-        if len(self._live()) <= 1:
+        # The highest bet, if no one else's matches it, less the next highest.
+        top = second = -1
+        p = 0
+        for q, pl in enumerate(self._players):
+            bet = pl.street_bet
+            if bet >= top:
+                top, second, p = bet, top, q
+            elif bet > second:
+                second = bet
+        if second >= 0 and top > second:
+            self._emit(ev.BetReturned(position=Position(p), amount=top - second))
+        if len(self._live_now()) <= 1:
             self._finish()
             return
         self._next_street()
@@ -523,7 +585,7 @@ class Deal:
     def _begin_showdown(self) -> None:
         live = self._live()
         self._show_order = showdown_order(self, live)
-        known = all(None not in self._players[p].hole for p in self._show_order)
+        known = all(c is not None for p in self._show_order for c in self._players[p].hole)
         if self.auto_showdown and known:
             for p in self._show_order:
                 self._emit(
@@ -564,7 +626,13 @@ class Deal:
         changes nothing.
         """
         start = len(self.events)
-        legal = self.legal()
+        legal = self._legal
+        if legal is None or self._legal_at != start:
+            legal = self.legal()
+        bet = _BETTING.get(type(action))
+        if bet is not None:
+            bet(self, legal, action)
+            return self.events[start:]
         match action:
             case DealHole(position=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
@@ -599,7 +667,7 @@ class Deal:
             case Muck(position=p):
                 self._apply_show(legal, p, show=False)
             case Fold() | Check() | Call() | Wager() | BringIn():
-                self._apply_bet(legal, action)
+                betting.apply_bet(self, legal, action)
             case Chop(position=p):
                 self._record(rulings.chop(self, legal, p))
                 self._emit(ev.DealEnded(stacks=self.stacks, citations=cite("policies.15")))
@@ -633,7 +701,7 @@ class Deal:
         if legal.turn is Turn.SHOW:
             self._after_show()
         elif legal.turn is Turn.BET:
-            self._after_bet()
+            betting.after_bet(self)
         elif len(self._live()) <= 1:
             self._finish()
         else:
@@ -682,32 +750,38 @@ class Deal:
         )
 
     def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
-        check_turn(legal, Turn.DRAW, Position(p), "draw")
+        if legal.turn is not Turn.DRAW or legal.position != p:
+            check_turn(legal, Turn.DRAW, Position(p), "draw")
         pl = self._players[p]
+        hole = pl.hole
         known = [c for c in discards if c is not None]
-        missing = [c for c in known if c not in pl.hole]
-        if missing:
-            raise IllegalAction(
-                "{who} cannot discard {cards}: not in the hand",
-                code="no_such_card_to_discard",
-                who=Who(Position(p)),
-                cards=format_cards(missing),
-            )
-        if len(set(known)) != len(known):
-            raise IllegalAction(
-                "{who} cannot discard the same card twice",
-                code="discard_twice",
-                who=Who(Position(p)),
-            )
+        if known:
+            # Cards are shared objects (one per card), so a card held is found
+            # by identity first; equality settles any other.
+            held = {id(c) for c in hole}
+            missing = [c for c in known if id(c) not in held and c not in hole]
+            if missing:
+                raise IllegalAction(
+                    "{who} cannot discard {cards}: not in the hand",
+                    code="no_such_card_to_discard",
+                    who=Who(Position(p)),
+                    cards=format_cards(missing),
+                )
+            if len({c.index for c in known}) != len(known):
+                raise IllegalAction(
+                    "{who} cannot discard the same card twice",
+                    code="discard_twice",
+                    who=Who(Position(p)),
+                )
         unknown = len(discards) - len(known)
-        if unknown > pl.hole.count(None):
+        if unknown and unknown > sum(1 for c in hole if c is None):
             raise IllegalAction(
                 "{who} cannot discard {unknown} unknown cards: its hand has"
                 " {unseen} cards nobody saw; name the cards discarded",
                 code="unknown_discards",
                 who=Who(Position(p)),
                 unknown=unknown,
-                unseen=pl.hole.count(None),
+                unseen=sum(1 for c in hole if c is None),
             )
         self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
         pl.drew = True
@@ -762,210 +836,47 @@ class Deal:
             self._emit(ev.PlayerMucked(position=Position(p), citations=cite("showdown.1")))
         self._after_show()
 
-    def _apply_bet(self, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
-        p = action.position
-        check_turn(legal, Turn.BET, p, type(action).__name__.lower())
-        pl = self._players[p]
-        match action:
-            case Fold():
-                if not legal.fold:
-                    raise IllegalAction(
-                        "{who} cannot fold now; {allowed}",
-                        code="cannot_fold",
-                        who=Who(p),
-                        allowed=legal,
-                    )
-                # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
-                # bet to face the rules forbid it nowhere, and a fold declared in
-                # turn binds (RRP5 betting.9, dead-hands.1.2).
-                rule = (
-                    cite("betting.9", "dead-hands.1.2") if legal.check else cite("dead-hands.1.1")
-                )
-                self._emit(ev.Folded(position=p, citations=rule))
-            case Check():
-                if not legal.check:
-                    raise IllegalAction(
-                        "{who} cannot check facing a bet of {bet}; {allowed}",
-                        code="check_facing_bet",
-                        who=Who(p),
-                        bet=self._level,
-                        allowed=legal,
-                        citations=cite("betting.5"),
-                    )
-                self._emit(ev.Checked(position=p))
-                self._checked.add(p)
-            case Call():
-                if not legal.call:
-                    raise IllegalAction(
-                        "{who} has no bet to call; {allowed}",
-                        code="nothing_to_call",
-                        who=Who(p),
-                        allowed=legal,
-                    )
-                self._emit(
-                    ev.Called(position=p, amount=legal.call, all_in=legal.call == self._free(pl))
-                )
-            case BringIn():
-                if not legal.bring_in:
-                    raise IllegalAction(
-                        "{who} does not bring it in; {allowed}",
-                        code="not_bring_in",
-                        who=Who(p),
-                        allowed=legal,
-                    )
-                self._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
-                # The bring-in is not a full bet: completing it to the small bet is.
-                self._bring_in_due = None
-                self._level = max(self._level, legal.bring_in)
-                # The bring-in is no bet: what follows is measured from no bet, so
-                # the bring-in faces a completion as a full bet (RRP5 betting.6).
-                pl.acted_at = 0
-                self._needs = self._reopen(p)
-                self._after_bet()
-                return
-            case Wager(to=to):
-                self._wager(legal, p, to)
-                return
-        pl.acted_at = self._level
-        self._needs.pop(0)
-        self._after_bet()
 
-    def _wager(self, legal: Legal, p: int, to: int) -> None:
-        pl = self._players[p]
-        reach = pl.street_bet + self._free(pl)
-        if not legal.can_wager:
-            code, why, rule = raise_block(self, p) or (
-                "raise_not_allowed",
-                "it cannot cover more than the bet",
-                cite("betting.5"),
-            )
-            raise IllegalAction(
-                "{who} cannot bet or raise now: {why}; {allowed}",
-                code=code,
-                who=Who(Position(p)),
-                why=why,
-                allowed=legal,
-                citations=rule,
-            )
-        all_in = to == reach
-        if to > reach:
-            raise IllegalAction(
-                "{who} cannot wager to {to}: it has only {reach} in all (table stakes); {allowed}",
-                code="wager_over_stack",
-                who=Who(Position(p)),
-                to=to,
-                reach=reach,
-                allowed=legal,
-                citations=cite("policies.6"),
-            )
-        if to > legal.max_to or (to < legal.min_to and not all_in):
-            rule = (
-                cite("betting.5", "betting.7")
-                if self.structure is not Structure.FIXED_LIMIT
-                else cite("betting.5")
-            )
-            raise IllegalAction(
-                "{who} cannot wager to {to}: {allowed}",
-                code="wager_out_of_range",
-                who=Who(Position(p)),
-                to=to,
-                min_to=legal.min_to,
-                max_to=legal.max_to,
-                allowed=legal,
-                citations=rule,
-            )
-        if to % self.stakes.chip and not all_in:
-            raise IllegalAction(
-                "{who} cannot wager to {to}: the smallest chip that plays is {chip}; {allowed}",
-                code="wager_off_chip",
-                who=Who(Position(p)),
-                to=to,
-                chip=self.stakes.chip,
-                allowed=legal,
-                citations=cite("betting.8"),
-            )
-        if to <= self._level:
-            raise IllegalAction(
-                "{who} cannot wager to {to}: that does not raise the bet of {bet}; {allowed}",
-                code="wager_not_raise",
-                who=Who(Position(p)),
-                to=to,
-                bet=self._level,
-                allowed=legal,
-                citations=cite("betting.5"),
-            )
-        increment = to - self._level
-        if self.structure is Structure.FIXED_LIMIT:
-            # At limit an all-in of half a bet or more counts as a full bet, less
-            # does not reopen the betting (RRP5 betting.6); a raise not all in is
-            # the limit raise (in whole chips, RRP5 betting.8), or short of it only
-            # where the opponents cannot match it (below).
-            half = 2 * (to - self._full_level) >= self._bet_size()
-            full = half if all_in else to == legal.max_to
-        else:
-            # At big-bet poker a raise must match the last full bet or raise; an
-            # all-in for less does not reopen the betting (RRP5 betting.5, betting.7).
-            full = increment >= max(self._raise_size, self._bet_size()) or (
-                self._level == 0 and to >= self._bet_size()
-            )
-        # As much as any opponent still in can match is the same wager as a full
-        # one: the rest would only come back (RRP5 betting.5, policies.6).
-        capped = not full and to >= covered(self, p)
-        if capped:
-            grounds = cite("betting.5", "policies.6")
-        elif full:
-            grounds = ()
-        else:
-            grounds = cite("betting.6" if self.structure is Structure.FIXED_LIMIT else "betting.7")
-        full = full or capped
-        self._emit(
-            ev.Wagered(
-                position=Position(p),
-                to=to,
-                amount=to - pl.street_bet,
-                full=full,
-                all_in=all_in,
-                citations=grounds,
-            )
+class _Facts(NamedTuple):
+    """What a deal reads of its game again and again (a game is a frozen value)."""
+
+    game: Game
+    has_draw: bool
+    button_game: bool
+    max_raises: int
+    deck: tuple[Card, ...]
+    deck_set: frozenset[Card]
+    # The indices of the deck's cards: a card is its index, so membership by
+    # index is the same as by card, and cheaper.
+    deck_indices: frozenset[int]
+
+
+_FACTS: dict[int, _Facts] = {}
+
+
+def _facts(game: Game) -> _Facts:
+    found = _FACTS.get(id(game))
+    if found is None or found.game is not game:
+        if len(_FACTS) >= 256:
+            _FACTS.clear()
+        found = _FACTS[id(game)] = _Facts(
+            game=game,
+            has_draw=game.has_draw,
+            button_game=game.is_button_game,
+            max_raises=game.max_raises,
+            deck=game.deck,
+            deck_set=game.deck_set,
+            deck_indices=frozenset(c.index for c in game.deck_set),
         )
-        if full:
-            if self.structure is not Structure.FIXED_LIMIT:
-                # A wager capped at what the opponents can match keeps the size.
-                self._raise_size = max(increment, self._raise_size)
-            self._full_level = to
-            self._full_count += 1
-            if (
-                self.structure is Structure.FIXED_LIMIT
-                and self._full_count >= 1 + self.game.max_raises
-            ):
-                heads_up = len([q for q in self._live() if self._free(self._players[q])]) <= 2
-                if not heads_up:
-                    self._capped = True
-        self._level = to
-        self._aggressor = p
-        self._bring_in_due = None
-        pl.acted_at = to
-        self._needs.pop(0)
-        self._needs = self._reopen(p)
-        self._after_bet()
+    return found
 
-    def _reopen(self, p: int) -> list[int]:
-        """Everyone else still able to act must act again after a new bet level."""
-        n = len(self._players)
-        order = [(p + i) % n for i in range(1, n)]
-        return [q for q in order if not self._players[q].folded and self._free(self._players[q])]
 
-    def _after_bet(self) -> None:
-        # Players who can no longer act (all in) or who match the bet need not act.
-        self._needs = [
-            q for q in self._needs if not self._players[q].folded and self._free(self._players[q])
-        ]
-        live = self._live()
-        if len(live) == 1:
-            self._needs = []
-        if self._needs:
-            able = self._can_act()
-            if len(able) == 1 and self._players[able[0]].street_bet >= self._level:
-                self._needs = []
-        if not self._needs:
-            self._end_betting()
+# The betting actions, found by their type in one look-up (the match in
+# Deal.apply takes any other action, and a subclass of one of these).
+_BETTING: dict[type, Callable[[Deal, Legal, Any], None]] = {
+    Fold: betting.fold,
+    Check: betting.check,
+    Call: betting.call,
+    Wager: betting.wager_action,
+    BringIn: betting.bring_in,
+}

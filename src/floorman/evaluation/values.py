@@ -168,6 +168,13 @@ class HandValue:
     @property
     def name(self) -> str:
         """The hand's name: ``"Two Pair, Kings and Fives"``, ``"Seven Low, 7-5-4-3-2"``."""
+        key = (type(self), self.ranking, self.strength)
+        found = _NAMES.get(key)
+        if found is None:
+            found = _NAMES[key] = self._name()
+        return found
+
+    def _name(self) -> str:
         category, ranks = self._pattern
         if self.ranking is not Ranking.HIGH and category == t.HIGH_CARD:
             low = _rank(ranks[0]).word
@@ -205,6 +212,9 @@ class HandValue:
 
 
 _ROYAL_FLUSH = 7462
+
+# Each hand's name, once worked out (a showdown names every pot's winning hand).
+_NAMES: dict[tuple[type, Ranking, int], str] = {}
 
 
 def _a(word: str) -> str:

@@ -1,0 +1,157 @@
+"""The deal's records (events and actions): frozen, slotted, keyword-only
+dataclasses, made cheaply.
+
+Every deal makes several records for each action, and every process that
+deals imports some forty record classes, so both their construction and their
+creation count. :func:`record` gives a class exactly the behaviour of
+``@dataclass(frozen=True, slots=True, kw_only=True)`` (the same fields,
+``__dataclass_params__``, ``repr``, equality, hash, refusal to assign, pickling,
+``dataclasses.replace``), but
+
+- its ``__init__`` stores each field straight into its slot, about twice as
+  fast as a frozen dataclass's (which goes through ``object.__setattr__``),
+  and is compiled when the class is first instantiated, not at import;
+- its ``repr``, equality, hash and refusal to assign are shared functions
+  reading the class's fields, not code compiled for each class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+from collections.abc import Callable
+from typing import Any, TypeVar, dataclass_transform
+
+__all__ = ["record"]
+
+_T = TypeVar("_T")
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Model:
+    """The options every record is made with, as a dataclass states them."""
+
+
+#: What ``@dataclass(frozen=True, slots=True, kw_only=True)`` records of a class.
+_PARAMS = _Model.__dataclass_params__  # type: ignore[attr-defined]
+
+
+def _repr(self: Any) -> str:
+    cls = type(self)
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in cls.__record_names__)
+    return f"{cls.__qualname__}({shown})"
+
+
+def _eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        key = self.__record_key__
+        return key(self) == key(other)
+    return NotImplemented
+
+
+def _hash(self: Any) -> int:
+    return hash(self.__record_key__(self))
+
+
+def _getstate(self: Any) -> list[Any]:
+    return [getattr(self, name) for name in type(self).__record_names__]
+
+
+def _setstate(self: Any, state: list[Any]) -> None:
+    for name, value in zip(type(self).__record_names__, state, strict=True):
+        object.__setattr__(self, name, value)
+
+
+def _frozen(cls: Any, names: frozenset[str]) -> None:
+    """Refuse assignment and deletion as a frozen dataclass does."""
+
+    def assign(self: Any, name: str, value: object) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def delete(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    assign.__name__ = "__setattr__"
+    assign.__qualname__ = f"{cls.__qualname__}.__setattr__"
+    delete.__name__ = "__delattr__"
+    delete.__qualname__ = f"{cls.__qualname__}.__delattr__"
+    cls.__setattr__ = assign
+    cls.__delattr__ = delete
+
+
+def _compile_init(cls: Any) -> Callable[..., None]:
+    """The class's ``__init__``: keyword-only, each field set through its slot."""
+    namespace: dict[str, Any] = {}
+    params = []
+    body = []
+    for f in dataclasses.fields(cls):
+        namespace[f"_set_{f.name}"] = getattr(cls, f.name).__set__
+        if f.default is dataclasses.MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    signature = ", ".join(["self", "*", *params]) if params else "self"
+    source = f"def __init__({signature}):\n" + ("\n".join(body) or "    pass") + "\n"
+    exec(source, namespace)
+    init: Callable[..., None] = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _first_init(cls: Any) -> Callable[..., None]:
+    """An ``__init__`` that compiles the real one, puts it in its place and calls it."""
+
+    def first(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _compile_init(cls)
+        cls.__init__ = init
+        init(self, *args, **kwargs)
+
+    first.__name__ = "__init__"
+    first.__qualname__ = f"{cls.__qualname__}.__init__"
+    return first
+
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def record(cls: type[_T]) -> type[_T]:
+    """Make ``cls`` a frozen, slotted, keyword-only dataclass (see the module)."""
+    # A dataclass refuses to inherit from a frozen one unless frozen itself
+    # (which costs a compiled __setattr__ and __delattr__, replaced below).
+    inherits = any(hasattr(base, "__record_names__") for base in cls.__mro__[1:])
+    made: Any = dataclasses.dataclass(
+        init=False, repr=False, eq=False, frozen=inherits, slots=True, kw_only=True
+    )(cls)
+    fields = dataclasses.fields(made)
+    for f in fields:
+        if f.default_factory is not dataclasses.MISSING or not f.init:
+            raise TypeError(f"{made.__name__}.{f.name}: a record's fields are plain values")
+    if hasattr(made, "__post_init__"):
+        raise TypeError(f"{made.__name__}: a record has no __post_init__")
+    names = tuple(f.name for f in fields)
+    made.__dataclass_params__ = _PARAMS
+    made.__record_names__ = names
+    made.__record_key__ = staticmethod(
+        operator.attrgetter(*names) if len(names) > 1 else _single(names[0])
+    )
+    made.__init__ = _first_init(made)
+    made.__repr__ = _repr
+    made.__eq__ = _eq
+    made.__hash__ = _hash
+    made.__getstate__ = _getstate
+    made.__setstate__ = _setstate
+    _frozen(made, frozenset(names))
+    return made  # type: ignore[no-any-return]
+
+
+def _single(name: str) -> Callable[[Any], tuple[Any]]:
+    get = operator.attrgetter(name)
+
+    def key(value: Any) -> tuple[Any]:
+        return (get(value),)
+
+    return key
