@@ -18,6 +18,8 @@ Fixtures:
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -38,6 +40,19 @@ SEED = 20_240_611
 settings.register_profile("floorman", deadline=None)
 settings.register_profile("floorman-long", deadline=None, max_examples=2_000)
 settings.load_profile("floorman-long" if LONG else "floorman")
+
+
+# The evaluators' tables are kept on disk between runs (floorman.evaluation._kept):
+# the suite keeps them in a folder of its own, not the user's cache, built anew
+# each session and removed after it.
+_TABLES = None if "FLOORMAN_CACHE" in os.environ else tempfile.mkdtemp(prefix="floorman-tables-")
+if _TABLES is not None:
+    os.environ["FLOORMAN_CACHE"] = _TABLES
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _TABLES is not None:
+        shutil.rmtree(_TABLES, ignore_errors=True)
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -18,6 +18,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from floorman.evaluation._kept import kept
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -159,7 +161,7 @@ def high_patterns(*, ace_low: bool = True) -> tuple[Pattern, ...]:
     return _high_patterns(ace_low)
 
 
-@cache
+@kept
 def _high_patterns(ace_low: bool) -> tuple[Pattern, ...]:
     found: set[Pattern] = set()
     for combo in _rank_multisets(5):
@@ -175,12 +177,12 @@ def high_strengths(*, ace_low: bool = True) -> dict[Pattern, int]:
     return _high_strengths(ace_low)
 
 
-@cache
+@kept
 def _high_strengths(ace_low: bool) -> dict[Pattern, int]:
     return {p: i + 1 for i, p in enumerate(_high_patterns(ace_low))}
 
 
-@cache
+@kept
 def deuce_to_seven_patterns() -> tuple[Pattern, ...]:
     """Every deuce-to-seven class, best low (worst high) first: strength is
     7,462 minus the position. Five of a kind has no place there (no wild cards).
@@ -188,14 +190,14 @@ def deuce_to_seven_patterns() -> tuple[Pattern, ...]:
     return tuple(p for p in high_patterns(ace_low=False) if p[0] != FIVE_OF_A_KIND)
 
 
-@cache
+@kept
 def low_patterns() -> tuple[Pattern, ...]:
     """Every ace-to-five class, worst first; position + 1 is the strength (6,175)."""
     found = {classify_low5(combo) for combo in _rank_multisets(5)}
     return tuple(sorted(found, reverse=True))
 
 
-@cache
+@kept
 def low_strengths() -> dict[Pattern, int]:
     """Strength of each ace-to-five class: 6,175 for 5-4-3-2-A."""
     return {p: i + 1 for i, p in enumerate(low_patterns())}
@@ -242,7 +244,7 @@ def best_flush(mask: int) -> Pattern:
     return (FLUSH, tuple(ranks[:5]))
 
 
-@cache
+@kept
 def flush_table() -> tuple[int, ...]:
     """Strength of the best flush for each 13-bit mask of suited ranks; 0 below five."""
     strengths = high_strengths()
@@ -285,7 +287,7 @@ def rank_multisets_array(size: int) -> npt.NDArray[np.int64]:
     return kept
 
 
-@cache
+@kept
 def nonflush_table(size: int) -> dict[int, int]:
     """Strength of the best non-flush hand for each rank-key sum of ``size`` cards.
 
@@ -307,6 +309,6 @@ def nonflush_table(size: int) -> dict[int, int]:
     combos = rank_keys[rank_multisets_array(size)]
     keys = combos.sum(axis=1)
     best = np.zeros_like(keys)
-    for kept in itertools.combinations(range(size), 5):
-        np.maximum(best, lookup[combos[:, list(kept)].sum(axis=1)], out=best)
+    for part in itertools.combinations(range(size), 5):
+        np.maximum(best, lookup[combos[:, list(part)].sum(axis=1)], out=best)
     return dict(zip(keys.tolist(), best.tolist(), strict=True))

@@ -29,6 +29,7 @@ from functools import cache
 from floorman.cards import JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
+from floorman.evaluation._kept import kept
 from floorman.evaluation._native import FAST
 from floorman.evaluation.values import HandValue, Ranking
 from floorman.rulebook import cite
@@ -298,7 +299,7 @@ def _high_with_wilds(naturals: list[int], bug: list[bool]) -> int:
     return best
 
 
-@cache
+@kept
 def _low5() -> dict[int, int]:
     """Ace-to-five strength for each rank-key sum of five cards."""
     strengths = t.low_strengths()
@@ -368,7 +369,7 @@ def evaluate_eight_or_better(cards: Iterable[Card]) -> HandValue | None:
     return value if value.strength >= _eight_or_better_floor() else None
 
 
-@cache
+@kept
 def _deuce_to_seven_strengths() -> dict[t.Pattern, int]:
     patterns = t.deuce_to_seven_patterns()
     return {p: len(patterns) - i for i, p in enumerate(patterns)}

@@ -39,11 +39,11 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 
 from floorman.cards import DECK_52, JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
+from floorman.evaluation._kept import kept
 from floorman.evaluation.values import Category, HandValue, Ranking
 from floorman.rulebook import cite
 
@@ -100,7 +100,7 @@ def _low_rank(index: int) -> int:
     return 1 if r == 14 else r
 
 
-@cache
+@kept
 def _badugi_patterns() -> tuple[BadugiPattern, ...]:
     """Every badugi class, weakest (a lone king) first; position + 1 is the strength."""
     found = [
@@ -113,12 +113,12 @@ def _badugi_patterns() -> tuple[BadugiPattern, ...]:
     return tuple(found)
 
 
-@cache
+@kept
 def _badugi_strengths() -> dict[BadugiPattern, int]:
     return {p: i + 1 for i, p in enumerate(_badugi_patterns())}
 
 
-@cache
+@kept
 def _badugi_by_mask() -> dict[int, int]:
     """Strength of each badugi by its ranks as a 13-bit mask (bit 0 the ace, bit 12 the king)."""
     return {sum(1 << (r - 1) for r in p): s for p, s in _badugi_strengths().items()}
@@ -323,7 +323,7 @@ def _classify_short5(ranks: Sequence[int], *, flush: bool) -> t.Pattern:
     return (t.HIGH_CARD, order)
 
 
-@cache
+@kept
 def _short_table() -> dict[tuple[tuple[int, ...], bool], t.Pattern]:
     """The class of every five short-deck ranks (descending) with or without a flush."""
     table: dict[tuple[tuple[int, ...], bool], t.Pattern] = {}
@@ -336,13 +336,13 @@ def _short_table() -> dict[tuple[tuple[int, ...], bool], t.Pattern]:
     return table
 
 
-@cache
+@kept
 def _short_patterns() -> tuple[t.Pattern, ...]:
     """Every short-deck class, weakest (J-9-8-7-6) first; position + 1 is the strength (1,404)."""
     return tuple(sorted(set(_short_table().values()), key=lambda p: (_SHORT_ORDER[p[0]], p[1])))
 
 
-@cache
+@kept
 def _short_strengths() -> dict[tuple[tuple[int, ...], bool], int]:
     """Strength of five ranks (descending) and flush flag."""
     strength = {p: i + 1 for i, p in enumerate(_short_patterns())}

@@ -1,0 +1,98 @@
+"""The evaluators' lookup tables, kept on disk between runs.
+
+Building a form's tables takes 20-40 ms each (about 140 ms for the eleven
+forms of a mixed game), paid at the first showdown of every process: most of
+a short ``floorman replay``. :func:`kept` works like :func:`functools.cache`
+and also keeps what the function built in a file, read back (by
+:mod:`marshal`, which holds plain tuples, dicts and ints and runs no code) by
+the next process instead of building it again.
+
+The files are in ``$FLOORMAN_CACHE`` if set (an empty value, or ``0``, keeps
+nothing on disk), else ``$XDG_CACHE_HOME/floorman`` or ``~/.cache/floorman``,
+in a folder named by a digest of the evaluators' source and the Python
+version: a changed evaluator never reads another's tables. A file that cannot
+be read or written is passed over and the table built as before; a file is
+written whole or not at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import marshal
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ParamSpec, TypeVar
+
+__all__ = ["VARIABLE", "folder", "kept"]
+
+#: The environment variable naming the folder (empty or 0: none).
+VARIABLE = "FLOORMAN_CACHE"
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# The modules whose source decides the tables.
+_SOURCES = ("_tables.py", "hands.py", "variants.py", "_kept.py")
+
+
+@functools.cache
+def folder() -> Path | None:
+    """Where this evaluator's tables are kept, or None to keep none."""
+    given = os.environ.get(VARIABLE)
+    if given is not None and given.strip() in ("", "0"):
+        return None
+    if given:
+        base = Path(given)
+    else:
+        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        base = Path(home) / "floorman"
+    digest = hashlib.sha256(f"{sys.version_info[:2]} {marshal.version}".encode())
+    here = Path(__file__).parent
+    try:
+        for name in _SOURCES:
+            digest.update((here / name).read_bytes())
+    except OSError:
+        return None
+    return base / f"tables-{digest.hexdigest()[:16]}"
+
+
+def kept(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` cached in memory, and its results kept on disk (see the module)."""
+
+    @functools.cache
+    def once(*args: P.args, **kwargs: P.kwargs) -> R:
+        where = folder()
+        name = "-".join([function.__module__, function.__qualname__, *map(repr, args)])
+        path = None if where is None or kwargs else where / f"{name}.marshal"
+        if path is not None:
+            try:
+                return marshal.loads(path.read_bytes())  # type: ignore[no-any-return]
+            except (OSError, EOFError, ValueError, TypeError):
+                pass
+        value = function(*args, **kwargs)
+        if path is not None:
+            _write(path, value)
+        return value
+
+    functools.update_wrapper(once, function)
+    return once  # type: ignore[return-value]
+
+
+def _write(path: Path, value: Any) -> None:
+    try:
+        data = marshal.dumps(value)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                out.write(data)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except (OSError, ValueError):
+        pass  # kept in memory only

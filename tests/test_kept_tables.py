@@ -1,0 +1,107 @@
+"""The evaluators' lookup tables kept on disk between runs are the tables
+built: read back exactly, rebuilt when the file is damaged, never kept where
+the cache is turned off (floorman.evaluation._kept)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from floorman.evaluation import _kept
+from floorman.evaluation import _tables as t
+from floorman.evaluation import hands as h
+from floorman.evaluation import variants as v
+
+KEPT = [
+    (t._high_patterns, (True,)),
+    (t._high_patterns, (False,)),
+    (t._high_strengths, (True,)),
+    (t.deuce_to_seven_patterns, ()),
+    (t.low_patterns, ()),
+    (t.low_strengths, ()),
+    (t.flush_table, ()),
+    (t.nonflush_table, (5,)),
+    (t.nonflush_table, (6,)),
+    (t.nonflush_table, (7,)),
+    (h._low5, ()),
+    (h._deuce_to_seven_strengths, ()),
+    (v._short_table, ()),
+    (v._short_patterns, ()),
+    (v._short_strengths, ()),
+    (v._badugi_patterns, ()),
+    (v._badugi_strengths, ()),
+    (v._badugi_by_mask, ()),
+]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A cache folder of the test's own, and every kept table forgotten in memory."""
+    monkeypatch.setenv(_kept.VARIABLE, str(tmp_path))
+    _kept.folder.cache_clear()
+    for function, _ in KEPT:
+        function.cache_clear()  # type: ignore[attr-defined]
+    yield tmp_path
+    _kept.folder.cache_clear()
+    for function, _ in KEPT:
+        function.cache_clear()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("function", "args"), KEPT, ids=lambda x: getattr(x, "__name__", ""))
+def test_a_kept_table_read_back_is_the_table_built(cache: Path, function, args) -> None:
+    built = function.__wrapped__(*args)
+    assert function(*args) == built  # built here, and written
+    files = list(cache.rglob("*.marshal"))
+    assert files, "nothing was kept"
+    function.cache_clear()
+    read = function(*args)  # a new process would read it from the file
+    assert read == built
+    assert type(read) is type(built)
+
+
+def test_a_kept_table_is_read_not_built_and_a_damaged_file_is_built_again(cache: Path) -> None:
+    calls: list[int] = []
+
+    @_kept.kept
+    def table(size: int) -> dict[int, tuple[int, ...]]:
+        calls.append(size)
+        return {n: (n, n * n) for n in range(size)}
+
+    assert table(50) == {n: (n, n * n) for n in range(50)}
+    table.cache_clear()  # type: ignore[attr-defined]
+    assert table(50)[7] == (7, 49)
+    assert calls == [50], "read from the file, not built again"
+    (path,) = cache.rglob("*table-50.marshal")
+    path.write_bytes(b"\x00 not a table")
+    table.cache_clear()  # type: ignore[attr-defined]
+    assert table(50)[7] == (7, 49)
+    assert calls == [50, 50]
+    table.cache_clear()  # type: ignore[attr-defined]
+    assert table(50)[7] == (7, 49)
+    assert calls == [50, 50], "the damaged file was written again whole"
+
+
+@pytest.mark.parametrize("off", ["", "0"])
+def test_nothing_is_kept_where_the_cache_is_turned_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, off: str
+) -> None:
+    monkeypatch.setenv(_kept.VARIABLE, off)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    _kept.folder.cache_clear()
+    try:
+        assert _kept.folder() is None
+        t.low_strengths.cache_clear()  # type: ignore[attr-defined]
+        assert t.low_strengths() == t.low_strengths.__wrapped__()  # type: ignore[attr-defined]
+        assert not list(tmp_path.rglob("*"))
+    finally:
+        _kept.folder.cache_clear()
+
+
+def test_the_tables_of_another_evaluator_are_never_read(cache: Path) -> None:
+    # The folder is named by the evaluators' source and the Python version.
+    where = _kept.folder()
+    assert where is not None
+    assert where.parent == cache
+    assert where.name.startswith("tables-")
