@@ -18,11 +18,9 @@ written whole or not at all.
 from __future__ import annotations
 
 import functools
-import hashlib
 import marshal
 import os
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -42,6 +40,8 @@ _SOURCES = ("_tables.py", "hands.py", "variants.py", "_kept.py")
 @functools.cache
 def folder() -> Path | None:
     """Where this evaluator's tables are kept, or None to keep none."""
+    import hashlib  # here: a run with no showdown never pays for it
+
     given = os.environ.get(VARIABLE)
     if given is not None and given.strip() in ("", "0"):
         return None
@@ -83,6 +83,8 @@ def kept(function: Callable[P, R]) -> Callable[P, R]:
 
 
 def _write(path: Path, value: Any) -> None:
+    import tempfile
+
     try:
         data = marshal.dumps(value)
         path.parent.mkdir(parents=True, exist_ok=True)
