@@ -103,5 +103,5 @@ def test_the_tables_of_another_evaluator_are_never_read(cache: Path) -> None:
     # The folder is named by the evaluators' source and the Python version.
     where = _kept.folder()
     assert where is not None
-    assert where.parent == cache
-    assert where.name.startswith("tables-")
+    assert Path(where).parent == cache
+    assert Path(where).name.startswith("tables-")

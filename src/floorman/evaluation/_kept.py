@@ -22,7 +22,6 @@ import marshal
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 __all__ = ["VARIABLE", "folder", "kept"]
@@ -38,7 +37,7 @@ _SOURCES = ("_tables.py", "hands.py", "variants.py", "_kept.py")
 
 
 @functools.cache
-def folder() -> Path | None:
+def folder() -> str | None:
     """Where this evaluator's tables are kept, or None to keep none."""
     import hashlib  # here: a run with no showdown never pays for it
 
@@ -46,18 +45,19 @@ def folder() -> Path | None:
     if given is not None and given.strip() in ("", "0"):
         return None
     if given:
-        base = Path(given)
+        base = given
     else:
         home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        base = Path(home) / "floorman"
+        base = os.path.join(home, "floorman")
     digest = hashlib.sha256(f"{sys.version_info[:2]} {marshal.version}".encode())
-    here = Path(__file__).parent
+    here = os.path.dirname(__file__)
     try:
         for name in _SOURCES:
-            digest.update((here / name).read_bytes())
+            with open(os.path.join(here, name), "rb") as source:
+                digest.update(source.read())
     except OSError:
         return None
-    return base / f"tables-{digest.hexdigest()[:16]}"
+    return os.path.join(base, f"tables-{digest.hexdigest()[:16]}")
 
 
 def kept(function: Callable[P, R]) -> Callable[P, R]:
@@ -67,10 +67,11 @@ def kept(function: Callable[P, R]) -> Callable[P, R]:
     def once(*args: P.args, **kwargs: P.kwargs) -> R:
         where = folder()
         name = "-".join([function.__module__, function.__qualname__, *map(repr, args)])
-        path = None if where is None or kwargs else where / f"{name}.marshal"
+        path = None if where is None or kwargs else os.path.join(where, f"{name}.marshal")
         if path is not None:
             try:
-                return marshal.loads(path.read_bytes())  # type: ignore[no-any-return]
+                with open(path, "rb") as stored:
+                    return marshal.loads(stored.read())  # type: ignore[no-any-return]
             except (OSError, EOFError, ValueError, TypeError):
                 pass
         value = function(*args, **kwargs)
@@ -82,13 +83,14 @@ def kept(function: Callable[P, R]) -> Callable[P, R]:
     return once  # type: ignore[return-value]
 
 
-def _write(path: Path, value: Any) -> None:
+def _write(path: str, value: Any) -> None:
     import tempfile
 
     try:
         data = marshal.dumps(value)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".part")
+        where = os.path.dirname(path)
+        os.makedirs(where, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=where, prefix=".", suffix=".part")
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
