@@ -174,6 +174,7 @@ def test_every_asset_is_served_by_floorman_itself(client: TestClient) -> None:
         assert {f.name for f in STATIC.iterdir()} == {
             "dealer.css",
             "dealer.js",
+            "dom.js",
             "favicon.svg",
             "floor.css",
             "floor.js",

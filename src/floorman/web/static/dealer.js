@@ -6,38 +6,14 @@
 // rules: the server's floorperson does, and says why.
 
 import { ruleLink } from "./rules.js";
+import { $, RANKS, SUITS, el, svgNode } from "./dom.js";
 import { followView, openWire } from "./wire.js";
 
 const root = document.getElementById("console");
 const TABLE = Number(root.dataset.table);
 const FLOOR = root.dataset.floor === "true";
-const SVG = "http://www.w3.org/2000/svg";
-
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-};
 
 // ----- cards --------------------------------------------------------------------
-
-const RANKS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
-  7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
-const SUITS = { s: ["♠", "spades", "#1d1d1f"], h: ["♥", "hearts", "#c8102e"],
-  d: ["♦", "diamonds", "#1f5fbf"], c: ["♣", "clubs", "#137a3a"] };
-
-function svgNode(tag, attrs, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** A small card: its face ("As") or, for null, its back. */
 function card(code) {

@@ -6,20 +6,10 @@
 // rules it cites linked to their text.
 
 import { ruleLink } from "./rules.js";
+import { $, el } from "./dom.js";
 import { openWire } from "./wire.js";
 
 const root = document.getElementById("floor");
-const $ = (id) => document.getElementById(id);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
-  return node;
-};
 
 // ----- the connection -----------------------------------------------------------
 
