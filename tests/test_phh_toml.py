@@ -22,6 +22,10 @@ from floorman.formats import _phh_toml, parse_action, read_phh, read_phhs
 from floorman.formats._phh_toml import loads
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+# The real hands lie beside the project; a clone elsewhere has none to read.
+needs_shared = pytest.mark.skipif(
+    not (SHARED / "phh").is_dir(), reason=f"the shared hands are not at {SHARED}"
+)
 
 
 def general(text: str) -> dict[str, Any]:
@@ -51,6 +55,7 @@ def subset(text: str) -> bool:
     return True
 
 
+@needs_shared
 @pytest.mark.parametrize("folder", ["phh", "pluribus"])
 def test_every_shared_hand_reads_as_the_general_parser_reads_it(folder: str) -> None:
     files = sorted((SHARED / folder).rglob("*.phh"))
@@ -237,7 +242,10 @@ def test_usual_actions_read_as_the_full_grammar_reads_them(
         assert quick == full == spaced
 
 
+@needs_shared
 def test_every_shared_action_reads_as_the_full_grammar_reads_it() -> None:
-    for path in sorted(SHARED.rglob("*.phh")):
+    paths = sorted(SHARED.rglob("*.phh"))
+    assert len(paths) >= 88
+    for path in paths:
         for index, text in enumerate(read_phh(path.read_text(encoding="utf-8")).actions):
             assert parse_action(text, index=index) == parse_action(text + " ", index=index)
