@@ -159,11 +159,30 @@ def on_reshuffle(deal: Deal, event: ev.StubReshuffled) -> None:
 
 def on_draw(deal: Deal, event: ev.Drew) -> None:
     pl = deal._players[event.position]
-    deal._seen = None
-    pl.discards = [c for c in event.discards if c is not None]
-    deal._muck.extend(pl.discards)
+    discards = event.discards
+    if not discards:
+        pl.discards = []
+        return
     hole = pl.hole
-    for card in event.discards:
+    known = [c for c in discards if c is not None]
+    pl.discards = known
+    deal._muck.extend(known)
+    seen = deal._seen
+    if seen is not None and len(known) == len(discards):
+        seen.difference_update([c.index for c in known])
+    else:
+        deal._seen = None
+    if len(known) == len(discards):
+        # Cards are shared objects (one per card): when every discard is one
+        # held, the hand keeps the others, in order.
+        gone = {id(c) for c in known}
+        kept = [i for i, c in enumerate(hole) if id(c) not in gone]
+        if len(gone) == len(known) and len(kept) == len(hole) - len(known):
+            up = pl.up
+            up[:] = [up[i] for i in kept]
+            hole[:] = [hole[i] for i in kept]
+            return
+    for card in discards:
         i = _place(hole, card)
         del hole[i]
         del pl.up[i]

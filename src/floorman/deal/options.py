@@ -19,6 +19,7 @@ __all__ = [
     "betting_options",
     "covered",
     "draw_order",
+    "draw_turn",
     "faces_full_wager",
     "legal_now",
     "may_raise",
@@ -237,14 +238,10 @@ def legal_now(deal: Deal) -> Legal:
             q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
         )
         return Legal(turn=Turn.SHOW, position=Position(p), muck=last_in_pot(deal, p) is None)
-    if not deal._has_draw:
-        pass
-    elif street is not None and street.draw and not deal._draws_done():
-        p = next(q for q in draw_order(deal) if not deal._players[q].drew)
-        return _legal_cards(Turn.DRAW, Position(p), len(deal._players[p].hole))
-    elif deal._draw_pending():
-        p = next(q for q, pl in enumerate(deal._players) if pl.pending_draw)
-        return _legal_cards(Turn.DEAL_HOLE, Position(p), deal._players[p].pending_draw)
+    if deal._has_draw:
+        drawing = draw_turn(deal, street is not None and street.draw)
+        if drawing is not None:
+            return drawing
     if deal._needs:
         return betting_options(deal, deal._needs[0])
     return NO_ACTION
@@ -253,3 +250,19 @@ def legal_now(deal: Deal) -> Legal:
 def draw_order(deal: Deal) -> list[int]:
     """Who draws, in order: every live hand."""
     return [p for p in range(len(deal._players)) if not deal._players[p].folded]
+
+
+def draw_turn(deal: Deal, drawing: bool) -> Legal | None:
+    """The draw's turn, if any: the first live hand in :func:`draw_order` yet to
+    draw while ``drawing`` (a draw street), else the dealer's turn to serve the
+    first player waiting for cards; None when neither is due."""
+    players = deal._players
+    if drawing:
+        # draw_order, read in one pass: the first live hand that has not drawn.
+        for p, pl in enumerate(players):
+            if not (pl.drew or pl.folded):
+                return _legal_cards(Turn.DRAW, Position(p), len(pl.hole))
+    for p, pl in enumerate(players):
+        if pl.pending_draw:
+            return _legal_cards(Turn.DEAL_HOLE, Position(p), pl.pending_draw)
+    return None

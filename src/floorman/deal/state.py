@@ -63,6 +63,7 @@ from floorman.shuffle import Shuffler
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 _handler = HANDLERS.get
+_NONE_ID = id(None)
 
 
 @dataclass(slots=True)
@@ -753,7 +754,44 @@ class Deal:
         if legal.turn is not Turn.DRAW or legal.position != p:
             check_turn(legal, Turn.DRAW, Position(p), "draw")
         pl = self._players[p]
-        hole = pl.hole
+        n = len(discards)
+        if n:
+            # Cards are shared objects (one per card): discards that are each a
+            # different card held, none unknown, need no closer look.
+            held = {id(c) for c in pl.hole}
+            named = {id(c) for c in discards}
+            if len(named) != n or not named <= held or _NONE_ID in named:
+                self._check_discards(p, pl.hole, discards)
+        self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
+        pl.drew = True
+        deck = self._deck
+        if deck is None or self._dealing or self._board_due:
+            pl.pending_draw = n
+            self._auto_deal()
+            return
+        # A shuffled deal serves the player at once, as _auto_deal would.
+        if n:
+            if len(deck) < n:
+                self._reshuffle(p)
+                deck = self._deck
+                assert deck is not None
+            self._deal_draw(p, tuple(deck[:n]))
+        waiting = False
+        for other in self._players:
+            if other.pending_draw:
+                self._auto_deal()
+                return
+            if not (other.drew or other.folded):
+                waiting = True
+        if not waiting:
+            # Every hand has drawn: the betting opens (through _auto_deal).
+            self._auto_deal()
+
+    def _check_discards(
+        self, p: int, hole: list[Card | None], discards: tuple[Card | None, ...]
+    ) -> None:
+        """Refuse discards not in the hand, named twice, or more unknown cards
+        than the hand holds."""
         known = [c for c in discards if c is not None]
         if known:
             # Cards are shared objects (one per card), so a card held is found
@@ -783,10 +821,6 @@ class Deal:
                 unknown=unknown,
                 unseen=sum(1 for c in hole if c is None),
             )
-        self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
-        pl.drew = True
-        pl.pending_draw = len(discards)
-        self._auto_deal()
 
     def _apply_show(
         self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
@@ -871,12 +905,13 @@ def _facts(game: Game) -> _Facts:
     return found
 
 
-# The betting actions, found by their type in one look-up (the match in
-# Deal.apply takes any other action, and a subclass of one of these).
+# The betting actions and the draw, found by their type in one look-up (the
+# match in Deal.apply takes any other action, and a subclass of one of these).
 _BETTING: dict[type, Callable[[Deal, Legal, Any], None]] = {
     Fold: betting.fold,
     Check: betting.check,
     Call: betting.call,
     Wager: betting.wager_action,
     BringIn: betting.bring_in,
+    Draw: lambda deal, legal, action: deal._apply_draw(legal, action.position, action.discards),
 }

@@ -394,14 +394,28 @@ def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
             "deuce-to-seven is played without the joker; remove Xx",
             text=format_cards(Card(i) for i in found),
         )
-    strengths = _deuce_to_seven_strengths()
-    best = max(
-        strengths[
-            t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
-        ]
-        for hand in itertools.combinations(found, 5)
-    )
+    if len(found) == 5:
+        best = _deuce_to_seven_strength(found)
+    else:
+        best = max(map(_deuce_to_seven_strength, itertools.combinations(found, 5)))
     return HandValue(ranking=Ranking.DEUCE_TO_SEVEN, strength=best)
+
+
+# The deuce-to-seven strength of five cards depends only on their ranks and on
+# whether they are of one suit: found once for each (a few thousand at most).
+_DEUCE_TO_SEVEN_FIVES: dict[tuple[int, ...], int] = {}
+
+
+def _deuce_to_seven_strength(hand: Sequence[int]) -> int:
+    """The deuce-to-seven strength of five distinct cards given by index."""
+    suit = hand[0] & 3
+    flush = all(c & 3 == suit for c in hand)
+    key = (*sorted([c >> 2 for c in hand]), flush)
+    found = _DEUCE_TO_SEVEN_FIVES.get(key)
+    if found is None:
+        pattern = t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
+        found = _DEUCE_TO_SEVEN_FIVES[key] = _deuce_to_seven_strengths()[pattern]
+    return found
 
 
 def _omaha_split(hole: Iterable[Card], board: Iterable[Card]) -> tuple[list[int], list[int]]:
