@@ -270,7 +270,8 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
 
 #: Events that change no stack and kill no hand: who is live and who has chips
 #: to bet stay as they were (:meth:`Deal._emit <floorman.deal.state.Deal._emit>`
-#: counts them again after any other event).
+#: counts them again after any other event), and so do the pots
+#: (:attr:`Deal.pots <floorman.deal.state.Deal.pots>` builds them again after any other).
 KEEPS_ROSTER: frozenset[type] = frozenset(
     {
         ev.StreetStarted,

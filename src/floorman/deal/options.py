@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from floorman.deal.legal import Legal, Turn
 from floorman.deal.showdown import last_in_pot
-from floorman.games import Structure
+from floorman.games import Game, Structure
 from floorman.ids import Position
 from floorman.rulebook import Citation, cite
 
@@ -212,9 +212,22 @@ def raise_block(
         return None
     heads_up = able <= 2
     if deal._capped or (deal._full_count >= 1 + deal._max_raises and not heads_up):
-        capped = (deal.game.raise_cap_citation, *cite("betting.4"))
-        return ("raise_capped", "the raising is capped", capped)
+        return ("raise_capped", "the raising is capped", _cap_citations(deal.game))
     return None
+
+
+# The rules that cap the raising at each game (asked at every turn once capped).
+_CAP_CITATIONS: dict[int, tuple[Game, tuple[Citation, ...]]] = {}
+
+
+def _cap_citations(game: Game) -> tuple[Citation, ...]:
+    """The game's raise cap rule (RRP5 betting.3.1 or betting.3.2), and betting.4."""
+    found = _CAP_CITATIONS.get(id(game))
+    if found is None or found[0] is not game:
+        if len(_CAP_CITATIONS) >= 256:
+            _CAP_CITATIONS.clear()
+        found = _CAP_CITATIONS[id(game)] = (game, (game.raise_cap_citation, *cite("betting.4")))
+    return found[1]
 
 
 def legal_now(deal: Deal) -> Legal:

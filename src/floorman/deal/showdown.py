@@ -38,6 +38,9 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
+# The dealer kills a losing hand shown once the pots are read (RRP5 showdown.4).
+_LOSER_KILLED = cite("showdown.4")
+
 __all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
 
 
@@ -52,14 +55,17 @@ def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
         start = min(live)
     order = [(start + i) % n for i in range(n) if (start + i) % n in live]
     pots = deal.pots
+    if len(pots) <= 1:
+        return order
     depth = {p: sum(1 for pot in pots if p in pot.eligible) for p in order}
     return sorted(order, key=lambda p: -depth[p])
 
 
 def _known(cards: Sequence[Card | None]) -> list[Card] | None:
-    if any(c is None for c in cards):
-        return None
-    return [c for c in cards if c is not None]
+    for c in cards:
+        if c is None:
+            return None
+    return list(cards)  # type: ignore[arg-type]  # none is None (above)
 
 
 Value = HandValue | BadugiValue | ShortDeckValue
@@ -203,7 +209,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
-        ev.HandMucked(position=Position(p), citations=cite("showdown.4"))
+        ev.HandMucked(position=Position(p), citations=_LOSER_KILLED)
         for p in contenders
         if p not in won and players[p].shown
     ]
@@ -239,7 +245,7 @@ def _halves(
         if not scored:
             continue
         best = max(v for v, _ in scored if v is not None)
-        halves.append(([p for v, p in scored if v == best], best))
+        halves.append(([p for v, p in scored if v is best or v == best], best))
     return halves
 
 

@@ -48,7 +48,7 @@ from floorman.deal.actions import (
     Wager,
 )
 from floorman.deal.checks import check_cards, check_runs, stub_left
-from floorman.deal.handlers import HANDLERS, ROSTER_KEPT
+from floorman.deal.handlers import HANDLERS, KEEPS_ROSTER, ROSTER_KEPT
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
 from floorman.deal.options import legal_now
 from floorman.deal.pots import Pot, build_pots
@@ -63,6 +63,8 @@ from floorman.shuffle import Shuffler
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 _handler = HANDLERS.get
+# Hands shown at the showdown, in its order (RRP5 showdown.7).
+_SHOWN_IN_ORDER = cite("showdown.7")
 _NONE_ID = id(None)
 
 
@@ -227,14 +229,18 @@ class Deal:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots as they stand."""
-        # They change only through events: kept until the next one.
-        if self._pots_at != len(self.events):
-            self._pots = build_pots(
-                [p.total for p in self._players],
-                live=[not p.folded for p in self._players],
-                dead=self._dead,
-            )
-            self._pots_at = len(self.events)
+        # They change only through events that move chips or kill a hand: kept
+        # until one (the hands shown at a showdown keep them).
+        events = self.events
+        at = self._pots_at
+        if at != len(events):
+            if at < 0 or not all(type(e) in KEEPS_ROSTER for e in events[at:]):
+                self._pots = build_pots(
+                    [p.total for p in self._players],
+                    live=[not p.folded for p in self._players],
+                    dead=self._dead,
+                )
+            self._pots_at = len(events)
         return self._pots
 
     @property
@@ -586,14 +592,14 @@ class Deal:
     def _begin_showdown(self) -> None:
         live = self._live()
         self._show_order = showdown_order(self, live)
-        known = all(c is not None for p in self._show_order for c in self._players[p].hole)
-        if self.auto_showdown and known:
+        players = self._players
+        if self.auto_showdown and all(_unseen(players[p].hole) == 0 for p in self._show_order):
             for p in self._show_order:
                 self._emit(
                     ev.HandShown(
                         position=Position(p),
-                        cards=self.hole(Position(p)),
-                        citations=cite("showdown.7"),
+                        cards=tuple(players[p].hole),
+                        citations=_SHOWN_IN_ORDER,
                     )
                 )
             self._finish()
@@ -869,6 +875,15 @@ class Deal:
                 )
             self._emit(ev.PlayerMucked(position=Position(p), citations=cite("showdown.1")))
         self._after_show()
+
+
+def _unseen(cards: list[Card | None]) -> int:
+    """How many of the cards nobody saw."""
+    unseen = 0
+    for c in cards:
+        if c is None:
+            unseen += 1
+    return unseen
 
 
 class _Facts(NamedTuple):

@@ -395,26 +395,28 @@ def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
             text=format_cards(Card(i) for i in found),
         )
     if len(found) == 5:
-        best = _deuce_to_seven_strength(found)
-    else:
-        best = max(map(_deuce_to_seven_strength, itertools.combinations(found, 5)))
-    return HandValue(ranking=Ranking.DEUCE_TO_SEVEN, strength=best)
+        return _deuce_to_seven_five(found)
+    return max(map(_deuce_to_seven_five, itertools.combinations(found, 5)), key=_strength)
 
 
-# The deuce-to-seven strength of five cards depends only on their ranks and on
+def _strength(value: HandValue) -> int:
+    return value.strength
+
+
+# The deuce-to-seven value of five cards depends only on their ranks and on
 # whether they are of one suit: found once for each (a few thousand at most).
-_DEUCE_TO_SEVEN_FIVES: dict[tuple[int, ...], int] = {}
+_DEUCE_TO_SEVEN_FIVES: dict[tuple[int, ...], HandValue] = {}
 
 
-def _deuce_to_seven_strength(hand: Sequence[int]) -> int:
-    """The deuce-to-seven strength of five distinct cards given by index."""
-    suit = hand[0] & 3
-    flush = all(c & 3 == suit for c in hand)
-    key = (*sorted([c >> 2 for c in hand]), flush)
+def _deuce_to_seven_five(hand: Sequence[int]) -> HandValue:
+    """The deuce-to-seven value of five distinct cards given by index."""
+    key = (*sorted([c >> 2 for c in hand]), len({c & 3 for c in hand}) == 1)
     found = _DEUCE_TO_SEVEN_FIVES.get(key)
     if found is None:
         pattern = t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
-        found = _DEUCE_TO_SEVEN_FIVES[key] = _deuce_to_seven_strengths()[pattern]
+        found = _DEUCE_TO_SEVEN_FIVES[key] = HandValue(
+            ranking=Ranking.DEUCE_TO_SEVEN, strength=_deuce_to_seven_strengths()[pattern]
+        )
     return found
 
 
