@@ -8,7 +8,7 @@ rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from floorman.cards import Card
 from floorman.deal import events as ev
@@ -164,28 +164,44 @@ def on_draw(deal: Deal, event: ev.Drew) -> None:
         pl.discards = []
         return
     hole = pl.hole
-    known = [c for c in discards if c is not None]
-    pl.discards = known
-    deal._muck.extend(known)
-    seen = deal._seen
-    if seen is not None and len(known) == len(discards):
-        seen.difference_update([c.index for c in known])
+    # Cards are shared objects (one per card): when the discards are each a
+    # different card held, the hand keeps the others, in order.
+    gone = set(map(id, discards))
+    if len(gone) == len(discards) and _NONE_ID not in gone:
+        kept = [c for c in hole if id(c) not in gone]
+        if len(kept) == len(hole) - len(discards):
+            known = cast("list[Card]", list(discards))  # none is None (above)
+            pl.discards = known
+            deal._muck.extend(known)
+            _unseen(deal, known)
+            up = pl.up
+            if True in up:
+                up[:] = [u for c, u in zip(hole, up, strict=True) if id(c) not in gone]
+            else:
+                del up[len(kept) :]
+            hole[:] = kept
+            return
+    named = [c for c in discards if c is not None]
+    pl.discards = named
+    deal._muck.extend(named)
+    if len(named) == len(discards):
+        _unseen(deal, named)
     else:
         deal._seen = None
-    if len(known) == len(discards):
-        # Cards are shared objects (one per card): when every discard is one
-        # held, the hand keeps the others, in order.
-        gone = {id(c) for c in known}
-        kept = [i for i, c in enumerate(hole) if id(c) not in gone]
-        if len(gone) == len(known) and len(kept) == len(hole) - len(known):
-            up = pl.up
-            up[:] = [up[i] for i in kept]
-            hole[:] = [hole[i] for i in kept]
-            return
     for card in discards:
         i = _place(hole, card)
         del hole[i]
         del pl.up[i]
+
+
+def _unseen(deal: Deal, cards: list[Card]) -> None:
+    """Cards gone from the hands (to the muck): dealt no more, they may be again."""
+    seen = deal._seen
+    if seen is not None:
+        seen.difference_update([c.index for c in cards])
+
+
+_NONE_ID = id(None)
 
 
 def _place(hole: list[Card | None], card: Card | None) -> int:

@@ -416,9 +416,13 @@ class Deal:
             burn = len(self._deck or ()) > 1
         if burn:
             self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
-        for pl in self._players:
-            pl.drew = False
-            pl.pending_draw = 0
+        if self._has_draw:
+            for pl in self._players:
+                pl.drew = False
+                pl.pending_draw = 0
+            if street.draw and not (self._dealing or self._board_due) and len(self._live_now()) > 1:
+                # Every live hand is to draw, in turn: nothing to deal before.
+                return
         self._auto_deal()
 
     def _betting_closed(self) -> bool:
@@ -756,19 +760,18 @@ class Deal:
             allowed=legal,
         )
 
-    def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
+    def _apply_draw(self, legal: Legal, p: Position, discards: tuple[Card | None, ...]) -> None:
         if legal.turn is not Turn.DRAW or legal.position != p:
-            check_turn(legal, Turn.DRAW, Position(p), "draw")
+            check_turn(legal, Turn.DRAW, p, "draw")
         pl = self._players[p]
         n = len(discards)
         if n:
             # Cards are shared objects (one per card): discards that are each a
             # different card held, none unknown, need no closer look.
-            held = {id(c) for c in pl.hole}
-            named = {id(c) for c in discards}
-            if len(named) != n or not named <= held or _NONE_ID in named:
+            named = set(map(id, discards))
+            if len(named) != n or not named.issubset(map(id, pl.hole)) or _NONE_ID in named:
                 self._check_discards(p, pl.hole, discards)
-        self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
+        self._emit(ev.Drew(position=p, discards=discards, cards=()))
         pl.drew = True
         deck = self._deck
         if deck is None or self._dealing or self._board_due:
@@ -781,7 +784,7 @@ class Deal:
                 self._reshuffle(p)
                 deck = self._deck
                 assert deck is not None
-            self._deal_draw(p, tuple(deck[:n]))
+            self._emit(ev.HoleDealt(position=p, cards=tuple(deck[:n]), up=(False,) * n))
         waiting = False
         for other in self._players:
             if other.pending_draw:
