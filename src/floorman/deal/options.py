@@ -274,8 +274,18 @@ def draw_turn(deal: Deal, drawing: bool) -> Legal | None:
         # draw_order, read in one pass: the first live hand that has not drawn.
         for p, pl in enumerate(players):
             if not (pl.drew or pl.folded):
-                return _legal_cards(Turn.DRAW, Position(p), len(pl.hole))
+                legal = _DRAWS.get((p, len(pl.hole)))
+                return legal or _legal_cards(Turn.DRAW, Position(p), len(pl.hole))
     for p, pl in enumerate(players):
         if pl.pending_draw:
             return _legal_cards(Turn.DEAL_HOLE, Position(p), pl.pending_draw)
     return None
+
+
+#: Each player's turn to draw from a hand of so many cards (the hand sizes of
+#: the draw games, for the positions of a full table): made once.
+_DRAWS: dict[tuple[int, int], Legal] = {
+    (p, n): Legal(turn=Turn.DRAW, position=Position(p), cards=n)
+    for p in range(10)
+    for n in range(1, 8)
+}
