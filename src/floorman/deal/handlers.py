@@ -62,10 +62,19 @@ def on_return(deal: Deal, event: ev.BetReturned) -> None:
 
 def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
     pl = deal._players[event.position]
-    pl.hole.extend(event.cards)
+    cards = event.cards
+    pl.hole.extend(cards)
     pl.up.extend(event.up)
-    _seen(deal, event.cards)
-    take(deal, event.cards)
+    if deal._seen is not None:
+        _seen(deal, cards)
+    deck = deal._deck
+    if deck is not None:
+        # Dealt from the top of the stub, as the dealer deals by itself.
+        n = len(cards)
+        if deck[:n] == list(cards):
+            del deck[:n]
+        else:
+            take(deal, cards)
 
 
 def on_board(deal: Deal, event: ev.BoardDealt) -> None:
