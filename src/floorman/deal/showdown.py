@@ -40,6 +40,8 @@ if TYPE_CHECKING:
 
 # The dealer kills a losing hand shown once the pots are read (RRP5 showdown.4).
 _LOSER_KILLED = cite("showdown.4")
+# A pot goes to the best hand as the cards read (RRP5 showdown.2).
+_CARDS_SPEAK = cite("showdown.2")
 
 __all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
 
@@ -156,7 +158,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     taking any odd chip, and each share goes to the best hands on its board.
     """
     players = deal._players
-    contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
+    contenders = [p for p, pl in enumerate(players) if not (pl.folded or pl.mucked)]
     claimed = _claimed(deal.pots, contenders)
     pots = [pot for pot, _ in claimed]
     boards = deal.boards
@@ -165,7 +167,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
         readers = _readers(deal.game, board) if len(contenders) > 1 else ()
         values: dict[int, list[Value | None]] = {}
         for p in contenders:
-            cards = _known(deal.hole(Position(p)))
+            cards = _known(players[p].hole)
             values[p] = [r(cards) if cards is not None else None for r in readers]
         several = len(pots) > 1
         for index, pot in enumerate(pots):
@@ -261,7 +263,7 @@ def _award(
     run: int = 0,
 ) -> ev.PotAwarded:
     winners, value = half
-    citations = (*base, *cite("showdown.2"))
+    citations = (*base, *_CARDS_SPEAK)
     if len(winners) > 1 and (amount // deal.stakes.chip) % len(winners):
         rule = "ties.4.1" if deal.game.is_button_game else "ties.4.2"
         citations = (*citations, *cite("ties.2", "ties.3", rule))
