@@ -115,7 +115,7 @@ class HandValue:
     strength: int
 
     def __post_init__(self) -> None:
-        size = len(_patterns(self.ranking))
+        size = _SIZES[self.ranking]
         if not 1 <= self.strength <= size:
             raise ValueError(f"a {self.ranking.value} strength is 1 to {size}, not {self.strength}")
 
@@ -212,6 +212,10 @@ class HandValue:
 
 
 _ROYAL_FLUSH = 7462
+
+# The number of classes of each ranking (a test checks them against the tables): a
+# value is checked without loading its ranking's classes, which only its name needs.
+_SIZES = {Ranking.HIGH: 7475, Ranking.ACE_TO_FIVE: 6175, Ranking.DEUCE_TO_SEVEN: 7462}
 
 # Each hand's name, once worked out (a showdown names every pot's winning hand).
 _NAMES: dict[tuple[type, Ranking, int], str] = {}

@@ -36,6 +36,7 @@ ShortDeckValue(strength=1294, cards=parse_cards('Ah Kh 9h 7h 6h'))
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -98,6 +99,12 @@ def _low_rank(index: int) -> int:
     """The badugi rank (ace 1 to king 13) of a card index."""
     r = (index >> 2) + 2
     return 1 if r == 14 else r
+
+
+# The number of badugi and short-deck classes (a test checks them against the
+# tables): a value is checked without loading the classes, which only its name needs.
+_BADUGI_SIZE = 1092
+_SHORT_SIZE = 1404
 
 
 @kept
@@ -164,7 +171,7 @@ class BadugiValue:
     cards: tuple[Card, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        size = len(_badugi_patterns())
+        size = _BADUGI_SIZE
         if not 1 <= self.strength <= size:
             raise ValueError(f"a badugi strength is 1 to {size}, not {self.strength}")
         if not self.cards:
@@ -408,7 +415,7 @@ class ShortDeckValue:
     cards: tuple[Card, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        size = len(_short_patterns())
+        size = _SHORT_SIZE
         if not 1 <= self.strength <= size:
             raise ValueError(f"a short-deck strength is 1 to {size}, not {self.strength}")
         if not self.cards:
@@ -439,7 +446,11 @@ class ShortDeckValue:
     def _as_high(self) -> HandValue:
         # The same class in the standard ranking, for its name: every short-deck
         # class exists there (A-6-7-8-9 reads as the nine-high straight).
-        return HandValue(ranking=Ranking.HIGH, strength=t.high_strengths()[self._pattern])
+        # The standard classes are sorted weakest first, so a class's position is its
+        # strength less one: found in the tuple that names the hand, not in a second table.
+        return HandValue(
+            ranking=Ranking.HIGH, strength=bisect_left(t.high_patterns(), self._pattern) + 1
+        )
 
     @property
     def category(self) -> Category:
