@@ -73,6 +73,7 @@ _NOT_FOR_PHH = (
     "hashlib",
     "locale",
     "pathlib",
+    "random",
     "shutil",
     "signal",
     "textwrap",
