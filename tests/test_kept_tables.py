@@ -25,6 +25,9 @@ KEPT = [
     (t.deuce_to_seven_patterns, ()),
     (t.low_patterns, ()),
     (t.low_strengths, ()),
+    (t._packed_high, ()),
+    (t._packed_low, ()),
+    (t._packed_deuce_to_seven, ()),
     (t.flush_table, ()),
     (t.nonflush_table, (5,)),
     (t.nonflush_table, (6,)),
@@ -119,6 +122,24 @@ def test_the_sizes_a_value_checks_are_its_rankings_classes() -> None:
     assert set(values._SIZES) == set(values.Ranking)
     assert len(v._badugi_patterns()) == v._BADUGI_SIZE
     assert len(v._short_patterns()) == v._SHORT_SIZE
+
+
+@pytest.mark.parametrize(
+    ("classes", "patterns"),
+    [
+        (t.high_classes, t.high_patterns),
+        (t.low_classes, t.low_patterns),
+        (t.deuce_to_seven_classes, t.deuce_to_seven_patterns),
+    ],
+)
+def test_the_packed_classes_are_the_patterns(classes, patterns) -> None:
+    packed, whole = classes(), patterns()
+    assert len(packed) == len(whole)
+    assert tuple(packed) == whole
+    assert packed[-1] == whole[-1]
+    assert packed[3:9:2] == whole[3:9:2]
+    with pytest.raises(IndexError):
+        packed[len(whole)]
 
 
 def test_the_eight_or_better_floor_is_the_strength_of_eight_seven_six_five_four() -> None:

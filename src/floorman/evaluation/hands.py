@@ -390,9 +390,9 @@ def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
             text=format_cards(Card(i) for i in found),
         )
     # The classes are in high order, best low first: a class's strength is the
-    # number of classes from it to the end. The same sorted tuple names the hand,
-    # so a showdown reads one table, not a second mapping of classes to strengths.
-    patterns = t.deuce_to_seven_patterns()
+    # number of classes from it to the end. The same classes name the hand, so a
+    # showdown reads one packed table, not also a mapping of classes to strengths.
+    patterns = t.deuce_to_seven_classes()
     best = min(
         bisect_left(
             patterns,

@@ -229,12 +229,12 @@ def _symbol(value: int) -> str:
     return "A" if value in (1, 14) else _rank(value).symbol
 
 
-def _patterns(ranking: Ranking) -> tuple[t.Pattern, ...]:
+def _patterns(ranking: Ranking) -> t.Classes:
     if ranking is Ranking.HIGH:
-        return t.high_patterns()
+        return t.high_classes()
     if ranking is Ranking.ACE_TO_FIVE:
-        return t.low_patterns()
-    return t.deuce_to_seven_patterns()
+        return t.low_classes()
+    return t.deuce_to_seven_classes()
 
 
 def _high_name(category: Category, ranks: list[Rank]) -> str:

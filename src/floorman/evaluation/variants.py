@@ -447,9 +447,9 @@ class ShortDeckValue:
         # The same class in the standard ranking, for its name: every short-deck
         # class exists there (A-6-7-8-9 reads as the nine-high straight).
         # The standard classes are sorted weakest first, so a class's position is its
-        # strength less one: found in the tuple that names the hand, not in a second table.
+        # strength less one: found in the classes that name the hand, not a second table.
         return HandValue(
-            ranking=Ranking.HIGH, strength=bisect_left(t.high_patterns(), self._pattern) + 1
+            ranking=Ranking.HIGH, strength=bisect_left(t.high_classes(), self._pattern) + 1
         )
 
     @property
