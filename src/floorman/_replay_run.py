@@ -21,9 +21,9 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeAlias, TypeVar
 
+from floorman._frozen import frozen
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
 from floorman.games import RuleSet
@@ -63,7 +63,7 @@ SOLO = 1.0
 CHUNK = 64
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """What one job gave: the line for standard output, or the one for standard
     error, its exit status (0, 1 or 2), and what the summary counts of it.
@@ -93,7 +93,7 @@ class Outcome:
         return f"{self.file}{hand}{action}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandJob:
     """A hand of a ``.phhs``, to be read and replayed; ``label`` is its number as
     printed (None when the file holds one hand)."""
@@ -103,14 +103,14 @@ class HandJob:
     hand: HandText
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PhhFile:
     """A ``.phh`` file (or one whose suffix says neither), read where it is replayed."""
 
     file: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Given:
     """A hand already read (from standard input)."""
 
@@ -148,7 +148,7 @@ def _unreadable(name: str, error: FloormanError, *, hands: int = 1) -> Outcome:
     return Outcome(err=f"floorman replay: {where}{error}", status=2, hands=hands)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reading:
     """A ``.phhs`` being read: its name, its reader and its size in bytes."""
 

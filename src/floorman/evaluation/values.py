@@ -21,8 +21,8 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from floorman._frozen import frozen
 from floorman.cards import Rank
 from floorman.evaluation import _tables as t
 from floorman.rulebook import Citation, cite
@@ -93,7 +93,7 @@ def _rank(value: int) -> Rank:
     return Rank(14 if value == 1 else value)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandValue:
     """A hand's worth under one ranking; higher ``strength`` is better.
 

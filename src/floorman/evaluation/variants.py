@@ -39,8 +39,9 @@ import itertools
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from floorman._frozen import frozen
 from floorman.cards import DECK_52, JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
@@ -142,7 +143,7 @@ def _badugi_strength(found: Sequence[int]) -> int:
     return _badugi_by_mask()[ranks]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@frozen(order=True)
 class BadugiValue:
     """A badugi hand's worth; higher ``strength`` is better.
 
@@ -385,7 +386,7 @@ _NAMED = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@frozen(order=True)
 class ShortDeckValue:
     """A short-deck hold'em hand's worth; higher ``strength`` is better.
 
