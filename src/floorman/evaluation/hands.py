@@ -125,7 +125,13 @@ def build_tables() -> None:
             _NONFLUSH[size] = t.nonflush_table(size)
         _PARTIAL[size].clear()
     if FAST is not None:
-        FAST.high_strength([51, 47, 43, 39, 35])  # its first call reads the tables
+        import numpy as np
+
+        # Its batch path reads the tables and derives every six- and seven-card
+        # entry, which a single hand derives only for itself.
+        FAST.high_strengths(
+            np.array([[51, 47, 43, 39, 35, 31, 27]], dtype=np.uint8), 7, np.empty(1, np.uint16)
+        )
 
 
 def pure_high_strength(cards: Sequence[int]) -> int:
