@@ -468,3 +468,20 @@ def test_the_usual_replay_command_lines_are_read_without_the_parser(argv: list[s
     plain = cli._plain_replay(argv)
     assert plain is not None
     assert vars(plain) == vars(cli._parser().parse_args(argv))
+
+
+def test_run_as_the_program_the_command_leaves_its_objects_out_of_the_last_collection() -> None:
+    # Called with a command line, as a library or a test calls it, nothing is frozen.
+    code = (
+        "import contextlib, gc, io, sys\n"
+        "from floorman.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['rule', 'blinds.9'])\n"
+        "    print(gc.get_freeze_count(), file=sys.stderr)\n"
+        "    sys.argv = ['floorman', 'rule', 'blinds.9']\n"
+        "    status = main()\n"
+        "print(status, gc.get_freeze_count() > 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.split() == ["0"]
+    assert done.stdout.split() == ["0", "True"]

@@ -894,7 +894,23 @@ def _plain_replay(argv: Sequence[str]) -> argparse.Namespace | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Without ``argv`` it reads the program's own (``sys.argv``) and runs as the
+    program, whose process ends when it returns: what the command made is then
+    left out of the cyclic collector's last pass at exit (see :func:`gc.freeze`),
+    which would take some milliseconds to free memory the process gives back
+    whole. Standard output is flushed before.
+    """
+    status = _main(argv)
+    if argv is None:
+        import gc
+
+        gc.freeze()
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _plain_replay(sys.argv[1:] if argv is None else argv)
     if args is None:
         args = _parser().parse_args(argv)
