@@ -839,8 +839,6 @@ def _plain_replay(argv: Sequence[str]) -> argparse.Namespace | None:
     """
     if not argv or argv[0] != "replay":
         return None
-    from floorman.games import RuleSet
-
     found: dict[str, object] = {
         "command": "replay",
         "files": [],
