@@ -72,14 +72,14 @@ def _statement(crlf: bool) -> re.Pattern[str]:
 
 _STATEMENT = _statement(crlf=False)
 _STATEMENT_CRLF: list[re.Pattern[str]] = []  # compiled when a text with \r comes
-_END = re.compile(rf"{_BLANK}[ \t]*+(?:\#{_C}*+)?")
+# The patterns of rarer paths are given as text, compiled (and cached by the re module)
+# when a text first needs one: a replay that reads only usual files compiles none.
+_END = rf"{_BLANK}[ \t]*+(?:\#{_C}*+)?"
 # An array's items (quotes kept, so that no item is empty), and its comments to pass over.
-_ITEMS = re.compile(rf"({_BASIC})|({_LITERAL})|({_BARE})|\#{_C}*")
-_INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
-_FLOAT = re.compile(
-    r"[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?|[eE][+-]?[0-9]+)|inf|nan)"
-)
-_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))")
+_ITEMS = rf"({_BASIC})|({_LITERAL})|({_BARE})|\#{_C}*"
+_INTEGER = r"[+-]?(?:0|[1-9][0-9]*)"
+_FLOAT = r"[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?|[eE][+-]?[0-9]+)|inf|nan)"
+_ESCAPE = r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))"
 _ESCAPED = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
 # Python's int() refuses numbers of more digits than this; tomllib then raises ValueError.
 _MOST_INT_DIGITS = 4000
@@ -105,7 +105,7 @@ def _unescape(match: re.Match[str]) -> str:
 
 def _basic(quoted: str) -> str:
     text = quoted[1:-1]
-    return _ESCAPE.sub(_unescape, text) if "\\" in text else text
+    return re.sub(_ESCAPE, _unescape, text) if "\\" in text else text
 
 
 def _bare(text: str) -> Any:
@@ -115,9 +115,9 @@ def _bare(text: str) -> Any:
         return True
     if text == "false":
         return False
-    if _INTEGER.fullmatch(text) and len(text) < _MOST_INT_DIGITS:
+    if re.fullmatch(_INTEGER, text) and len(text) < _MOST_INT_DIGITS:
         return int(text)
-    if _FLOAT.fullmatch(text):
+    if re.fullmatch(_FLOAT, text):
         return Decimal(text)
     raise _Outside
 
@@ -129,7 +129,7 @@ def _array(text: str) -> list[Any]:
         else (basic[1:-1] if "\\" not in basic else _basic(basic))
         if basic
         else _bare(bare)
-        for basic, literal, bare in _ITEMS.findall(text, 1)
+        for basic, literal, bare in re.compile(_ITEMS).findall(text, 1)
         if basic or literal or bare
     ]
 
@@ -147,7 +147,7 @@ def _read(text: str) -> dict[str, Any]:
     while pos < end:
         found = match(text, pos)
         if found is None:
-            if _END.fullmatch(text, pos) is None:
+            if re.compile(_END).fullmatch(text, pos) is None:
                 raise _Outside
             break
         pos = found.end()
@@ -161,14 +161,17 @@ def _read(text: str) -> dict[str, Any]:
         key = found[1]
         if key in table:
             raise _Outside
-        if kind == 5:
-            table[key] = value.split("'")[1::2]
-        elif kind == 7:
-            table[key] = list(map(int, value[1:-1].split(",")))
-        elif kind == 3:
+        # The kinds in the order real files hold them most.
+        if kind == 3:
             table[key] = value[1:-1]
         elif kind == 4:
-            table[key] = _bare(value)
+            # A whole number, most often: read here, without a call.
+            usual = value.isdigit() and value[0] != "0" and len(value) < _MOST_INT_DIGITS
+            table[key] = int(value) if usual else _bare(value)
+        elif kind == 7:
+            table[key] = list(map(int, value[1:-1].split(",")))
+        elif kind == 5:
+            table[key] = value.split("'")[1::2]
         elif kind == 6:
             table[key] = value.split('"')[1::2]
         elif kind == 8:
