@@ -305,7 +305,8 @@ def _to_chips(key: str, value: object, cpu: int) -> object:
         return tuple(_to_chips(key, v, cpu) for v in value)
     if isinstance(value, Decimal | int) and not isinstance(value, bool) and _too_long(value):
         message = f"{key} holds an amount of more than {MOST_DIGITS} digits"
-        raise _Located(key, f"{value:.6}", message)
+        # Shortened: the amount may have thousands of digits (an int as a Decimal does).
+        raise _Located(key, f"{Decimal(value):.6}", message)
     if isinstance(value, Decimal):
         if key == "starting_stacks" and value == Decimal("inf"):
             return None
@@ -329,6 +330,11 @@ def from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory
     usual = chips_per_unit is None or (type(chips_per_unit) is int and chips_per_unit == 1)
     if usual and (hand := _usual_hand(table)) is not None:
         return hand
+    return _general(table, chips_per_unit)
+
+
+def _general(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
+    """:func:`from_table` by the general path: what the constructor checks, and every error."""
     # The amounts written with decimals choose chips_per_unit; whole ones need none.
     decimals: list[Decimal] = []
     for key, value in table.items():
