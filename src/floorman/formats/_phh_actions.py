@@ -215,6 +215,18 @@ _NUMBER = {str(n): n for n in range(1, 11)}
 _ANY = 10**6
 
 _new = object.__new__
+# The cards of one or two, as read: there are few such texts (53 x 53 at most), and a hand
+# deals them most, so each is read once and its tuple (a value) shared.
+_DEALT: dict[str, tuple[Card | None, ...]] = {}
+
+
+def _dealt(cards: str) -> tuple[Card | None, ...]:
+    """The cards a usual text writes (``"AsKd"``, ``"??"``), kept if one or two."""
+    of = _CARD_OF
+    dealt = tuple([of[cards[i : i + 2]] for i in range(0, len(cards), 2)])
+    if len(cards) <= 4:
+        _DEALT[cards] = dealt
+    return dealt
 
 
 def read_usual(
@@ -248,19 +260,14 @@ CompleteBetOrRaiseTo(index=5, commentary=None, player=2, amount=300))
     found = _USUAL.findall(joined)
     if len(found) != count:
         return None
-    of, number, new, simple = _CARD_OF, _NUMBER, _new, _SIMPLE
+    known, number, new, simple = _DEALT, _NUMBER, _new, _SIMPLE
     made: list[Action] = []
     append, index = made.append, start
     action: Action
     for player, verb, amount, handed, held, holder, cards in found:
         if cards:
-            size = len(cards)
-            if size == 4:
-                dealt: tuple[Card | None, ...] = (of[cards[:2]], of[cards[2:]])
-            elif size == 2:
-                dealt = (of[cards],)
-            else:
-                dealt = tuple([of[cards[i : i + 2]] for i in range(0, size, 2)])
+            if (dealt := known.get(cards)) is None:
+                dealt = _dealt(cards)
             if holder:
                 who = number.get(holder) or int(holder)
                 if who > players:
@@ -286,7 +293,8 @@ CompleteBetOrRaiseTo(index=5, commentary=None, player=2, amount=300))
                     {"index": index, "commentary": None, "player": who, "amount": chips}
                 )
             elif held:
-                shown = tuple([of[held[i : i + 2]] for i in range(0, len(held), 2)])
+                if (shown := known.get(held)) is None:
+                    shown = _dealt(held)
                 action = new(StandPatOrDiscard if handed == "sd" else ShowOrMuck)
                 action.__dict__.update(
                     {"index": index, "commentary": None, "player": who, "cards": shown}
