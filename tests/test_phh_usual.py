@@ -93,7 +93,7 @@ USUAL = {
     "hand": 7,
     "players": ["A", "B", "C"],
     "finishing_stacks": [10310, 9900, 8790],
-    "note": ["x", 1, True, Decimal("2.5")],
+    "note": ["x", 1, True],
 }
 
 # Values a field may hold in a table the TOML reader gives (tomllib's dates aside).
@@ -170,7 +170,7 @@ def test_the_usual_table_takes_the_quick_path_and_each_bend_leaves_it() -> None:
     hand = _usual_hand(dict(USUAL))
     assert hand is not None
     exactly(hand, general(dict(USUAL)))
-    assert hand.extra == (("hand", 7), ("note", ("x", 1, True, Decimal("2.5"))))
+    assert hand.extra == (("hand", 7), ("note", ("x", 1, True)))
     # What the quick path does not vouch for, the general path reads or refuses.
     for key, value, error in [
         ("min_bet", 0, "min_bet holds 0"),
@@ -199,6 +199,8 @@ def test_the_usual_table_takes_the_quick_path_and_each_bend_leaves_it() -> None:
         ("starting_stacks", [Decimal("inf"), 10, 10]),
         ("actions", ["p1 f # early"]),
         ("variant", "XX"),
+        ("note", Decimal("2.5")),
+        ("note", ["x", Decimal("2.5")]),
     ]:
         bent = {**USUAL, key: value}
         assert _usual_hand(bent) is None

@@ -12,10 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 __all__ = [
     "MOST_DIGITS",
@@ -395,6 +398,8 @@ def parse_action(
     if verb == "cbr" and len(args) == 1:
         if (written := _amount_text(words)) is None:
             raise bad(f"the amount {args[0][:40]!r} is not a number such as 300 or 2.5")
+        from decimal import Decimal  # imported for the full grammar: usual actions need none
+
         if _too_long(Decimal(written)):
             raise bad(f"the amount has more than {MOST_DIGITS} digits")
         chips = Decimal(written) * chips_per_unit
@@ -418,6 +423,8 @@ def _amount(chips: int, chips_per_unit: int) -> str:
     """Chips written exactly in the file's units: ``_amount(67847350, 100) == '678473.5'``."""
     if chips % chips_per_unit == 0:
         return str(chips // chips_per_unit)
+    from decimal import Decimal  # imported for an amount in part of a unit
+
     return f"{Decimal(chips).scaleb(1 - len(str(chips_per_unit))):f}".rstrip("0")
 
 

@@ -10,7 +10,6 @@ one pass; any other takes the general path, which gives every error.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from floorman.errors import NotationError
@@ -55,6 +54,7 @@ _TYPED = frozenset((*_AMOUNTS, "variant", "ante_trimming_status", "actions", "pl
 
 if TYPE_CHECKING:
     import datetime
+    from decimal import Decimal
 
     #: A value kept in :attr:`HandHistory.extra`: a TOML string, integer, boolean,
     #: float (as an exact :class:`~decimal.Decimal`), date or time, or an array of
@@ -77,28 +77,30 @@ class _Located(NotationError):
 
 def _freeze(value: object) -> object:
     if isinstance(value, list | tuple):
-        if set(map(type, value)) <= _FLAT:
+        kinds = set(map(type, value))
+        if kinds <= _FLAT or not any(issubclass(k, list | tuple) for k in kinds):
             return value if type(value) is tuple else tuple(value)
         return tuple(_freeze(v) for v in value)
     return value
 
 
 # The usual types of the items an array holds when it holds no arrays (an array of
-# others, such as dates, is frozen item by item, to the same tuple).
-_FLAT = frozenset((str, int, bool, Decimal, type(None)))
+# others, such as floats or dates, holds no arrays if none is a list or tuple).
+_FLAT = frozenset((str, int, bool, type(None)))
 
 
 def _is_value(value: object) -> bool:
     if isinstance(value, tuple):
         return all(_is_value(v) for v in value)
-    if isinstance(value, _VALUES):
+    if isinstance(value, str | int):
         return True
-    import datetime  # a date or time: tomllib read the file, or the caller made one
+    # A float (Decimal), date or time: the reader read one, or the caller made one.
+    import datetime
+    from decimal import Decimal
 
-    return isinstance(value, datetime.date | datetime.time)
+    return isinstance(value, Decimal | datetime.date | datetime.time)
 
 
-_VALUES = (str, int, Decimal)
 _STR = frozenset((str,))
 _INT = frozenset((int,))
 # The fields frozen (lists made tuples) when a history is made.
@@ -287,6 +289,8 @@ class HandHistory:
 
 def _places(value: object) -> int:
     """How many decimal places an amount needs (0 for an int or what is not a number)."""
+    from decimal import Decimal
+
     if isinstance(value, Decimal) and value.is_finite():
         return min(_digits(value)[1], MOST_DIGITS)
     return 0
@@ -297,6 +301,8 @@ _LIMIT = 10**MOST_DIGITS
 
 def _to_chips(key: str, value: object, cpu: int) -> object:
     """A TOML amount (or array of them) in chips; what is not an amount is left to the check."""
+    from decimal import Decimal  # imported for the general path: a usual hand needs none
+
     if isinstance(value, list):
         if not value or (
             set(map(type, value)) == _INT and min(value) > -_LIMIT and max(value) < _LIMIT
@@ -335,6 +341,8 @@ def from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory
 
 def _general(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
     """:func:`from_table` by the general path: what the constructor checks, and every error."""
+    from decimal import Decimal
+
     # The amounts written with decimals choose chips_per_unit; whole ones need none.
     decimals: list[Decimal] = []
     for key, value in table.items():
@@ -395,8 +403,9 @@ _BLANK: dict[str, object] = {
     "_parsed": (),
 }
 # The types of value kept in HandHistory.extra as the TOML reader gives them (an array
-# of them frozen to a tuple); any other (a date, a nested array) takes the general path.
-_PLAIN = frozenset((str, int, bool, Decimal))
+# of them frozen to a tuple); any other (a float, a date, a nested array) takes the
+# general path.
+_PLAIN = frozenset((str, int, bool))
 _NEEDED = ("variant", "antes", "starting_stacks", "actions")
 
 

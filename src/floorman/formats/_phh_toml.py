@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from decimal import Decimal
 from typing import Any, cast
 
 __all__ = ["loads"]
@@ -159,6 +158,8 @@ def _bare(text: str) -> Any:
     if re.fullmatch(_INTEGER, text) and len(text) < _MOST_INT_DIGITS:
         return int(text)
     if re.fullmatch(_FLOAT, text):
+        from decimal import Decimal  # imported for a float: a usual file has none
+
         return Decimal(text)
     raise _Outside
 
@@ -234,5 +235,6 @@ def loads(text: str) -> dict[str, Any]:
         return _read(text)
     except _Outside:
         import tomllib  # imported for the few texts the subset does not cover
+        from decimal import Decimal
 
         return tomllib.loads(text, parse_float=Decimal)

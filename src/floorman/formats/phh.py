@@ -34,7 +34,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from floorman.errors import NotationError
@@ -98,6 +97,7 @@ def __getattr__(name: str) -> Any:
     # reading and replaying hands start without that module.
     if name == "ExtraValue":
         import datetime
+        from decimal import Decimal
 
         alias = str | int | Decimal | datetime.date | datetime.time | tuple["ExtraValue", ...]
         globals()[name] = alias
@@ -304,6 +304,8 @@ def _value(value: object) -> str:
     """A value as TOML: JSON's string escapes are TOML's too, but for DEL."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    from decimal import Decimal  # imported when a history is written
+
     if isinstance(value, Decimal) and not value.is_finite():
         return "nan" if value.is_nan() else "-inf" if value < 0 else "inf"
     if isinstance(value, Decimal):
