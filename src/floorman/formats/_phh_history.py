@@ -429,7 +429,9 @@ def _usual_hand(table: dict[str, Any]) -> HandHistory | None:
     wanted = _VARIANT_FIELDS.get(variant) if type(variant) is str else None
     if wanted is None or n < 2 or type(actions) is not list:
         return None
-    fields = _BLANK.copy()
+    hand: HandHistory = object.__new__(HandHistory)
+    fields = hand.__dict__
+    fields.update(_BLANK)
     extra = []
     structure = 0
     kinds, plain, limit, ints = _KIND, _PLAIN, _LIMIT, _INT
@@ -474,8 +476,6 @@ def _usual_hand(table: dict[str, Any]) -> HandHistory | None:
     if structure != len(wanted) or parsed is None:
         return None
     fields["variant"], fields["extra"], fields["_parsed"] = variant, tuple(extra), parsed
-    hand: HandHistory = object.__new__(HandHistory)
-    hand.__dict__.update(fields)
     return hand
 
 
