@@ -9,7 +9,7 @@ one pass; any other takes the general path, which gives every error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from floorman.errors import NotationError
@@ -377,36 +377,21 @@ def _general(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
     return HandHistory(**typed, chips_per_unit=cpu, extra=extra)  # type: ignore[arg-type]
 
 
-# How the usual hand takes each typed field: the least amount of one per player (0-1),
-# the least of one amount (2: one chip), or as it is checked below (3-5).
-_PER_PLAYER_LEAST = {"antes": 0, "blinds_or_straddles": 0, "starting_stacks": 1}
-_PER_PLAYER_LEAST |= {"finishing_stacks": 0, "winnings": 0}
-_KIND = {**_PER_PLAYER_LEAST, **dict.fromkeys(_STRUCTURE[1:], 2)}
-_KIND |= {"variant": 3, "ante_trimming_status": 4, "players": 5, "actions": 5}
-# The fields of a history, in the order its constructor sets them, with their defaults.
+# How the usual hand takes each typed field: an amount per player of at least 0 or 1
+# chip (kinds 0 and 1), one amount of at least one chip (2), the variant (3), a flag (4),
+# an array of strings (5).
+_KIND = {"antes": 0, "blinds_or_straddles": 0, "starting_stacks": 1, "finishing_stacks": 0}
+_KIND |= {"winnings": 0, **dict.fromkeys(_STRUCTURE[1:], 2), "variant": 3}
+_KIND |= {"ante_trimming_status": 4, "players": 5, "actions": 5}
+# The fields of a history, in the order its constructor sets them, with their defaults
+# (None for those it must be given, which the usual hand always sets).
 _BLANK: dict[str, object] = {
-    "variant": "",
-    "antes": (),
-    "starting_stacks": (),
-    "actions": (),
-    "blinds_or_straddles": None,
-    "bring_in": None,
-    "small_bet": None,
-    "big_bet": None,
-    "min_bet": None,
-    "ante_trimming_status": False,
-    "players": None,
-    "finishing_stacks": None,
-    "winnings": None,
-    "chips_per_unit": 1,
-    "extra": (),
-    "_parsed": (),
+    f.name: None if f.default is MISSING else f.default for f in fields(HandHistory)
 }
 # The types of value kept in HandHistory.extra as the TOML reader gives them (an array
 # of them frozen to a tuple); any other (a float, a date, a nested array) takes the
 # general path.
 _PLAIN = frozenset((str, int, bool))
-_NEEDED = ("variant", "antes", "starting_stacks", "actions")
 
 
 def _usual_hand(table: dict[str, Any]) -> HandHistory | None:

@@ -37,24 +37,22 @@ _KEY = r"[A-Za-z0-9_-]++"
 _ITEM = rf"(?:{_BASIC}|{_LITERAL}|{_BARE})"
 _GAP = rf"(?:[ \t\n]|\r\n|\#{_C}*+)*+"  # what may come between an array's items
 _ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*(?:,{_GAP})?)?\]"
-_BLANK = rf"(?:[ \t]*+(?:\#{_C}*+)?\r?\n)*+"
 _PLAIN_BASIC = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*+"'  # a basic string without escapes
 _INT = r"(?:0|[1-9][0-9]{0,3000}+)"
 
 
 def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
-    """The statements of a document, read by one ``findall``: each after any blank and
-    comment lines, key (group 1) = a basic string (2), literal string (3), bare word (4),
-    array of literal strings (5), of basic strings without escapes (6), of whole numbers
-    (7), or, when ``arrays``, another array (8); or a table header [name] (9). Blank and
-    comment lines that end the text match with every group empty; anything else there
-    is, from the first place no statement begins, matches whole as group 10.
+    """The statements of a document, read by one ``findall``, a line each: key (group 1)
+    = a basic string (2), literal string (3), bare word (4), array of literal strings (5),
+    of basic strings without escapes (6), of whole numbers (7), or, when ``arrays``,
+    another array (8); or a table header [name] (9). A blank or comment line matches with
+    every group empty; anything else, from the first place no statement or blank line
+    begins, matches whole as group 10.
 
     Lines end with a line feed or, when ``crlf``, a carriage return and a line feed:
     a text without carriage returns is read by the simpler pattern, which runs faster.
     """
     space = r"[ \t\n]*+(?:\r\n[ \t\n]*+)*+" if crlf else r"[ \t\n]*+"  # between items
-    blank = _BLANK if crlf else rf"(?:[ \t]*+(?:\#{_C}*+)?\n)*+"
     # Arrays of one kind of item and no comments, the usual ones, are read by splitting.
     literals = rf"\[{space}(?:{_LITERAL}{space}(?:,{space}{_LITERAL}{space})*+(?:,{space})?)?\]"
     basics = (
@@ -65,12 +63,12 @@ def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     # Without arrays, group 8 never matches (?!): the groups are numbered alike.
     other = _ARRAY if arrays else "(?!)"
     return re.compile(
-        rf"""{blank}[ \t]*+(?:
+        rf"""[ \t]*+(?:
           ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC})|({_LITERAL})|({_BARE})
           |({literals})|({basics})|({ints})|({other}))
         | \[[ \t]*+({_KEY})[ \t]*+\]
         )[ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)
-        | {blank}[ \t]*+(?:\#{_C}*+)?\Z
+        | [ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)
         | ([\s\S]++)""",
         re.VERBOSE,
     )
@@ -96,6 +94,7 @@ _INTEGER = r"[+-]?(?:0|[1-9][0-9]*)"
 _FLOAT = r"[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?|[eE][+-]?[0-9]+)|inf|nan)"
 _ESCAPE = r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))"
 _ESCAPED = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+_WORDS = {"true": True, "false": False, "0": 0}
 # Python's int() refuses numbers of more digits than this; tomllib then raises ValueError.
 _MOST_INT_DIGITS = 4000
 
@@ -204,9 +203,13 @@ def _take(
             if literal:
                 table[key] = literal[1:-1]
             elif bare:
-                # A whole number, most often: read here, without a call.
-                usual = bare.isdigit() and bare[0] != "0" and len(bare) < _MOST_INT_DIGITS
-                table[key] = int(bare) if usual else _bare(bare)
+                # A whole number or a flag, most often: read here, without a call.
+                if bare in _WORDS:
+                    table[key] = _WORDS[bare]
+                elif bare.isdigit() and bare[0] != "0" and len(bare) < _MOST_INT_DIGITS:
+                    table[key] = int(bare)
+                else:
+                    table[key] = _bare(bare)
             elif ints:
                 table[key] = _ints(ints, 0)[0]
             elif literals:

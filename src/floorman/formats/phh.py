@@ -125,7 +125,8 @@ def _toml(text: str) -> dict[str, Any]:
         raise NotationError(message, text=text[:200]) from None
 
 
-_TOKEN = re.compile(r"#.*|\]|\"(?:[^\"\\]|\\.)*\"|'[^']*'")
+# What counts in finding an action's line, compiled when an error first needs it.
+_TOKEN = r"#.*|\]|\"(?:[^\"\\]|\\.)*\"|'[^']*'"
 
 
 def _line_of(text: str, key: str, section: str | None, action: int | None) -> int | None:
@@ -140,7 +141,7 @@ def _line_of(text: str, key: str, section: str | None, action: int | None) -> in
         return None if at is None else at + 1
     count = -1
     for i in range(at, len(lines)):
-        for token in _TOKEN.finditer(lines[i].split("=", 1)[1] if i == at else lines[i]):
+        for token in re.finditer(_TOKEN, lines[i].split("=", 1)[1] if i == at else lines[i]):
             if token.group()[0] == "#":
                 break
             count += token.group() != "]"
