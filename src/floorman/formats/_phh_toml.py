@@ -30,14 +30,17 @@ _C = r"[^\x00-\x08\x0a-\x1f\x7f]"  # a character TOML allows in a comment or a l
 # Possessive quantifiers (*+, ++) never give back what they took: a text that is not
 # in the subset fails at once, where backtracking through the many ways to split a run
 # of spaces or a comment would take exponential time.
-_BASIC = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\(?:[btnfr"\\]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}))*+"'
+# A basic string: runs of plain characters, each escape between two runs (one run, for
+# the usual string without escapes, read without entering the repeated group).
+_PLAIN = r'[^"\\\x00-\x08\x0a-\x1f\x7f]*+'
+_BASIC = rf'"{_PLAIN}(?:\\(?:[btnfr"\\]|u[0-9A-Fa-f]{{4}}|U[0-9A-Fa-f]{{8}}){_PLAIN})*+"'
 _LITERAL = r"'[^'\x00-\x08\x0a-\x1f\x7f]*+'"
 _BARE = r"[A-Za-z0-9_+.:-]++"
 _KEY = r"[A-Za-z0-9_-]++"
 _ITEM = rf"(?:{_BASIC}|{_LITERAL}|{_BARE})"
-_GAP = rf"(?:[ \t\n]|\r\n|\#{_C}*+)*+"  # what may come between an array's items
-_ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*(?:,{_GAP})?)?\]"
-_PLAIN_BASIC = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*+"'  # a basic string without escapes
+_GAP = rf"(?:[ \t\n]++|\r\n|\#{_C}*+)*+"  # what may come between an array's items
+_ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*+(?:,{_GAP})?)?\]"
+_PLAIN_BASIC = rf'"{_PLAIN}"'  # a basic string without escapes
 _INT = r"(?:0|[1-9][0-9]{0,3000}+)"
 
 
