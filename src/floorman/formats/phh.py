@@ -39,6 +39,9 @@ from typing import TYPE_CHECKING, Any
 from floorman.errors import NotationError
 from floorman.formats import _phh_toml
 from floorman.formats._phh_actions import (
+    MOST_DIGITS as MOST_DIGITS,
+)
+from floorman.formats._phh_actions import (
     Action,
     CheckOrCall,
     CompleteBetOrRaiseTo,
