@@ -310,3 +310,12 @@ def test_a_whole_amount_of_too_many_digits_is_a_notation_error_naming_its_line(
     text += "starting_stacks = [5, 5]\nactions = []\n"
     with pytest.raises(NotationError, match="line 2: antes holds an amount of more than 15"):
         phh.read_phh(text)
+
+
+def test_the_public_names_of_the_phh_module_import_as_they_did() -> None:
+    names = [*phh.__all__, "MOST_DIGITS"]
+    assert {"HandHistory", "load", "parse_action", "ExtraValue", "write_phhs"} <= set(names)
+    for name in names:
+        assert getattr(phh, name) is not None, name
+    assert phh.MOST_DIGITS == 15
+    assert phh.HandHistory.__module__.startswith("floorman.formats.")
