@@ -77,10 +77,10 @@ def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     )
 
 
-# Statements without other arrays (arrays with comments, or of mixed items): the pattern
-# of the usual file, compiled at import; the others when a text first needs them.
-_STATEMENT = _statement(crlf=False, arrays=False)
-_STATEMENTS: dict[tuple[bool, bool], re.Pattern[str]] = {(False, False): _STATEMENT}
+# The patterns by (crlf, arrays), each compiled when a text first needs it: without other
+# arrays (with comments, or of mixed items), the pattern of the usual file, which a
+# process that reads no hand never compiles.
+_STATEMENTS: dict[tuple[bool, bool], re.Pattern[str]] = {}
 
 
 def _statements(crlf: bool, arrays: bool) -> re.Pattern[str]:
@@ -124,7 +124,7 @@ def _int_scanner() -> Callable[[str, int], tuple[list[int], int]]:
     return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast(Any, Context)))
 
 
-_ints = _int_scanner()
+_INTS: list[Callable[[str, int], tuple[list[int], int]]] = []  # made for the first text
 
 
 class _Outside(Exception):
@@ -181,7 +181,7 @@ def _array(text: str) -> list[Any]:
 def _read(text: str) -> dict[str, Any]:
     root: dict[str, Any] = {}
     crlf = "\r" in text
-    statement = _statements(crlf, arrays=False) if crlf else _STATEMENT
+    statement = _statements(crlf, arrays=False)
     table, rest = _take(statement.findall(text), root, root)
     if rest:
         # Where no usual statement begins, the pattern that reads every array goes on.
@@ -198,6 +198,9 @@ def _take(
 ) -> tuple[dict[str, Any], str]:
     """Put the statements found into ``root`` (``table`` the table the first is in);
     the table the last is in, and the text where none was found ("" for none)."""
+    if not _INTS:
+        _INTS.append(_int_scanner())
+    scan = _INTS[0]
     for key, basic, literal, bare, literals, basics, ints, array, header, rest in statements:
         if key:
             if key in table:
@@ -214,7 +217,7 @@ def _take(
                 else:
                     table[key] = _bare(bare)
             elif ints:
-                table[key] = _ints(ints, 0)[0]
+                table[key] = scan(ints, 0)[0]
             elif literals:
                 table[key] = literals.split("'")[1::2]
             elif basics:
