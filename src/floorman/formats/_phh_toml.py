@@ -219,7 +219,12 @@ def _take(
             elif ints:
                 table[key] = scan(ints, 0)[0]
             elif literals:
-                table[key] = literals.split("'")[1::2]
+                # As real files write them, ['a', 'b']: split at the separators alone,
+                # which is right when every quote is one of theirs or an end's.
+                items = literals[2:-2].split("', '")
+                if literals.count("'") != 2 * len(items) or literals[-2:] != "']":
+                    items = literals.split("'")[1::2]
+                table[key] = items
             elif basics:
                 table[key] = basics.split('"')[1::2]
             elif array:
