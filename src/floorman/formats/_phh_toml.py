@@ -4,9 +4,10 @@ A PHH file is a flat TOML document: ``key = value`` lines, perhaps under table
 headers ``[1]``, ``[2]``, ... (a ``.phhs`` file), whose values are strings,
 whole numbers, floats, booleans and arrays of these (the actions, one a line or
 all on one). :func:`loads` reads exactly that subset with one regular
-expression and a short loop over its tokens, several times faster than the
-general parser, and returns what :func:`tomllib.loads` returns for the same
-text (floats as :class:`~decimal.Decimal`, as the PHH reader asks).
+expression that finds every statement at once and a short loop over them,
+several times faster than the general parser, and returns what
+:func:`tomllib.loads` returns for the same text (floats as
+:class:`~decimal.Decimal`, as the PHH reader asks).
 
 Anything outside the subset (dates and times, quoted or dotted keys, inline
 tables, nested arrays, multi-line strings, numbers with underscores or in hex,
