@@ -47,11 +47,11 @@ _INT = r"(?:0|[1-9][0-9]{0,3000}+)"
 
 def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     """The statements of a document, read by one ``findall``, a line each: key (group 1)
-    = a basic string (2), literal string (3), bare word (4), array of literal strings (5),
-    of basic strings without escapes (6), of whole numbers (7), or, when ``arrays``,
-    another array (8); or a table header [name] (9). A blank or comment line matches with
-    every group empty; anything else, from the first place no statement or blank line
-    begins, matches whole as group 10.
+    = a string or bare word (2: its first character tells which), an array of literal
+    strings (3), of basic strings without escapes (4), of whole numbers (5), or, when
+    ``arrays``, another array (6); or a table header [name] (7). A blank or comment line
+    matches with every group empty; anything else, from the first place no statement or
+    blank line begins, matches whole as group 8.
 
     Lines end with a line feed or, when ``crlf``, a carriage return and a line feed:
     a text without carriage returns is read by the simpler pattern, which runs faster.
@@ -64,11 +64,11 @@ def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     )
     newline = r"\r?\n" if crlf else r"\n"
     ints = rf"\[[ \t]*+{_INT}(?:[ \t]*+,[ \t]*+{_INT})*+[ \t]*+\]"
-    # Without arrays, group 8 never matches (?!): the groups are numbered alike.
+    # Without arrays, group 6 never matches (?!): the groups are numbered alike.
     other = _ARRAY if arrays else "(?!)"
     return re.compile(
         rf"""[ \t]*+(?:
-          ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC})|({_LITERAL})|({_BARE})
+          ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC}|{_LITERAL}|{_BARE})
           |({literals})|({basics})|({ints})|({other}))
         | \[[ \t]*+({_KEY})[ \t]*+\]
         )[ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)
@@ -202,21 +202,24 @@ def _take(
     if not _INTS:
         _INTS.append(_int_scanner())
     scan = _INTS[0]
-    for key, basic, literal, bare, literals, basics, ints, array, header, rest in statements:
+    for key, scalar, literals, basics, ints, array, header, rest in statements:
         if key:
             if key in table:
                 raise _Outside
             # The kinds in the order real files hold them most.
-            if literal:
-                table[key] = literal[1:-1]
-            elif bare:
+            if scalar:
+                first = scalar[0]
+                if first == "'":
+                    table[key] = scalar[1:-1]
+                elif first == '"':
+                    table[key] = _basic(scalar)
                 # A whole number or a flag, most often: read here, without a call.
-                if bare in _WORDS:
-                    table[key] = _WORDS[bare]
-                elif bare.isdigit() and bare[0] != "0" and len(bare) < _MOST_INT_DIGITS:
-                    table[key] = int(bare)
+                elif scalar in _WORDS:
+                    table[key] = _WORDS[scalar]
+                elif scalar.isdigit() and first != "0" and len(scalar) < _MOST_INT_DIGITS:
+                    table[key] = int(scalar)
                 else:
-                    table[key] = _bare(bare)
+                    table[key] = _bare(scalar)
             elif ints:
                 table[key] = scan(ints, 0)[0]
             elif literals:
@@ -228,10 +231,8 @@ def _take(
                 table[key] = items
             elif basics:
                 table[key] = basics.split('"')[1::2]
-            elif array:
-                table[key] = _array(array)
             else:
-                table[key] = _basic(basic)
+                table[key] = _array(array)
         elif header:
             if header in root:
                 raise _Outside
