@@ -21,7 +21,7 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeAlias, TypeVar
 
 from floorman._frozen import frozen
 from floorman.errors import FloormanError, NotationError
@@ -390,9 +390,14 @@ def in_order(
     over by then starts no worker.
 
     ``work`` must be picklable (a module's function, or a partial of one). A
-    worker that dies raises :class:`WorkerLost` naming the first job of the chunk
-    it held; stopping early (Ctrl-C, or the caller closing this generator) stops
-    the workers after the chunks they are replaying.
+    worker that dies raises :class:`WorkerLost`, naming the first job of the
+    chunk that killed it: the chunks not yet answered are worked again one at a
+    time, each in a worker of its own, and the first whose worker dies again is
+    the one named, the results before it given first (if none dies again, a
+    worker killed from outside, the first chunk not answered is named and
+    nothing after the results given before the loss). Stopping early (Ctrl-C,
+    or the caller closing this generator) stops the workers after the chunks
+    they are replaying.
     """
     it = iter(chunks)
     if solo > 0 and jobs > 1:
@@ -414,29 +419,57 @@ def in_order(
 
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
     pending: deque[tuple[Future[R], list[T]]] = deque()
+    broken = False
     try:
         for chunk in itertools.chain([first, second], it):
             try:
                 pending.append((pool.submit(work, chunk), chunk))
             except BrokenProcessPool:
-                # A worker died since the last chunk was sent: what the others gave
-                # back comes first, then the loss, at the first chunk not answered.
-                while pending:
-                    yield _result(pending.popleft(), BrokenProcessPool)
-                raise WorkerLost(chunk[0]) from None
+                pending.append((_lost(), chunk))
+                broken = True
+                break
             if len(pending) >= jobs * ahead:
-                yield _result(pending.popleft(), BrokenProcessPool)
-        while pending:
-            yield _result(pending.popleft(), BrokenProcessPool)
+                if isinstance(pending[0][0].exception(), BrokenProcessPool):
+                    broken = True
+                    break
+                yield pending.popleft()[0].result()
+        while pending and not broken:
+            if isinstance(pending[0][0].exception(), BrokenProcessPool):
+                broken = True
+                break
+            yield pending.popleft()[0].result()
     finally:
-        for future, _ in pending:
-            future.cancel()
+        if not broken:
+            for future, _ in pending:
+                future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
+    if not broken:
+        return
+    # A worker died. The pool then fails every chunk not yet answered, whichever
+    # worker held it: each is worked again, alone in a worker of its own, to find
+    # the one that kills its worker. Its results before it are given, and it is
+    # named; if none dies again, the first chunk not answered is named.
+    again: list[R] = []
+    for future, chunk in pending:
+        if future.done() and not future.cancelled() and future.exception() is None:
+            again.append(future.result())
+            continue
+        alone = ProcessPoolExecutor(max_workers=1, initializer=_quiet_worker)
+        try:
+            again.append(alone.submit(work, chunk).result())
+        except BrokenProcessPool:
+            yield from again
+            raise WorkerLost(chunk[0]) from None
+        finally:
+            alone.shutdown(wait=True)
+    raise WorkerLost(pending[0][1][0])
 
 
-def _result(held: tuple[Future[R], list[T]], broken: type[Exception]) -> R:
-    future, chunk = held
-    try:
-        return future.result()
-    except broken:
-        raise WorkerLost(chunk[0]) from None
+def _lost() -> Future[Any]:
+    """A future that failed as a chunk sent to a broken pool fails."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    future: Future[Any] = Future()
+    future.set_exception(BrokenProcessPool("a worker ended without answering"))
+    return future
