@@ -86,7 +86,9 @@ def test_the_shuffle_falls_back_on_the_random_module_with_the_same_result(
 def test_the_fast_shuffle_is_the_one_this_python_uses() -> None:
     """The loop without a call per card gives what ``random.Random.shuffle`` gives
     on this Python (else the shuffler falls back on it, more slowly)."""
+    SeededShuffler(0)  # the first one made finds whether the loop is the same
     assert shuffle._SAME_AS_RANDOM
+    assert shuffle._same_as_random()
     for seed in range(20):
         expected, got = list(range(60)), list(range(60))
         stock, ours = random.Random(seed), random.Random(seed)

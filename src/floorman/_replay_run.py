@@ -18,21 +18,23 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import signal
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeAlias, TypeVar
 
+from floorman._frozen import frozen
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
-from floorman.formats.stream import HandText, PhhsReader, read_hand
 from floorman.games import RuleSet
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
+
+    from floorman.formats.stream import HandText, PhhsReader
+
+# The streaming reader (floorman.formats.stream) and signal are imported where they
+# are used: a run of .phh files starts without them.
 
 __all__ = [
     "CHUNK",
@@ -61,7 +63,7 @@ SOLO = 1.0
 CHUNK = 64
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """What one job gave: the line for standard output, or the one for standard
     error, its exit status (0, 1 or 2), and what the summary counts of it.
@@ -91,7 +93,7 @@ class Outcome:
         return f"{self.file}{hand}{action}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandJob:
     """A hand of a ``.phhs``, to be read and replayed; ``label`` is its number as
     printed (None when the file holds one hand)."""
@@ -101,14 +103,14 @@ class HandJob:
     hand: HandText
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PhhFile:
     """A ``.phh`` file (or one whose suffix says neither), read where it is replayed."""
 
     file: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Given:
     """A hand already read (from standard input)."""
 
@@ -146,7 +148,7 @@ def _unreadable(name: str, error: FloormanError, *, hands: int = 1) -> Outcome:
     return Outcome(err=f"floorman replay: {where}{error}", status=2, hands=hands)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reading:
     """A ``.phhs`` being read: its name, its reader and its size in bytes."""
 
@@ -178,6 +180,8 @@ def _phhs_file(name: str, readers: list[Reading]) -> Iterator[Job]:
         message = f"{name}: {error.strerror or error}"
         yield _unreadable(name, NotationError(message, text=name), hands=0)
         return
+    from floorman.formats.stream import PhhsReader
+
     with source:
         reader = PhhsReader(source)
         readers.append(Reading(name, reader, size))
@@ -211,6 +215,8 @@ def _stdin() -> Iterator[Job]:
         if stripped and not stripped.startswith(b"#"):
             break
     if seen and seen[-1].lstrip().startswith(b"["):
+        from floorman.formats.stream import PhhsReader
+
         yield from _stream("-", PhhsReader(source, prefix=b"".join(seen)))
         return
     data = b"".join(seen) + source.read(-1)
@@ -228,6 +234,18 @@ def _stdin() -> Iterator[Job]:
         yield Given("-", number if len(histories) > 1 else None, history)
 
 
+def _suffix(name: str) -> str:
+    """The suffix of the file ``name``, as ``pathlib.PurePosixPath(name).suffix`` gives it.
+
+    >>> [_suffix(n) for n in ("a.phhs", "a/b.PHH", "a.phhs/", "a.phhs/.", ".phhs", "a.", "..")]
+    ['.phhs', '.PHH', '.phhs', '.phhs', '', '', '']
+    """
+    parts = [part for part in name.split("/") if part and part != "."]
+    last = parts[-1] if parts else ""
+    dot = last.rfind(".")
+    return last[dot:] if 0 < dot < len(last) - 1 else ""
+
+
 def jobs_of(files: Sequence[str], *, readers: list[Reading] | None = None) -> Iterator[Job]:
     """The jobs of ``files``, in order: one a hand, or an Outcome for a file that
     cannot be opened. Each ``.phhs`` opened is added to ``readers``, whose
@@ -236,7 +254,7 @@ def jobs_of(files: Sequence[str], *, readers: list[Reading] | None = None) -> It
     for name in files:
         if name == "-":
             yield from _stdin()
-        elif Path(name).suffix.lower() == ".phhs":
+        elif _suffix(name).lower() == ".phhs":
             yield from _phhs_file(name, opened)
         else:
             yield PhhFile(name)
@@ -312,6 +330,8 @@ def _one(job: Job, rules: RuleSet, as_json: bool) -> list[Outcome]:
     if isinstance(job, Given):
         return [_replayed(job.file, job.label, job.history, rules, as_json)]
     if isinstance(job, HandJob):
+        from floorman.formats.stream import read_hand
+
         try:
             history = read_hand(job.hand)
         except FloormanError as error:
@@ -349,6 +369,8 @@ def chunks_of(jobs: Iterable[T], size: int = CHUNK) -> Iterator[list[T]]:
 def _quiet_worker() -> None:
     # Ctrl-C reaches every process of the terminal's group; the command stops the
     # workers itself, so that none prints a traceback.
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -368,9 +390,14 @@ def in_order(
     over by then starts no worker.
 
     ``work`` must be picklable (a module's function, or a partial of one). A
-    worker that dies raises :class:`WorkerLost` naming the first job of the chunk
-    it held; stopping early (Ctrl-C, or the caller closing this generator) stops
-    the workers after the chunks they are replaying.
+    worker that dies raises :class:`WorkerLost`, naming the first job of the
+    chunk that killed it: the chunks not yet answered are worked again one at a
+    time, each in a worker of its own, and the first whose worker dies again is
+    the one named, the results before it given first (if none dies again, a
+    worker killed from outside, the first chunk not answered is named and
+    nothing after the results given before the loss). Stopping early (Ctrl-C,
+    or the caller closing this generator) stops the workers after the chunks
+    they are replaying.
     """
     it = iter(chunks)
     if solo > 0 and jobs > 1:
@@ -392,29 +419,57 @@ def in_order(
 
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
     pending: deque[tuple[Future[R], list[T]]] = deque()
+    broken = False
     try:
         for chunk in itertools.chain([first, second], it):
             try:
                 pending.append((pool.submit(work, chunk), chunk))
             except BrokenProcessPool:
-                # A worker died since the last chunk was sent: what the others gave
-                # back comes first, then the loss, at the first chunk not answered.
-                while pending:
-                    yield _result(pending.popleft(), BrokenProcessPool)
-                raise WorkerLost(chunk[0]) from None
+                pending.append((_lost(), chunk))
+                broken = True
+                break
             if len(pending) >= jobs * ahead:
-                yield _result(pending.popleft(), BrokenProcessPool)
-        while pending:
-            yield _result(pending.popleft(), BrokenProcessPool)
+                if isinstance(pending[0][0].exception(), BrokenProcessPool):
+                    broken = True
+                    break
+                yield pending.popleft()[0].result()
+        while pending and not broken:
+            if isinstance(pending[0][0].exception(), BrokenProcessPool):
+                broken = True
+                break
+            yield pending.popleft()[0].result()
     finally:
-        for future, _ in pending:
-            future.cancel()
+        if not broken:
+            for future, _ in pending:
+                future.cancel()
         pool.shutdown(wait=True, cancel_futures=True)
+    if not broken:
+        return
+    # A worker died. The pool then fails every chunk not yet answered, whichever
+    # worker held it: each is worked again, alone in a worker of its own, to find
+    # the one that kills its worker. Its results before it are given, and it is
+    # named; if none dies again, the first chunk not answered is named.
+    again: list[R] = []
+    for future, chunk in pending:
+        if future.done() and not future.cancelled() and future.exception() is None:
+            again.append(future.result())
+            continue
+        alone = ProcessPoolExecutor(max_workers=1, initializer=_quiet_worker)
+        try:
+            again.append(alone.submit(work, chunk).result())
+        except BrokenProcessPool:
+            yield from again
+            raise WorkerLost(chunk[0]) from None
+        finally:
+            alone.shutdown(wait=True)
+    raise WorkerLost(pending[0][1][0])
 
 
-def _result(held: tuple[Future[R], list[T]], broken: type[Exception]) -> R:
-    future, chunk = held
-    try:
-        return future.result()
-    except broken:
-        raise WorkerLost(chunk[0]) from None
+def _lost() -> Future[Any]:
+    """A future that failed as a chunk sent to a broken pool fails."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    future: Future[Any] = Future()
+    future.set_exception(BrokenProcessPool("a worker ended without answering"))
+    return future

@@ -14,12 +14,17 @@ cryptographically strong source, for real play.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from floorman.cards import Card
+
+if TYPE_CHECKING:
+    import random
+
+# random is imported by the shufflers when they are made: replaying a recorded deal
+# (whose cards are given) starts without it.
 
 __all__ = ["Mark", "SeededShuffler", "Shuffler", "SystemShuffler"]
 
@@ -38,6 +43,7 @@ def _fisher_yates(cards: list[_T], getrandbits: Callable[[int], int]) -> None:
     """Shuffle ``cards`` in place exactly as ``random.Random.shuffle`` does (the
     same swaps from the same random bits), without a method call per card.
 
+    >>> import random
     >>> stock, cards = list(range(10)), list(range(10))
     >>> random.Random(1).shuffle(stock)
     >>> _fisher_yates(cards, random.Random(1).getrandbits)
@@ -56,6 +62,8 @@ def _fisher_yates(cards: list[_T], getrandbits: Callable[[int], int]) -> None:
 def _same_as_random() -> bool:
     """Whether :func:`_fisher_yates` shuffles as this Python's ``random`` module
     does: the same order, the generator left in the same state."""
+    import random
+
     stock, ours = random.Random(2026), random.Random(2026)
     expected, got = list(range(64)), list(range(64))
     stock.shuffle(expected)
@@ -64,8 +72,9 @@ def _same_as_random() -> bool:
 
 
 #: A seeded shuffle must repeat across versions of floorman: the faster loop
-#: serves only where it gives exactly what ``random.Random.shuffle`` gives.
-_SAME_AS_RANDOM = _same_as_random()
+#: serves only where it gives exactly what ``random.Random.shuffle`` gives
+#: (found when the first seeded shuffler is made; None before).
+_SAME_AS_RANDOM: bool | None = None
 
 
 @dataclass(slots=True, eq=False)
@@ -91,6 +100,11 @@ class SeededShuffler:
     _pending: Mark | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
+        import random
+
+        global _SAME_AS_RANDOM
+        if _SAME_AS_RANDOM is None:
+            _SAME_AS_RANDOM = _same_as_random()
         self._random = random.Random(self.seed)
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
@@ -159,11 +173,17 @@ class SeededShuffler:
         self._pending = None
 
 
+def _system_random() -> random.SystemRandom:
+    import random
+
+    return random.SystemRandom()
+
+
 @dataclass(slots=True)
 class SystemShuffler:
     """A shuffler for real play, drawing from the system's strong random source."""
 
-    _random: random.SystemRandom = field(default_factory=random.SystemRandom, repr=False)
+    _random: random.SystemRandom = field(default_factory=_system_random, repr=False)
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         """A new list of the cards, shuffled from the system's entropy."""

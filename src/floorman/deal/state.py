@@ -21,7 +21,7 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 from floorman.cards import Card, format_cards
@@ -84,6 +84,14 @@ class _Player:
     pending_draw: int = 0
     drew: bool = False
     discards: list[Card] = field(default_factory=list)  # the latest draw's
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled (floorman._compiled), a class is made only through its
+        # __init__: copies and pickles are made through it too.
+        return (_Player, tuple(getattr(self, name) for name in _PLAYER_FIELDS))
+
+
+_PLAYER_FIELDS = tuple(f.name for f in fields(_Player))
 
 
 class Deal:
@@ -201,6 +209,26 @@ class Deal:
         self._start()
 
     # ----------------------------------------------------------------- views
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A deal copies and pickles whole, in the state it is in.
+
+        Compiled (:mod:`floorman._compiled`), a deal is made only through its
+        ``__init__``: the copy is made through it from the deal's setting, and
+        then given every attribute of the original.
+        """
+        names = getattr(type(self), "__mypyc_attrs__", None) or tuple(vars(self))
+        state = {name: getattr(self, name) for name in names if hasattr(self, name)}
+        setting = (
+            self.game,
+            self.structure,
+            self.stakes,
+            self.starting_stacks,
+            self.auto_showdown,
+            self.rules,
+            self.runs,
+        )
+        return (_restore, (setting, state))
 
     @property
     def players(self) -> int:
@@ -904,6 +932,23 @@ class _Facts(NamedTuple):
 
 
 _FACTS: dict[int, _Facts] = {}
+
+
+def _restore(setting: tuple[Any, ...], state: dict[str, Any]) -> Deal:
+    """A deal made from ``Deal.__reduce__``'s setting and then given its state."""
+    game, structure, stakes, stacks, auto_showdown, rules, runs = setting
+    deal = Deal(
+        game,
+        structure=structure,
+        stakes=stakes,
+        stacks=stacks,
+        auto_showdown=auto_showdown,
+        rules=rules,
+        runs=runs,
+    )
+    for name, value in state.items():
+        setattr(deal, name, value)
+    return deal
 
 
 def _facts(game: Game) -> _Facts:
