@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 import itertools
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -400,9 +399,8 @@ def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
     # showdown reads one packed table, not also a mapping of classes to strengths.
     patterns = t.deuce_to_seven_classes()
     best = min(
-        bisect_left(
-            patterns,
-            t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False),
+        patterns.position(
+            t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
         )
         for hand in itertools.combinations(found, 5)
     )
