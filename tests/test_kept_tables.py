@@ -167,3 +167,16 @@ def test_deuce_to_seven_strength_is_the_classes_count_from_the_hands_to_the_end(
         for five in itertools.combinations(cards, 5)
     )
     assert h.evaluate_deuce_to_seven(Card(c) for c in cards).strength == best
+
+
+def test_a_class_is_found_where_a_bisection_finds_it() -> None:
+    """``Classes.position`` looks a class up where ``bisect_left`` would find it,
+    for every class of every packed ranking and for patterns that are no class."""
+    from bisect import bisect_left
+
+    from floorman.evaluation import _tables as t
+
+    for classes in (t.high_classes(), t.low_classes(), t.deuce_to_seven_classes()):
+        assert all(classes.position(classes[i]) == i for i in range(len(classes)))
+        for stray in ((0, (2,)), (10, (15,)), (5, (9, 9)), (99, ())):
+            assert classes.position(stray) == bisect_left(classes, stray)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import enum
 import itertools
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
@@ -419,7 +418,7 @@ def _deuce_to_seven_five(hand: Sequence[int]) -> HandValue:
         patterns = t.deuce_to_seven_classes()
         pattern = t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
         found = _DEUCE_TO_SEVEN_FIVES[key] = HandValue(
-            ranking=Ranking.DEUCE_TO_SEVEN, strength=len(patterns) - bisect_left(patterns, pattern)
+            ranking=Ranking.DEUCE_TO_SEVEN, strength=len(patterns) - patterns.position(pattern)
         )
     return found
 

@@ -36,7 +36,6 @@ ShortDeckValue(strength=1294, cards=parse_cards('Ah Kh 9h 7h 6h'))
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import field
@@ -450,7 +449,7 @@ class ShortDeckValue:
         # The standard classes are sorted weakest first, so a class's position is its
         # strength less one: found in the classes that name the hand, not a second table.
         return HandValue(
-            ranking=Ranking.HIGH, strength=bisect_left(t.high_classes(), self._pattern) + 1
+            ranking=Ranking.HIGH, strength=t.high_classes().position(self._pattern) + 1
         )
 
     @property
