@@ -158,7 +158,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     for run, board in enumerate(boards):
         readers = _readers(deal.game, board) if len(contenders) > 1 else ()
         values: dict[int, list[Value | None]] = {}
-        for p in contenders:
+        for p in contenders if readers else ():
             cards = _known(deal.hole(Position(p)))
             values[p] = [r(cards) if cards is not None else None for r in readers]
         several = len(pots) > 1

@@ -21,7 +21,6 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from floorman.cards import Card, format_cards
@@ -65,22 +64,41 @@ __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 _handler = HANDLERS.get
 
 
-@dataclass(slots=True)
 class _Player:
-    stack: int
-    hole: list[Card | None] = field(default_factory=list)
-    up: list[bool] = field(default_factory=list)
-    street_bet: int = 0
-    total: int = 0
-    folded: bool = False
-    mucked: bool = False
-    shown: bool = False
-    # The bet this player had matched when he last acted this round; None before
-    # acting (a blind or straddle has not acted yet, RRP5 blinds.3).
-    acted_at: int | None = None
-    pending_draw: int = 0
-    drew: bool = False
-    discards: list[Card] = field(default_factory=list)  # the latest draw's
+    """One player's part in a deal: the deal's own, changed only by its events."""
+
+    # A plain slotted class: a deal makes one for each player, and its fields
+    # start as literals (a dataclass would call a factory for each list).
+    __slots__ = (
+        "acted_at",
+        "discards",
+        "drew",
+        "folded",
+        "hole",
+        "mucked",
+        "pending_draw",
+        "shown",
+        "stack",
+        "street_bet",
+        "total",
+        "up",
+    )
+
+    def __init__(self, stack: int) -> None:
+        self.stack = stack
+        self.hole: list[Card | None] = []
+        self.up: list[bool] = []
+        self.street_bet = 0
+        self.total = 0
+        self.folded = False
+        self.mucked = False
+        self.shown = False
+        # The bet this player had matched when he last acted this round; None before
+        # acting (a blind or straddle has not acted yet, RRP5 blinds.3).
+        self.acted_at: int | None = None
+        self.pending_draw = 0
+        self.drew = False
+        self.discards: list[Card] = []  # the latest draw's
 
 
 class Deal:
@@ -120,7 +138,7 @@ class Deal:
                 code="too_few_players",
                 players=len(stacks),
             )
-        if any(s <= 0 for s in stacks):
+        if min(stacks) <= 0:
             raise ConfigError(
                 "every player dealt in needs chips; stacks {stacks}",
                 code="no_chips",
@@ -147,15 +165,17 @@ class Deal:
         self.events: list[ev.Event] = []
         self._dealing: list[tuple[int, tuple[bool, ...]]] = []
         self._board_due = 0
-        self._players = [_Player(stack=s) for s in stacks]
+        self._players = [_Player(s) for s in stacks]
         self._shuffler = shuffler
         self._has_draw = facts.has_draw
-        self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
+        antes = stakes.antes[: len(stacks)]
+        self._table_ante = len(antes) - antes.count(0) == 1
         self._chip = stakes.chip
         self._pots: tuple[Pot, ...] = ()
         self._pots_at = -1
         self._button_game = facts.button_game
         self._max_raises = facts.max_raises
+        self._blinds_at: tuple[int, ...] | None = None
         # Who is live and who has chips that play, kept until an event that may
         # change a stack or a hand's life (see _emit).
         self._stale = True
@@ -297,12 +317,12 @@ class Deal:
 
     def _start(self) -> None:
         antes = self.stakes.antes
-        for p, pl in enumerate(self._players):
-            ante = antes[p] if p < len(antes) else 0
+        for p, ante in enumerate(antes[: len(self._players)]):
             if ante:
-                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, pl.stack)))
+                stack = self._players[p].stack
+                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, stack)))
         if self._button_game:
-            rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
+            rule = _HEADS_UP_BLINDS if len(self._players) == 2 else _BLINDS
             deads = self.stakes.dead_blinds
             for p, blind in enumerate(self._blinds()):
                 dead = deads[p] if p < len(deads) else 0
@@ -330,11 +350,14 @@ class Deal:
         seat left of the button; heads-up the button (the last position) posts
         the small blind and the other player the big blind (RRP5 blinds.4).
         """
-        n = len(self._players)
-        given = self.stakes.blinds[:n] + (0,) * max(0, n - len(self.stakes.blinds))
-        if n == 2 and len(self.stakes.blinds) >= 2 and self.stakes.big_blind is None:
-            return (given[1], given[0])
-        return given
+        if self._blinds_at is None:
+            n = len(self._players)
+            given = self.stakes.blinds[:n] + (0,) * max(0, n - len(self.stakes.blinds))
+            if n == 2 and len(self.stakes.blinds) >= 2 and self.stakes.big_blind is None:
+                given = (given[1], given[0])
+            # The stakes and the players dealt in are fixed for the deal.
+            self._blinds_at = given
+        return self._blinds_at
 
     def _bet_size(self) -> int:
         """The size of a bet on this street: the limit, or the smallest bet."""
@@ -509,8 +532,7 @@ class Deal:
         n = len(self._players)
         if self._street == 0 and self._button_game:
             blinds = self._blinds()
-            posted = [p for p in range(n) if blinds[p]]
-            if posted:
+            if any(blinds):
                 # The minimum bring-in stays the big blind's even when it is short
                 # (RRP5 blinds.1); action starts left of the biggest blind.
                 self._level = max(blinds)
@@ -518,7 +540,8 @@ class Deal:
                 self._full_count = 1
                 opener = self.stakes.big_blind
                 if opener is None:
-                    opener = max(p for p in posted if blinds[p] == self._level)
+                    # The last of the biggest blinds.
+                    opener = n - 1 - blinds[::-1].index(self._level)
                 elif self._level > self._bet_size():
                     # A live straddle is a raise of the big blind (RRP5 blinds.15).
                     self._full_count = 2
@@ -531,7 +554,7 @@ class Deal:
         else:
             first = 0
         able = self._able_now()
-        self._needs = [p for p in [(first + i) % n for i in range(n)] if p in able]
+        self._needs = [p for p in betting.turn_order(n)[first] if p in able]
         self._first_actor = self._needs[0] if self._needs else None
         if len(able) <= 1 and all(self._players[p].street_bet >= self._level for p in able):
             # Nobody can bet against anyone: deal the rest out.
@@ -616,6 +639,15 @@ class Deal:
         self._legal_at = len(self.events)
         return self._legal
 
+    def to_call(self, position: Position) -> int:
+        """The chips a call by ``position`` puts in now: :meth:`legal`'s ``call``
+        when the deal waits for that player's betting decision, else 0."""
+        if betting.waits_for(self, position):
+            pl = self._players[position]
+            return max(0, min(self._level - pl.street_bet, self._free(pl)))
+        legal = self.legal()
+        return legal.call if legal.turn is Turn.BET and legal.position == position else 0
+
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action) -> list[ev.Event]:
@@ -626,13 +658,26 @@ class Deal:
         changes nothing.
         """
         start = len(self.events)
+        bet = _BETTING.get(type(action))
+        if bet is not None:
+            # A fold, check or call in turn needs none of a wager's amounts:
+            # the options are worked out only when not already known and needed.
+            bet(self, self._legal if self._legal_at == start else None, action)
+            return self.events[start:]
+        dealing = self._dealing
+        if dealing and type(action) is DealHole and not self._over:
+            # The usual deal of hole cards, as legal_now and _apply_deal_hole
+            # would see it: the cards due to the player next dealt to.
+            p, up = dealing[0]
+            if action.position == p and len(action.cards) == len(up):
+                check_cards(self, action.cards)
+                self._deal_hole(p, action.cards)
+                if self._deck is not None or not self._dealing:
+                    self._auto_deal()
+                return self.events[start:]
         legal = self._legal
         if legal is None or self._legal_at != start:
             legal = self.legal()
-        bet = _BETTING.get(type(action))
-        if bet is not None:
-            bet(self, legal, action)
-            return self.events[start:]
         match action:
             case DealHole(position=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
@@ -837,6 +882,10 @@ class Deal:
         self._after_show()
 
 
+_HEADS_UP_BLINDS = cite("blinds.4")
+_BLINDS = cite("blinds.intro")
+
+
 class _Facts(NamedTuple):
     """What a deal reads of its game again and again (a game is a frozen value)."""
 
@@ -873,7 +922,7 @@ def _facts(game: Game) -> _Facts:
 
 # The betting actions, found by their type in one look-up (the match in
 # Deal.apply takes any other action, and a subclass of one of these).
-_BETTING: dict[type, Callable[[Deal, Legal, Any], None]] = {
+_BETTING: dict[type, Callable[[Deal, Legal | None, Any], None]] = {
     Fold: betting.fold,
     Check: betting.check,
     Call: betting.call,

@@ -220,8 +220,7 @@ def _error(index: int, error: FloormanError) -> ReplayError:
 
 
 def _check_or_call(deal: Deal, p: int) -> None:
-    legal = deal.legal()
-    if legal.turn is Turn.BET and legal.position == p and legal.call:
+    if deal.to_call(Position(p)):
         deal.apply(Call(position=Position(p)))
     else:
         deal.apply(Check(position=Position(p)))
