@@ -62,10 +62,14 @@ def on_return(deal: Deal, event: ev.BetReturned) -> None:
 
 def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
     pl = deal._players[event.position]
-    pl.hole.extend(event.cards)
+    cards = event.cards
+    pl.hole.extend(cards)
     pl.up.extend(event.up)
-    _seen(deal, event.cards)
-    take(deal, event.cards)
+    seen = deal._seen
+    if seen is not None:
+        seen.update([c.index for c in cards if c is not None])
+    if deal._deck is not None:
+        take(deal, cards)
 
 
 def on_board(deal: Deal, event: ev.BoardDealt) -> None:

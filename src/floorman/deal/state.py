@@ -154,7 +154,8 @@ class Deal:
                 game=game.name,
                 players=len(stacks),
             )
-        check_runs(game, structure, runs)
+        if runs != 1:
+            check_runs(game, structure, runs)
         self.runs = runs
         self.game = game
         self.structure = structure
@@ -462,7 +463,7 @@ class Deal:
             street = self.game.streets[self._street]
             if street.draw and not self._draws_done():
                 return
-            if self._draw_pending():
+            if draws and self._draw_pending():
                 return
             self._begin_betting()
 
@@ -567,7 +568,8 @@ class Deal:
         """The first upcard: the third card, unless a ruling turned another up."""
         if pl.folded or len(pl.hole) < 3:
             return None
-        return next((c for c, up in zip(pl.hole[:3], pl.up[:3], strict=True) if up), pl.hole[2])
+        up = pl.up
+        return pl.hole[0 if up[0] else 1 if up[1] else 2]
 
     def _stud_first_actor(self) -> int:
         if self._street == 0:
@@ -578,9 +580,11 @@ class Deal:
             return p
         low = self.game.reading.is_low
         best = None
+        players = self._players
         for p in self._able_now() or self._live_now():
-            pl = self._players[p]
-            showing = [c for c, u in zip(pl.hole, pl.up, strict=True) if u and c is not None]
+            pl = players[p]
+            up = pl.up
+            showing = [c for i, c in enumerate(pl.hole) if up[i] and c is not None]
             key = showing_key(showing, low=low)
             if best is None or key > best[0]:
                 best = (key, p)
@@ -664,17 +668,29 @@ class Deal:
             # the options are worked out only when not already known and needed.
             bet(self, self._legal if self._legal_at == start else None, action)
             return self.events[start:]
-        dealing = self._dealing
-        if dealing and type(action) is DealHole and not self._over:
-            # The usual deal of hole cards, as legal_now and _apply_deal_hole
-            # would see it: the cards due to the player next dealt to.
-            p, up = dealing[0]
-            if action.position == p and len(action.cards) == len(up):
-                check_cards(self, action.cards)
-                self._deal_hole(p, action.cards)
-                if self._deck is not None or not self._dealing:
-                    self._auto_deal()
-                return self.events[start:]
+        # The usual deals, as legal_now and the checks below would see them:
+        # the hole cards due to the player next dealt to, the board cards due.
+        if type(action) is DealHole:
+            dealing = self._dealing
+            if dealing and not self._over:
+                p, up = dealing[0]
+                if action.position == p and len(action.cards) == len(up):
+                    check_cards(self, action.cards)
+                    self._deal_hole(p, action.cards)
+                    if self._deck is not None or not self._dealing:
+                        self._auto_deal()
+                    return self.events[start:]
+        elif (
+            type(action) is DealBoard
+            and self._board_due
+            and not self._dealing
+            and not self._over
+            and len(action.cards) == self._board_due
+        ):
+            check_cards(self, action.cards)
+            self._deal_board(action.cards)
+            self._auto_deal()
+            return self.events[start:]
         legal = self._legal
         if legal is None or self._legal_at != start:
             legal = self.legal()

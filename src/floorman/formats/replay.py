@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from floorman.cards import Card
 from floorman.deal import (
@@ -146,15 +146,15 @@ def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBE
             text=history.variant,
         )
     game, structure = found
-    if any(s is None for s in history.starting_stacks):
+    if None in history.starting_stacks:
         raise NotationError("every starting stack must be known to replay a hand", text="inf")
-    stacks = tuple(s for s in history.starting_stacks if s is not None)
-    extra = dict(history.extra)
+    stacks = cast(tuple[int, ...], history.starting_stacks)
+    extra = dict(history.extra) if history.extra else {}
     dead = extra.get("_dead_blinds", ())
     big = extra.get("_big_blind")
     if not isinstance(dead, tuple):
         dead = (dead,)
-    deads = tuple(d for d in dead if isinstance(d, int))
+    deads = tuple(d for d in dead if isinstance(d, int)) if dead else ()
     if len(deads) != len(dead):
         raise NotationError(f"_dead_blinds {dead!r} is not whole numbers of chips", text=str(dead))
     if big is not None and not (isinstance(big, int) and 1 <= big <= len(stacks)):
@@ -191,7 +191,11 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
     shows: dict[int, phh.ShowOrMuck] = {}
     for action in history.parsed_actions:
         try:
-            apply_action(deal, action, shows)
+            handler = _APPLY.get(type(action))
+            if handler is not None:
+                handler(deal, action)
+            else:
+                apply_action(deal, action, shows)
             if shows:  # with none waiting, the showdown has nothing to settle yet
                 settle_showdown(deal, shows, final=False)
         except FloormanError as error:
