@@ -136,6 +136,19 @@ def _legal_cards(turn: Turn, p: Position | None, cards: int) -> Legal:
     return legal
 
 
+_LEGAL_SHOW: dict[tuple[Position, bool], Legal] = {}
+
+
+def _legal_show(p: Position, *, muck: bool) -> Legal:
+    """A turn to show or muck: made once for each value, as :func:`_legal_bet`."""
+    legal = _LEGAL_SHOW.get((p, muck))
+    if legal is None:
+        if len(_LEGAL_SHOW) >= 4096:
+            _LEGAL_SHOW.clear()
+        legal = _LEGAL_SHOW[(p, muck)] = Legal(turn=Turn.SHOW, position=p, muck=muck)
+    return legal
+
+
 def _scan(deal: Deal, p: int) -> tuple[int, bool, int]:
     """The opponents of ``p`` in one pass: the most any still in could have in
     this round, whether one with chips to bet could call more than the bet, and
@@ -236,7 +249,7 @@ def legal_now(deal: Deal) -> Legal:
         p = next(
             q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
         )
-        return Legal(turn=Turn.SHOW, position=Position(p), muck=last_in_pot(deal, p) is None)
+        return _legal_show(Position(p), muck=last_in_pot(deal, p) is None)
     if not deal._has_draw:
         pass
     elif street is not None and street.draw and not deal._draws_done():

@@ -150,6 +150,14 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     taking any odd chip, and each share goes to the best hands on its board.
     """
     players = deal._players
+    live = deal._live_now()
+    if len(live) == 1 and not deal._runs and not players[live[0]].mucked:
+        # Everyone else folded: the hand left takes the one pot there is (see
+        # build_pots), awarded as below would award it, with nothing to read.
+        pots = deal.pots
+        if pots and pots[0].amount:
+            (pot,) = pots
+            return [ev.PotAwarded(pot=0, share="whole", amounts=((pot.eligible[0], pot.amount),))]
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
     claimed = _claimed(deal.pots, contenders)
     pots = [pot for pot, _ in claimed]

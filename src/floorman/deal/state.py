@@ -185,8 +185,8 @@ class Deal:
         self._bet_street = -2
         self._bet_cached = 0
         # The cards in the hands and on the boards, kept up by the handlers
-        # (None: to be counted again).
-        self._seen: set[int] | None = None  # by card index
+        # (None: to be counted again); none yet.
+        self._seen: set[int] | None = set()  # by card index
         self._legal: Legal | None = None
         self._legal_at = -1
         self._deck_set = facts.deck_set

@@ -223,11 +223,32 @@ def _error(index: int, error: FloormanError) -> ReplayError:
     )
 
 
-def _check_or_call(deal: Deal, p: int) -> None:
-    if deal.to_call(Position(p)):
-        deal.apply(Call(position=Position(p)))
+# The dealer's actions that name only a player are values: one of each, made
+# once for each position and used for every hand replayed.
+_FOLDS: dict[int, Fold] = {}
+_CHECKS: dict[int, Check] = {}
+_CALLS: dict[int, Call] = {}
+
+
+def _fold(deal: Deal, a: phh.Fold) -> None:
+    action = _FOLDS.get(a.player)
+    if action is None:
+        action = _FOLDS[a.player] = Fold(position=Position(a.player - 1))
+    deal.apply(action)
+
+
+def _check_or_call(deal: Deal, a: phh.CheckOrCall) -> None:
+    p = Position(a.player - 1)
+    if deal.to_call(p):
+        call = _CALLS.get(p)
+        if call is None:
+            call = _CALLS[p] = Call(position=p)
+        deal.apply(call)
     else:
-        deal.apply(Check(position=Position(p)))
+        check = _CHECKS.get(p)
+        if check is None:
+            check = _CHECKS[p] = Check(position=p)
+        deal.apply(check)
 
 
 # Each PHH action as the dealer's action, found by its type (one dictionary look-up
@@ -238,8 +259,8 @@ _APPLY: dict[type[phh.Action], Callable[[Deal, Any], object]] = {
     phh.DealHole: lambda deal, a: deal.apply(
         DealHole(position=Position(a.player - 1), cards=a.cards)
     ),
-    phh.Fold: lambda deal, a: deal.apply(Fold(position=Position(a.player - 1))),
-    phh.CheckOrCall: lambda deal, a: _check_or_call(deal, a.player - 1),
+    phh.Fold: _fold,
+    phh.CheckOrCall: _check_or_call,
     phh.CompleteBetOrRaiseTo: lambda deal, a: deal.apply(
         Wager(position=Position(a.player - 1), to=a.amount)
     ),
@@ -268,8 +289,8 @@ def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck
                 deal.apply(DealHole(position=Position(p - 1), cards=cards))
             case phh.Fold(player=p):
                 deal.apply(Fold(position=Position(p - 1)))
-            case phh.CheckOrCall(player=p):
-                _check_or_call(deal, p - 1)
+            case phh.CheckOrCall():
+                _check_or_call(deal, action)
             case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
                 deal.apply(Wager(position=Position(p - 1), to=amount))
             case phh.PostBringIn(player=p):
