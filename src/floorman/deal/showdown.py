@@ -154,9 +154,9 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     if len(live) == 1 and not deal._runs and not players[live[0]].mucked:
         # Everyone else folded: the hand left takes the one pot there is (see
         # build_pots), awarded as below would award it, with nothing to read.
-        pots = deal.pots
-        if pots and pots[0].amount:
-            (pot,) = pots
+        made = deal.pots
+        if made and made[0].amount:
+            (pot,) = made
             return [ev.PotAwarded(pot=0, share="whole", amounts=((pot.eligible[0], pot.amount),))]
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
     claimed = _claimed(deal.pots, contenders)
