@@ -44,20 +44,23 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     """Dealt cards must come from the game's deck, each once (RRP5
     irregularities.4); ``dealing``: they are being dealt, so cards held
     back from this street may not be among them (RRP5 irregularities.15)."""
-    # Cards are compared by index, as card equality does.
-    indices = [c.index for c in cards if c is not None]
-    seen = deal._seen
-    if seen is None:
-        seen = _seen(deal)
-    if (
-        deal._deck_indices.issuperset(indices)
-        and not deal._scrapped
-        and not (dealing and deal._held_back)
-        and seen.isdisjoint(indices)
-        and len(set(indices)) == len(indices)
-    ):
-        # The usual case: new cards of the deck, none ruled out of play.
-        return
+    # The usual case, new cards of the deck with none ruled out of play, in
+    # one loop over the few cards; cards are compared by index, as card
+    # equality does. Any doubt goes to _refuse, which says what is wrong.
+    if not deal._scrapped and not (dealing and deal._held_back):
+        deck = deal._deck_indices
+        seen = deal._seen
+        if seen is None:
+            seen = _seen(deal)
+        indices: list[int] = []
+        for card in cards:
+            if card is not None:
+                i = card.index
+                if i not in deck or i in seen or i in indices:
+                    break
+                indices.append(i)
+        else:
+            return
     _refuse(deal, cards, dealing=dealing)
 
 

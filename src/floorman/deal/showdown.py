@@ -57,9 +57,12 @@ def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
 
 
 def _known(cards: Sequence[Card | None]) -> list[Card] | None:
-    if any(c is None for c in cards):
-        return None
-    return [c for c in cards if c is not None]
+    known: list[Card] = []
+    for c in cards:  # a loop: no generator for a few cards
+        if c is None:
+            return None
+        known.append(c)
+    return known
 
 
 Value = HandValue | BadugiValue | ShortDeckValue
@@ -125,6 +128,8 @@ def _with_board(
 
 
 def _odd_chip_order(deal: Deal, winners: list[Position], *, low: bool) -> list[Position]:
+    if len(winners) < 2:
+        return list(winners)  # no chip to share out
     if deal.game.is_button_game:
         # Position 0 is the first seat clockwise from the button (RRP5 ties.4.1).
         return sorted(winners)

@@ -317,8 +317,8 @@ class Deal:
     # ------------------------------------------------------------ the flow
 
     def _start(self) -> None:
-        antes = self.stakes.antes
-        for p, ante in enumerate(antes[: len(self._players)]):
+        antes = self.stakes.antes[: len(self._players)]
+        for p, ante in enumerate(antes if any(antes) else ()):
             if ante:
                 stack = self._players[p].stack
                 self._emit(ev.AntePosted(position=Position(p), amount=min(ante, stack)))
@@ -433,9 +433,10 @@ class Deal:
             burn = len(self._deck or ()) > 1
         if burn:
             self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
-        for pl in self._players:
-            pl.drew = False
-            pl.pending_draw = 0
+        if self._has_draw:  # nobody draws in another game
+            for pl in self._players:
+                pl.drew = False
+                pl.pending_draw = 0
         self._auto_deal()
 
     def _betting_closed(self) -> bool:
@@ -619,7 +620,7 @@ class Deal:
                     ev.HandShown(
                         position=Position(p),
                         cards=self.hole(Position(p)),
-                        citations=cite("showdown.7"),
+                        citations=_SHOWN_IN_ORDER,
                     )
                 )
             self._finish()
@@ -676,8 +677,9 @@ class Deal:
                 p, up = dealing[0]
                 if action.position == p and len(action.cards) == len(up):
                     check_cards(self, action.cards)
-                    self._deal_hole(p, action.cards)
-                    if self._deck is not None or not self._dealing:
+                    dealing.pop(0)
+                    self._emit(ev.HoleDealt(position=action.position, cards=action.cards, up=up))
+                    if self._deck is not None or not dealing:
                         self._auto_deal()
                     return self.events[start:]
         elif (
@@ -869,7 +871,7 @@ class Deal:
                         known=format_cards(c for c in hole if c),
                         unknown=hole.count(None),
                         cards=format_cards(cards),
-                        citations=cite("showdown.1"),
+                        citations=_SHOW_OR_MUCK,
                     )
                 check_cards(self, [c for c in cards if c not in known])
                 hole = cards
@@ -878,11 +880,9 @@ class Deal:
                     "{who} holds cards nobody saw; to show the hand, name all its cards",
                     code="show_unknown_cards",
                     who=Who(Position(p)),
-                    citations=cite("showdown.1"),
+                    citations=_SHOW_OR_MUCK,
                 )
-            self._emit(
-                ev.PlayerShowed(position=Position(p), cards=hole, citations=cite("showdown.1"))
-            )
+            self._emit(ev.PlayerShowed(position=Position(p), cards=hole, citations=_SHOW_OR_MUCK))
         else:
             pot = last_in_pot(self, p)
             if pot is not None:
@@ -892,13 +892,15 @@ class Deal:
                     code="last_hand_must_show",
                     who=Who(Position(p)),
                     pot=pot.amount,
-                    citations=cite("showdown.1"),
+                    citations=_SHOW_OR_MUCK,
                 )
-            self._emit(ev.PlayerMucked(position=Position(p), citations=cite("showdown.1")))
+            self._emit(ev.PlayerMucked(position=Position(p), citations=_SHOW_OR_MUCK))
         self._after_show()
 
 
 _HEADS_UP_BLINDS = cite("blinds.4")
+_SHOWN_IN_ORDER = cite("showdown.7")
+_SHOW_OR_MUCK = cite("showdown.1")
 _BLINDS = cite("blinds.intro")
 
 
