@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 __all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
 
 
+_EACH_POT = cite("ties.5")
+_LOSER_MUCKED = cite("showdown.4")
+_CARDS_SPEAK = cite("showdown.2")
+
+
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
     """Who shows first: the last bettor or raiser of the final round, else the
     first to act on it, then clockwise; players in a side pot show before one
@@ -172,12 +177,12 @@ def award_pots(deal: Deal) -> list[ev.Event]:
         readers = _readers(deal.game, board) if len(contenders) > 1 else ()
         values: dict[int, list[Value | None]] = {}
         for p in contenders if readers else ():
-            cards = _known(deal.hole(Position(p)))
+            cards = _known(players[p].hole)
             values[p] = [r(cards) if cards is not None else None for r in readers]
         several = len(pots) > 1
         for index, pot in enumerate(pots):
             amount = pot.amount
-            base = cite("ties.5") if several else ()
+            base = _EACH_POT if several else ()
             if claimed[index][1]:
                 base = (*base, *cite("dead-hands.intro"))
             if len(boards) > 1:
@@ -216,7 +221,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
-        ev.HandMucked(position=Position(p), citations=cite("showdown.4"))
+        ev.HandMucked(position=Position(p), citations=_LOSER_MUCKED)
         for p in contenders
         if p not in won and players[p].shown
     ]
@@ -268,7 +273,7 @@ def _award(
     run: int = 0,
 ) -> ev.PotAwarded:
     winners, value = half
-    citations = (*base, *cite("showdown.2"))
+    citations = (*base, *_CARDS_SPEAK)
     if len(winners) > 1 and (amount // deal.stakes.chip) % len(winners):
         rule = "ties.4.1" if deal.game.is_button_game else "ties.4.2"
         citations = (*citations, *cite("ties.2", "ties.3", rule))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from floorman.cards import DECK_52, Card
 from floorman.games import BringInRule
 
-__all__ = ["bring_in_player", "card_order", "showing_key"]
+__all__ = ["bring_in_player", "card_order", "showing_key", "up_key"]
 
 
 def _rank(card: Card, *, ace_low: bool) -> int:
@@ -53,6 +53,33 @@ def bring_in_player(door_cards: Sequence[Card | None], rule: BringInRule) -> int
         # player dealt to is taken, so the log can still be read.
         return 0
     return min(known)[1] if rule is BringInRule.LOWEST else max(known)[1]
+
+
+def up_key(
+    hole: Sequence[Card | None], up: Sequence[bool], *, low: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`showing_key` of a hand's up cards that are known, read from the
+    hand's cards and which of them are up, in one pass for the usual showing."""
+    try:
+        if low:
+            neg = sorted(
+                [_NEG_LOW[c.index] for c, u in zip(hole, up, strict=True) if u and c is not None]
+            )
+            n = len(neg)
+            if len(set(neg)) == n < len(_SINGLES):
+                return (_NEG_SINGLES[n], tuple(neg))
+        else:
+            ranks = sorted(
+                [_HIGH[c.index] for c, u in zip(hole, up, strict=True) if u and c is not None],
+                reverse=True,
+            )
+            n = len(ranks)
+            if len(set(ranks)) == n < len(_SINGLES):
+                return (_SINGLES[n], tuple(ranks))
+    except IndexError:
+        pass
+    showing = [c for c, u in zip(hole, up, strict=True) if u and c is not None]
+    return showing_key(showing, low=low)
 
 
 def showing_key(cards: Sequence[Card], *, low: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:

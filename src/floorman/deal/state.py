@@ -52,7 +52,7 @@ from floorman.deal.legal import Legal, Stakes, Turn, check_turn
 from floorman.deal.options import legal_now
 from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_order
-from floorman.deal.showing import bring_in_player, showing_key
+from floorman.deal.showing import bring_in_player, up_key
 from floorman.errors import ConfigError, IllegalAction, Who
 from floorman.games import Game, RuleSet, Structure
 from floorman.ids import Position
@@ -642,9 +642,7 @@ class Deal:
         players = self._players
         for p in self._able_now() or self._live_now():
             pl = players[p]
-            up = pl.up
-            showing = [c for i, c in enumerate(pl.hole) if up[i] and c is not None]
-            key = showing_key(showing, low=low)
+            key = up_key(pl.hole, pl.up, low=low)
             if best is None or key > best[0]:
                 best = (key, p)
         assert best is not None
