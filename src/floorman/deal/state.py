@@ -305,14 +305,20 @@ class Deal:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots as they stand."""
-        # They change only through events: kept until the next one.
-        if self._pots_at != len(self.events):
-            self._pots = build_pots(
-                [p.total for p in self._players],
-                live=[not p.folded for p in self._players],
-                dead=self._dead,
-            )
-            self._pots_at = len(self.events)
+        # They change only through the events that move chips into the pot or
+        # out of it or kill a hand: kept until one of those.
+        events = self.events
+        since = self._pots_at
+        if since != len(events):
+            if not 0 <= since < len(events) or not _POTS_CHANGE.isdisjoint(
+                map(type, events[since:])
+            ):
+                self._pots = build_pots(
+                    [p.total for p in self._players],
+                    live=[not p.folded for p in self._players],
+                    dead=self._dead,
+                )
+            self._pots_at = len(events)
         return self._pots
 
     @property
@@ -954,6 +960,21 @@ class Deal:
         self._after_show()
 
 
+# The events that change what each player put in, the dead money or who is
+# live (see the handlers): the only ones after which the pots are made again.
+_POTS_CHANGE = frozenset(
+    {
+        ev.AntePosted,
+        ev.BlindPosted,
+        ev.BringInPosted,
+        ev.Called,
+        ev.Wagered,
+        ev.BetReturned,
+        ev.Folded,
+        ev.HandKilled,
+        ev.DealVoided,
+    }
+)
 _HEADS_UP_BLINDS = cite("blinds.4")
 _SHOWN_IN_ORDER = cite("showdown.7")
 _SHOW_OR_MUCK = cite("showdown.1")
