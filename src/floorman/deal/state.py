@@ -69,20 +69,12 @@ class _Player:
 
     # A plain slotted class: a deal makes one for each player, and its fields
     # start as literals (a dataclass would call a factory for each list).
+    # fmt: off
     __slots__ = (
-        "acted_at",
-        "discards",
-        "drew",
-        "folded",
-        "hole",
-        "mucked",
-        "pending_draw",
-        "shown",
-        "stack",
-        "street_bet",
-        "total",
-        "up",
+        "acted_at", "discards", "drew", "folded", "hole", "mucked", "pending_draw", "shown",
+        "stack", "street_bet", "total", "up",
     )
+    # fmt: on
 
     def __init__(self, stack: int) -> None:
         self.stack = stack
@@ -112,61 +104,18 @@ class Deal:
 
     # Slots: a deal keeps some fifty fields, read at every step; more than a
     # plain instance dictionary shares its keys for.
+    # fmt: off
     __slots__ = (
-        "_able_cache",
-        "_aggressor",
-        "_bet_cached",
-        "_bet_street",
-        "_blinds_at",
-        "_board",
-        "_board_due",
-        "_board_run",
-        "_bring_in_due",
-        "_button_game",
-        "_capped",
-        "_checked",
-        "_chip",
-        "_dead",
-        "_dealing",
-        "_deck",
-        "_deck_indices",
-        "_deck_set",
-        "_first_actor",
-        "_full_count",
-        "_full_level",
-        "_has_draw",
-        "_held_back",
-        "_legal",
-        "_legal_at",
-        "_level",
-        "_live_cache",
-        "_max_raises",
-        "_muck",
-        "_needs",
-        "_over",
-        "_players",
-        "_pots",
-        "_pots_at",
-        "_raise_size",
-        "_runs",
-        "_scrapped",
-        "_seen",
-        "_show_order",
-        "_shuffler",
-        "_stale",
-        "_street",
-        "_table_ante",
-        "auto_showdown",
-        "carried",
-        "dead_money",
-        "events",
-        "game",
-        "rules",
-        "runs",
-        "stakes",
-        "starting_stacks",
-        "structure",
+        "_able_cache", "_aggressor", "_bet_cached", "_bet_street", "_blinds_at", "_board",
+        "_board_due", "_board_run", "_bring_in_due", "_button_game", "_capped", "_checked",
+        "_chip", "_dead", "_dealing", "_deck", "_deck_indices", "_deck_set", "_first_actor",
+        "_full_count", "_full_level", "_has_draw", "_held_back", "_legal", "_legal_at",
+        "_level", "_live_cache", "_max_raises", "_muck", "_needs", "_over", "_players", "_pots",
+        "_pots_at", "_raise_size", "_runs", "_scrapped", "_seen", "_show_order", "_shuffler",
+        "_stale", "_street", "_table_ante", "auto_showdown", "carried", "dead_money", "events",
+        "game", "rules", "runs", "stakes", "starting_stacks", "structure",
     )
+    # fmt: on
 
     def __init__(
         self,
