@@ -4,16 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.floorman-installed
 
-.PHONY: test run play lint typecheck pytest bench clean
+.PHONY: test run play lint typecheck pytest pytest-pure bench clean
 
-# The install builds the compiled evaluator (when there is a C compiler): again when it changes.
-$(STAMP): pyproject.toml setup.py src/floorman/evaluation/_fast.c
+# The dealer's modules an install compiles (src/floorman/_compiled.py's MODULES).
+COMPILED := $(patsubst %,src/%.py,$(subst .,/,$(shell grep -o '"floorman\.[a-z_.]*"' src/floorman/_compiled.py | tr -d '"')))
+
+# The install builds the compiled evaluator and dealer (when there is a C
+# compiler): again when their sources change.
+$(STAMP): pyproject.toml setup.py src/floorman/evaluation/_fast.c src/floorman/_compiled.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,server]'
 	touch $(STAMP)
 
-test: lint typecheck pytest
+test: lint typecheck pytest pytest-pure
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -24,6 +28,12 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+# The dealer's source is the reference its compiled modules are tested against:
+# its own tests and doctests run from the source too.
+pytest-pure: $(STAMP)
+	FLOORMAN_PURE=1 $(BIN)/pytest tests/test_deal_*.py tests/test_replay.py \
+		tests/test_table_machine.py tests/test_floor_rulings.py $(COMPILED)
 
 # The demo room: the server on a new SQLite file, tables with bots; Ctrl-C stops it all.
 run: $(STAMP)

@@ -55,9 +55,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(_TABLES, ignore_errors=True)
 
 
-def pytest_report_header(config: pytest.Config) -> str:
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    from floorman import _compiled
+
     mode = "long (FLOORMAN_LONG=1)" if LONG else "default (set FLOORMAN_LONG=1 for long runs)"
-    return f"floorman randomized test size: {mode}"
+    return [f"floorman randomized test size: {mode}", f"floorman's dealer: {_compiled.WHY}"]
 
 
 def sample_size(default: int, long: int) -> int:

@@ -11,6 +11,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from floorman.cli import main
 from floorman.formats.phh import read_phh, write_phhs
@@ -407,3 +409,79 @@ def test_a_table_line_out_of_range_is_refused_on_its_line(capsys, tmp_path, tabl
     line = f"table holdem no-limit blinds=1/2 {table}"
     err = session_error(capsys, tmp_path, line + "\nsit 1 ann 100\n")
     assert err == f"line 1 {line!r}: {said}\n"
+
+
+# Words a replay command line is made of: files, options whole and abbreviated,
+# good and bad values, help, the end of options.
+_REPLAY_WORDS = [
+    "a.phh",
+    "b.phhs",
+    "-",
+    "",
+    "-1",
+    "--json",
+    "-q",
+    "--quiet",
+    "--qu",
+    "--rules",
+    "--rules=wsop",
+    "roberts",
+    "wsop",
+    "tda",
+    "-j",
+    "-j2",
+    "--jobs",
+    "2",
+    "0",
+    " 3",
+    "x",
+    "-h",
+    "--",
+    "replay",
+]
+
+
+@given(st.lists(st.sampled_from(_REPLAY_WORDS), max_size=7))
+def test_a_plain_replay_command_line_is_read_as_the_parser_reads_it(words: list[str]) -> None:
+    from floorman import cli
+
+    argv = ["replay", *words]
+    plain = cli._plain_replay(argv)
+    if plain is None:
+        return  # the parser reads it, and answers any mistake
+    parsed = cli._parser().parse_args(argv)
+    assert vars(plain) == vars(parsed)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", "a.phh"],
+        ["replay", "--json", "-q", "a.phh", "-", "b.phhs"],
+        ["replay", "a.phh", "b.phh", "--rules", "wsop", "-j", "2", "--quiet"],
+        ["replay", "--jobs", "1", "a.phh", "--json"],
+    ],
+)
+def test_the_usual_replay_command_lines_are_read_without_the_parser(argv: list[str]) -> None:
+    from floorman import cli
+
+    plain = cli._plain_replay(argv)
+    assert plain is not None
+    assert vars(plain) == vars(cli._parser().parse_args(argv))
+
+
+def test_run_as_the_program_the_command_leaves_its_objects_out_of_the_last_collection() -> None:
+    # Called with a command line, as a library or a test calls it, nothing is frozen.
+    code = (
+        "import contextlib, gc, io, sys\n"
+        "from floorman.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['rule', 'blinds.9'])\n"
+        "    print(gc.get_freeze_count(), file=sys.stderr)\n"
+        "    sys.argv = ['floorman', 'rule', 'blinds.9']\n"
+        "    status = main()\n"
+        "print(status, gc.get_freeze_count() > 0)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.split() == ["0"]
+    assert done.stdout.split() == ["0", "True"]

@@ -264,3 +264,27 @@ print(len(results), all(r == expected for r in results), len(hands))
     count, same, hands = done.stdout.split()
     assert (count, same) == ("8", "True")
     assert int(hands) > 100
+
+
+def test_entries_derived_one_hand_at_a_time_are_the_whole_tables():
+    # A fresh process: single hands derive their six- and seven-card entries as they
+    # come (a replay never pays for the whole tables), the batch then fills the rest
+    # around them, and every strength is the pure path's.
+    code = """
+import numpy as np
+from floorman.evaluation import _fast
+from floorman.evaluation.hands import pure_high_strength
+rng = np.random.default_rng(5)
+hands = [rng.choice(52, size, replace=False).tolist() for size in (6, 7) for _ in range(3000)]
+single = [_fast.high_strength(h) for h in hands]
+sevens = [h for h in hands if len(h) == 7]
+out = np.empty(len(sevens), dtype=np.uint16)
+bad = _fast.high_strengths(np.array(sevens, dtype=np.uint8), 7, out)
+again = [_fast.high_strength(h) for h in hands]
+pure = [pure_high_strength(h) for h in hands]
+print(single == pure, again == pure, out.tolist() == [pure_high_strength(h) for h in sevens], bad)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.split() == ["True", "True", "True", "0"]

@@ -4,11 +4,15 @@ the cache is turned off (floorman.evaluation._kept)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from floorman.cards import Card
 from floorman.evaluation import _kept
 from floorman.evaluation import _tables as t
 from floorman.evaluation import hands as h
@@ -21,12 +25,14 @@ KEPT = [
     (t.deuce_to_seven_patterns, ()),
     (t.low_patterns, ()),
     (t.low_strengths, ()),
+    (t._packed_high, ()),
+    (t._packed_low, ()),
+    (t._packed_deuce_to_seven, ()),
     (t.flush_table, ()),
     (t.nonflush_table, (5,)),
     (t.nonflush_table, (6,)),
     (t.nonflush_table, (7,)),
     (h._low5, ()),
-    (h._deuce_to_seven_strengths, ()),
     (v._short_table, ()),
     (v._short_patterns, ()),
     (v._short_strengths, ()),
@@ -105,3 +111,59 @@ def test_the_tables_of_another_evaluator_are_never_read(cache: Path) -> None:
     assert where is not None
     assert Path(where).parent == cache
     assert Path(where).name.startswith("tables-")
+
+
+def test_the_sizes_a_value_checks_are_its_rankings_classes() -> None:
+    # Kept as numbers, so that making a value loads no table.
+    from floorman.evaluation import values
+
+    for ranking, size in values._SIZES.items():
+        assert size == len(values._patterns(ranking))
+    assert set(values._SIZES) == set(values.Ranking)
+    assert len(v._badugi_patterns()) == v._BADUGI_SIZE
+    assert len(v._short_patterns()) == v._SHORT_SIZE
+
+
+@pytest.mark.parametrize(
+    ("classes", "patterns"),
+    [
+        (t.high_classes, t.high_patterns),
+        (t.low_classes, t.low_patterns),
+        (t.deuce_to_seven_classes, t.deuce_to_seven_patterns),
+    ],
+)
+def test_the_packed_classes_are_the_patterns(classes, patterns) -> None:
+    packed, whole = classes(), patterns()
+    assert len(packed) == len(whole)
+    assert tuple(packed) == whole
+    assert packed[-1] == whole[-1]
+    assert packed[3:9:2] == whole[3:9:2]
+    with pytest.raises(IndexError):
+        packed[len(whole)]
+
+
+def test_the_eight_or_better_floor_is_the_strength_of_eight_seven_six_five_four() -> None:
+    assert t.low_strengths()[(t.HIGH_CARD, (8, 7, 6, 5, 4))] == h._EIGHT_OR_BETTER_FLOOR
+
+
+def test_a_short_deck_class_names_the_standard_class_of_the_same_cards() -> None:
+    # Found by position in the sorted standard classes, not in a second table.
+    patterns = t.high_patterns()
+    for strength in range(1, v._SHORT_SIZE + 1):
+        value = v.ShortDeckValue(strength=strength)
+        assert patterns[value._as_high.strength - 1] == value._pattern
+
+
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True))
+def test_deuce_to_seven_strength_is_the_classes_count_from_the_hands_to_the_end(
+    cards: list[int],
+) -> None:
+    patterns = t.deuce_to_seven_patterns()
+    strengths = {p: len(patterns) - i for i, p in enumerate(patterns)}
+    best = max(
+        strengths[
+            t.classify_high5([c // 4 + 2 for c in five], [c & 3 for c in five], ace_low=False)
+        ]
+        for five in itertools.combinations(cards, 5)
+    )
+    assert h.evaluate_deuce_to_seven(Card(c) for c in cards).strength == best

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -57,3 +58,51 @@ def test_replay_starts_without_the_modules_it_does_not_use() -> None:
     )
     assert out.stdout.splitlines()[-1] == "[]"
     assert '"finishing_stacks": [0, 400]' in out.stdout
+
+
+# What a replay of .phh files never needs: the parser of the other commands (a
+# plain ``replay`` command line is read without it, and with it terminal sizes
+# and translations), the .phhs reader and the TOML parser it falls back on, paths
+# as objects, a cryptographic digest for the kept tables' folder, the signals of
+# worker processes.
+_NOT_FOR_PHH = (
+    "argparse",
+    "datetime",
+    "floorman.formats.stream",
+    "gettext",
+    "hashlib",
+    "locale",
+    "pathlib",
+    "random",
+    "shutil",
+    "signal",
+    "textwrap",
+    "tomllib",
+)
+
+
+def test_a_replay_of_phh_files_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
+    hand = (
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\n"
+        "actions = ['d dh p1 AsKs', 'd dh p2 QhQd', 'p2 cbr 200', 'p1 cc',"
+        " 'd db 2c3d4h', 'd db 9s', 'd db Tc']\n"
+    )
+    files = [tmp_path / "a.phh", tmp_path / "b.phh"]
+    for file in files:
+        file.write_text(hand, encoding="utf-8")
+    code = (
+        "import runpy, sys\n"
+        "sys.argv = ['floorman', 'replay', '-q', *sys.argv[1:]]\n"
+        "try:\n"
+        "    runpy.run_module('floorman', run_name='__main__')\n"
+        "except SystemExit as stop:\n"
+        "    assert stop.code == 0, stop.code\n"
+        f"print(sorted(m for m in sys.modules if m in {_NOT_FOR_PHH!r}))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *map(str, files)], capture_output=True, text=True, check=True
+    )
+    lines = out.stdout.splitlines()
+    assert lines[:2] == [f"{f}: NT: finishing stacks [0, 400]" for f in files]
+    assert lines[-1] == "[]"

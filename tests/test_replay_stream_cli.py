@@ -23,6 +23,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from floorman._replay_report import Progress, Tally
 from floorman._replay_run import Outcome, WorkerLost, chunks_of, in_order
@@ -468,3 +470,13 @@ def test_the_tally_keeps_one_example_a_rule():
     assert tally.refused_hands == 10_000
     assert len(tally.refused) == 1
     assert tally.refused[("RRP5 betting.5",)].first.label == 1
+
+
+@given(st.text(alphabet="ab.Pp/ ", max_size=14))
+def test_a_files_suffix_is_read_as_pathlib_reads_it(name: str) -> None:
+    # Which reader a file gets (.phhs streamed) is decided without importing pathlib.
+    from pathlib import PurePosixPath
+
+    from floorman._replay_run import _suffix
+
+    assert _suffix(name) == PurePosixPath(name).suffix

@@ -12,6 +12,8 @@ hand-history formats (:mod:`floorman.formats`).
 'Royal Flush'
 """
 
+# First: it decides whether the dealer's modules load compiled or from source.
+from floorman import _compiled  # noqa: F401  # isort: skip
 from floorman.cards import (
     DECK_52,
     DECK_53,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TextIO
 
 from floorman._replay_run import Outcome
@@ -96,10 +95,14 @@ def _terminal_width(stream: TextIO) -> Callable[[], int]:
     return width
 
 
-@dataclass
 class _Group:
-    first: Outcome
-    hands: int = 0
+    """The hands refused under one set of rules: the first of them, and how many."""
+
+    __slots__ = ("first", "hands")
+
+    def __init__(self, first: Outcome) -> None:
+        self.first = first
+        self.hands = 0
 
     def first_json(self) -> dict[str, object]:
         return {
@@ -109,19 +112,34 @@ class _Group:
         }
 
 
-@dataclass
 class Tally:
     """What a run came to: hands replayed, refused (by the rules cited), unreadable,
-    and stacks reached against those the files record."""
+    and stacks reached against those the files record, over ``files`` files.
 
-    files: int = 0
-    hands: int = 0
-    replayed: int = 0
-    as_recorded: int = 0
-    other_stacks: int = 0
-    first_other: Outcome | None = None
-    unreadable: int = 0
-    refused: dict[tuple[str, ...], _Group] = field(default_factory=dict)
+    A running count, not a value: a plain class, which every replay imports
+    without compiling a dataclass's methods.
+    """
+
+    __slots__ = (
+        "as_recorded",
+        "files",
+        "first_other",
+        "hands",
+        "other_stacks",
+        "refused",
+        "replayed",
+        "unreadable",
+    )
+
+    def __init__(self, *, files: int = 0) -> None:
+        self.files = files
+        self.hands = 0
+        self.replayed = 0
+        self.as_recorded = 0
+        self.other_stacks = 0
+        self.first_other: Outcome | None = None
+        self.unreadable = 0
+        self.refused: dict[tuple[str, ...], _Group] = {}
 
     def add(self, outcome: Outcome) -> None:
         """Count one outcome."""

@@ -18,21 +18,23 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import signal
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO, TypeAlias, TypeVar
 
+from floorman._frozen import frozen
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
-from floorman.formats.stream import HandText, PhhsReader, read_hand
 from floorman.games import RuleSet
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
+
+    from floorman.formats.stream import HandText, PhhsReader
+
+# The streaming reader (floorman.formats.stream) and signal are imported where they
+# are used: a run of .phh files starts without them.
 
 __all__ = [
     "CHUNK",
@@ -61,7 +63,7 @@ SOLO = 1.0
 CHUNK = 64
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Outcome:
     """What one job gave: the line for standard output, or the one for standard
     error, its exit status (0, 1 or 2), and what the summary counts of it.
@@ -91,7 +93,7 @@ class Outcome:
         return f"{self.file}{hand}{action}"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandJob:
     """A hand of a ``.phhs``, to be read and replayed; ``label`` is its number as
     printed (None when the file holds one hand)."""
@@ -101,14 +103,14 @@ class HandJob:
     hand: HandText
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PhhFile:
     """A ``.phh`` file (or one whose suffix says neither), read where it is replayed."""
 
     file: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Given:
     """A hand already read (from standard input)."""
 
@@ -146,7 +148,7 @@ def _unreadable(name: str, error: FloormanError, *, hands: int = 1) -> Outcome:
     return Outcome(err=f"floorman replay: {where}{error}", status=2, hands=hands)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reading:
     """A ``.phhs`` being read: its name, its reader and its size in bytes."""
 
@@ -178,6 +180,8 @@ def _phhs_file(name: str, readers: list[Reading]) -> Iterator[Job]:
         message = f"{name}: {error.strerror or error}"
         yield _unreadable(name, NotationError(message, text=name), hands=0)
         return
+    from floorman.formats.stream import PhhsReader
+
     with source:
         reader = PhhsReader(source)
         readers.append(Reading(name, reader, size))
@@ -211,6 +215,8 @@ def _stdin() -> Iterator[Job]:
         if stripped and not stripped.startswith(b"#"):
             break
     if seen and seen[-1].lstrip().startswith(b"["):
+        from floorman.formats.stream import PhhsReader
+
         yield from _stream("-", PhhsReader(source, prefix=b"".join(seen)))
         return
     data = b"".join(seen) + source.read(-1)
@@ -228,6 +234,18 @@ def _stdin() -> Iterator[Job]:
         yield Given("-", number if len(histories) > 1 else None, history)
 
 
+def _suffix(name: str) -> str:
+    """The suffix of the file ``name``, as ``pathlib.PurePosixPath(name).suffix`` gives it.
+
+    >>> [_suffix(n) for n in ("a.phhs", "a/b.PHH", "a.phhs/", "a.phhs/.", ".phhs", "a.", "..")]
+    ['.phhs', '.PHH', '.phhs', '.phhs', '', '', '']
+    """
+    parts = [part for part in name.split("/") if part and part != "."]
+    last = parts[-1] if parts else ""
+    dot = last.rfind(".")
+    return last[dot:] if 0 < dot < len(last) - 1 else ""
+
+
 def jobs_of(files: Sequence[str], *, readers: list[Reading] | None = None) -> Iterator[Job]:
     """The jobs of ``files``, in order: one a hand, or an Outcome for a file that
     cannot be opened. Each ``.phhs`` opened is added to ``readers``, whose
@@ -236,7 +254,7 @@ def jobs_of(files: Sequence[str], *, readers: list[Reading] | None = None) -> It
     for name in files:
         if name == "-":
             yield from _stdin()
-        elif Path(name).suffix.lower() == ".phhs":
+        elif _suffix(name).lower() == ".phhs":
             yield from _phhs_file(name, opened)
         else:
             yield PhhFile(name)
@@ -312,6 +330,8 @@ def _one(job: Job, rules: RuleSet, as_json: bool) -> list[Outcome]:
     if isinstance(job, Given):
         return [_replayed(job.file, job.label, job.history, rules, as_json)]
     if isinstance(job, HandJob):
+        from floorman.formats.stream import read_hand
+
         try:
             history = read_hand(job.hand)
         except FloormanError as error:
@@ -349,6 +369,8 @@ def chunks_of(jobs: Iterable[T], size: int = CHUNK) -> Iterator[list[T]]:
 def _quiet_worker() -> None:
     # Ctrl-C reaches every process of the terminal's group; the command stops the
     # workers itself, so that none prints a traceback.
+    import signal
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

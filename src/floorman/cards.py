@@ -26,9 +26,9 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import total_ordering
 
+from floorman._frozen import frozen
 from floorman.errors import NotationError
 
 __all__ = [
@@ -149,7 +149,7 @@ _JOKER_TEXT = "Xx"
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True)
+@frozen
 class Card:
     """One card, identified by its ``index`` (0-51, or 52 for the joker).
 
@@ -287,7 +287,7 @@ def format_cards(cards: Iterable[Card], *, sep: str = " ") -> str:
     return sep.join(_CARD_TEXT[c.index] for c in cards)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deck:
     """A full deck in canonical order: 52 cards, or 53 with the joker.
 

@@ -7,13 +7,11 @@ line on standard error (with the rules they cite) and exit with status 2.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
-import textwrap
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from floorman import __version__
 from floorman.errors import FloormanError, NotationError
@@ -21,6 +19,8 @@ from floorman.evaluation import MOST_CARDS, MOST_WILD_CARDS, JokerRule
 from floorman.games import GAMES, RuleSet, Structure
 
 if TYPE_CHECKING:
+    import argparse
+
     from floorman._replay_report import Tally
     from floorman.evaluation import HandValue
     from floorman.evaluation.equity import EquityResult
@@ -42,6 +42,8 @@ _WIDTH = 78
 
 
 def _print_rule(found: Rule) -> None:
+    import textwrap
+
     from floorman.floor import rulings_citing
 
     print(f"{found.citation}  ({found.section_title})")
@@ -66,6 +68,8 @@ def _cmd_rule(args: argparse.Namespace) -> int:
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    import textwrap
+
     from floorman.rulebook import SECTIONS, all_rules
 
     if args.section and args.section not in SECTIONS:
@@ -291,6 +295,8 @@ def _jobs(text: str) -> int:
     except ValueError:
         jobs = 0
     if jobs < 1:
+        import argparse
+
         raise argparse.ArgumentTypeError(f"jobs is a whole number 1 or more, not {text!r}")
     return jobs
 
@@ -419,6 +425,8 @@ def _cmd_cardroom(args: argparse.Namespace) -> int:
 def _blinds(text: str) -> tuple[int, ...]:
     parts = text.split("/")
     if not 1 <= len(parts) <= 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        import argparse
+
         raise argparse.ArgumentTypeError(f"{text!r} is not blinds such as 1/2 or 2")
     return tuple(int(p) for p in parts)
 
@@ -520,6 +528,8 @@ def _cmd_admin_create(args: argparse.Namespace) -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="floorman",
         description="A poker cardroom that runs games exactly by Robert's Rules of Poker.",
@@ -807,9 +817,101 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The options of ``floorman replay`` read without the parser: each flag, and each
+# option with the attribute it sets.
+_REPLAY_FLAGS = {"--json": "json", "-q": "quiet", "--quiet": "quiet"}
+_REPLAY_OPTIONS = {"--rules": "rules", "-j": "jobs", "--jobs": "jobs"}
+
+
+def _plain_replay(argv: Sequence[str]) -> argparse.Namespace | None:
+    """``floorman replay``'s arguments as the parser reads them, when they are plain:
+    the options spelt out in full, each value a word of its own and one the parser
+    takes, and the files in one run, none of them an option. None for anything
+    else (help, a mistake, an abbreviation), which the parser reads and answers.
+
+    A replay is over in a few milliseconds a hand, so it starts without building
+    the parser of every command (and the modules the parser imports).
+
+    >>> _plain_replay(["replay", "-q", "a.phh", "-", "--rules", "roberts"]).files
+    ['a.phh', '-']
+    >>> _plain_replay(["replay", "a.phh", "--json", "b.phh"]) is None  # the parser refuses it
+    True
+    """
+    if not argv or argv[0] != "replay":
+        return None
+    found: dict[str, object] = {
+        "command": "replay",
+        "files": [],
+        "rules": RuleSet.ROBERTS.value,
+        "json": False,
+        "jobs": None,
+        "quiet": False,
+        "run": _cmd_replay,
+    }
+    files: list[str] = []
+    after = False  # an option came after the files: a file after it is an error
+    at = 1
+    while at < len(argv):
+        arg = argv[at]
+        if arg in _REPLAY_FLAGS:
+            found[_REPLAY_FLAGS[arg]] = True
+        elif arg in _REPLAY_OPTIONS:
+            if at + 1 == len(argv) or argv[at + 1].startswith("-"):
+                return None
+            value = argv[at + 1]
+            if arg == "--rules":
+                if value not in {r.value for r in RuleSet}:
+                    return None
+                found["rules"] = value
+            else:
+                try:
+                    jobs = int(value)
+                except ValueError:
+                    return None
+                if jobs < 1:
+                    return None
+                found["jobs"] = jobs
+            at += 1
+        elif arg == "-" or not arg.startswith("-"):
+            if after:
+                return None
+            files.append(arg)
+            at += 1
+            continue
+        else:
+            return None
+        after = bool(files)
+        at += 1
+    if not files:
+        return None
+    found["files"] = files
+    from types import SimpleNamespace
+
+    # The parser's Namespace is a plain holder of attributes, as SimpleNamespace is.
+    return cast("argparse.Namespace", SimpleNamespace(**found))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+    """Run the command line; returns the exit status.
+
+    Without ``argv`` it reads the program's own (``sys.argv``) and runs as the
+    program, whose process ends when it returns: what the command made is then
+    left out of the cyclic collector's last pass at exit (see :func:`gc.freeze`),
+    which would take some milliseconds to free memory the process gives back
+    whole. Standard output is flushed before.
+    """
+    status = _main(argv)
+    if argv is None:
+        import gc
+
+        gc.freeze()
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    args = _plain_replay(sys.argv[1:] if argv is None else argv)
+    if args is None:
+        args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         try:

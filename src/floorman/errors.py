@@ -54,6 +54,7 @@ import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final, Protocol, Self, runtime_checkable
 
+from floorman._frozen import frozen
 from floorman.ids import PlayerId, Position, Seat
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ class Sayable(Protocol):
         ...
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
+@frozen
 class Who:
     """A player named in an error by deal position; said as a position or a seat."""
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
+from floorman._frozen import frozen
 from floorman.cards import DECK_52, Card
 from floorman.rulebook import Citation, cite
 
@@ -115,7 +115,7 @@ class BringInRule(enum.Enum):
         return f"BringInRule.{self.name}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Street:
     """One stage of a deal: cards dealt (or drawn), then a betting round.
 
@@ -139,7 +139,7 @@ def _deck(lowest_rank: int) -> tuple[tuple[Card, ...], frozenset[Card]]:
     return cards, frozenset(cards)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Game:
     """A poker form.
 

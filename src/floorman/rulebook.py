@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache, total_ordering
 
+from floorman._frozen import frozen
 from floorman._rule_texts import RULES
 from floorman._rule_texts import SECTIONS as SECTIONS
 from floorman.errors import NotationError
@@ -48,7 +48,7 @@ _LONGEST_FIRST = sorted(SECTIONS, key=len, reverse=True)
 
 
 @total_ordering
-@dataclass(frozen=True, slots=True)
+@frozen
 class Citation:
     """One rule of the rulebook, e.g. ``RRP5 betting.6``.
 
@@ -113,7 +113,7 @@ class Citation:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Rule:
     """A registered rule: its citation, its section's title and our paraphrase."""
 

@@ -14,12 +14,17 @@ cryptographically strong source, for real play.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from floorman.cards import Card
+
+if TYPE_CHECKING:
+    import random
+
+# random is imported by the shufflers when they are made: replaying a recorded deal
+# (whose cards are given) starts without it.
 
 __all__ = ["Mark", "SeededShuffler", "Shuffler", "SystemShuffler"]
 
@@ -55,6 +60,8 @@ class SeededShuffler:
     _pending: Mark | None = field(init=False, repr=False, default=None)
 
     def __post_init__(self) -> None:
+        import random
+
         self._random = random.Random(self.seed)
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
@@ -120,11 +127,17 @@ class SeededShuffler:
         self._pending = None
 
 
+def _system_random() -> random.SystemRandom:
+    import random
+
+    return random.SystemRandom()
+
+
 @dataclass(slots=True)
 class SystemShuffler:
     """A shuffler for real play, drawing from the system's strong random source."""
 
-    _random: random.SystemRandom = field(default_factory=random.SystemRandom, repr=False)
+    _random: random.SystemRandom = field(default_factory=_system_random, repr=False)
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         """A new list of the cards, shuffled from the system's entropy."""

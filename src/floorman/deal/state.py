@@ -21,11 +21,12 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from floorman.cards import Card, format_cards
 from floorman.deal import betting, rulings
 from floorman.deal import events as ev
+from floorman.deal._facts import game_facts
 from floorman.deal.actions import (
     Action,
     BringIn,
@@ -92,6 +93,22 @@ class _Player:
         self.drew = False
         self.discards: list[Card] = []  # the latest draw's
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Compiled (floorman._compiled), a class is made only through its
+        # __init__: copies and pickles are made through it too, then given
+        # every field of the original.
+        names = getattr(type(self), "__mypyc_attrs__", None) or _Player.__slots__
+        state = {name: getattr(self, name) for name in names if hasattr(self, name)}
+        return (_restore_player, (self.stack, state))
+
+
+def _restore_player(stack: int, state: dict[str, Any]) -> _Player:
+    """A player made from ``_Player.__reduce__``'s stack and then given its state."""
+    player = _Player(stack)
+    for name, value in state.items():
+        setattr(player, name, value)
+    return player
+
 
 class Deal:
     """One deal of a game, from the forced bets to the pots awarded.
@@ -151,7 +168,7 @@ class Deal:
                 code="no_chips",
                 stacks=tuple(stacks),
             )
-        facts = _facts(game)
+        facts = game_facts(game)
         if facts.has_draw and len(stacks) > 8:
             # The rulebook's draw sections are not included; cardrooms deal draw
             # games to eight at most, so that the discards can serve every draw.
@@ -226,6 +243,26 @@ class Deal:
         self._start()
 
     # ----------------------------------------------------------------- views
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A deal copies and pickles whole, in the state it is in.
+
+        Compiled (:mod:`floorman._compiled`), a deal is made only through its
+        ``__init__``: the copy is made through it from the deal's setting, and
+        then given every attribute of the original.
+        """
+        names = getattr(type(self), "__mypyc_attrs__", None) or Deal.__slots__
+        state = {name: getattr(self, name) for name in names if hasattr(self, name)}
+        setting = (
+            self.game,
+            self.structure,
+            self.stakes,
+            self.starting_stacks,
+            self.auto_showdown,
+            self.rules,
+            self.runs,
+        )
+        return (_restore, (setting, state))
 
     @property
     def players(self) -> int:
@@ -930,38 +967,21 @@ _SHOW_OR_MUCK = cite("showdown.1")
 _BLINDS = cite("blinds.intro")
 
 
-class _Facts(NamedTuple):
-    """What a deal reads of its game again and again (a game is a frozen value)."""
-
-    game: Game
-    has_draw: bool
-    button_game: bool
-    max_raises: int
-    deck: tuple[Card, ...]
-    deck_set: frozenset[Card]
-    # The indices of the deck's cards: a card is its index, so membership by
-    # index is the same as by card, and cheaper.
-    deck_indices: frozenset[int]
-
-
-_FACTS: dict[int, _Facts] = {}
-
-
-def _facts(game: Game) -> _Facts:
-    found = _FACTS.get(id(game))
-    if found is None or found.game is not game:
-        if len(_FACTS) >= 256:
-            _FACTS.clear()
-        found = _FACTS[id(game)] = _Facts(
-            game=game,
-            has_draw=game.has_draw,
-            button_game=game.is_button_game,
-            max_raises=game.max_raises,
-            deck=game.deck,
-            deck_set=game.deck_set,
-            deck_indices=frozenset(c.index for c in game.deck_set),
-        )
-    return found
+def _restore(setting: tuple[Any, ...], state: dict[str, Any]) -> Deal:
+    """A deal made from ``Deal.__reduce__``'s setting and then given its state."""
+    game, structure, stakes, stacks, auto_showdown, rules, runs = setting
+    deal = Deal(
+        game,
+        structure=structure,
+        stakes=stakes,
+        stacks=stacks,
+        auto_showdown=auto_showdown,
+        rules=rules,
+        runs=runs,
+    )
+    for name, value in state.items():
+        setattr(deal, name, value)
+    return deal
 
 
 # The betting actions, found by their type in one look-up (the match in

@@ -7,6 +7,12 @@
  * the same strengths as the pure Python path, which stays the fallback when
  * this module was not built (or FLOORMAN_PURE=1 turns it off).
  *
+ * One hand at a time (high_strength), an entry is derived when a hand first
+ * needs it: a process that reads a few showdowns (a replay, a deal) never pays
+ * the milliseconds of deriving all 67,600. The functions that read many hands,
+ * with the GIL released, derive every entry first (fill_tables), so that no
+ * entry is written while another thread reads the tables.
+ *
  * Non-flush strengths are kept in open-addressing hash tables keyed by the
  * rank-key sum (a few hundred kilobytes, so they stay in cache) instead of
  * arrays indexed by it (megabytes, mostly empty).
@@ -35,6 +41,7 @@ typedef struct {
 } Table;
 
 static int ready = 0;
+static int complete = 0; /* every six- and seven-card entry is in its table */
 static uint64_t rank_keys[RANKS];
 static uint64_t card_keys[DECK];
 static uint16_t flush_strength[1 << RANKS];
@@ -258,12 +265,6 @@ load_tables(void)
             table_put(&nonflush[5], (uint32_t)key, (uint32_t)s);
         }
     }
-    for (int size = 6; size <= 7; size++) {
-        int counts[RANKS] = {0};
-        if (fill_multisets(counts, 0, size, 0, size) < 0) {
-            goto done;
-        }
-    }
     ready = 1;
     status = 0;
 done:
@@ -273,6 +274,42 @@ done:
     Py_XDECREF(keys);
     Py_XDECREF(module);
     return status;
+}
+
+/* Every six- and seven-card entry, derived now (the tables were loaded). */
+static int
+fill_tables(void)
+{
+    if (complete) {
+        return 0;
+    }
+    for (int size = 6; size <= 7; size++) {
+        int counts[RANKS] = {0};
+        if (fill_multisets(counts, 0, size, 0, size) < 0) {
+            return -1;
+        }
+    }
+    complete = 1;
+    return 0;
+}
+
+/* The entry of six or seven cards not yet in its table, derived and entered as
+ * fill_tables would enter it; 0 if no hand has their ranks (a rank held five
+ * times), which no table holds. */
+static uint32_t
+derive_entry(const uint8_t *cards, int n, uint64_t key)
+{
+    int counts[RANKS] = {0};
+    for (int i = 0; i < n; i++) {
+        if (++counts[cards[i] >> 2] > 4) {
+            return 0;
+        }
+    }
+    uint32_t s = best_part(counts, key, n);
+    if (s != 0) {
+        table_put(&nonflush[n], (uint32_t)key, s);
+    }
+    return s;
 }
 
 /* The strength of 5 to 7 cards given by index (each below 52), or 0 if no hand
@@ -295,7 +332,11 @@ strength_of(const uint8_t *cards, int n)
         }
         return flush_strength[mask];
     }
-    return table_get(&nonflush[n], (uint32_t)(key & RANK_KEY_MASK));
+    uint32_t s = table_get(&nonflush[n], (uint32_t)(key & RANK_KEY_MASK));
+    if (s == 0 && n > 5 && !complete) {
+        s = derive_entry(cards, n, key & RANK_KEY_MASK);
+    }
+    return s;
 }
 
 /* Each row of `width` cards; the width is a constant in each caller, so the
@@ -388,7 +429,7 @@ high_strengths(PyObject *self, PyObject *args)
     if (width < 5 || width > 7) {
         return PyErr_Format(PyExc_ValueError, "hands hold 5 to 7 cards, not %d", width);
     }
-    if (!ready && load_tables() < 0) {
+    if ((!ready && load_tables() < 0) || fill_tables() < 0) {
         return NULL;
     }
     if (get_buffer(hands_obj, &hands, 0, "B", "hands") < 0) {
@@ -550,7 +591,7 @@ holdem_tally(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOiO:holdem_tally", &holes_obj, &board_obj, &deck_obj, &missing, &boards_obj)) {
         return NULL;
     }
-    if (!ready && load_tables() < 0) {
+    if ((!ready && load_tables() < 0) || fill_tables() < 0) {
         return NULL;
     }
     int board[5];

@@ -9,7 +9,7 @@ the next process instead of building it again.
 
 The files are in ``$FLOORMAN_CACHE`` if set (an empty value, or ``0``, keeps
 nothing on disk), else ``$XDG_CACHE_HOME/floorman`` or ``~/.cache/floorman``,
-in a folder named by a digest of the evaluators' source and the Python
+in a folder named by checksums of the evaluators' source and the Python
 version: a changed evaluator never reads another's tables. A file that cannot
 be read or written is passed over and the table built as before; a file is
 written whole or not at all.
@@ -39,7 +39,7 @@ _SOURCES = ("_tables.py", "hands.py", "variants.py", "_kept.py")
 @functools.cache
 def folder() -> str | None:
     """Where this evaluator's tables are kept, or None to keep none."""
-    import hashlib  # here: a run with no showdown never pays for it
+    import zlib  # here: a run with no showdown never pays for it
 
     given = os.environ.get(VARIABLE)
     if given is not None and given.strip() in ("", "0"):
@@ -49,15 +49,19 @@ def folder() -> str | None:
     else:
         home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         base = os.path.join(home, "floorman")
-    digest = hashlib.sha256(f"{sys.version_info[:2]} {marshal.version}".encode())
+    # Two checksums of the sources (64 bits): a changed evaluator is told apart as
+    # surely as by a cryptographic digest, since nobody forges one here, without
+    # importing hashlib and OpenSSL, some milliseconds of a short replay's start.
+    data = [f"{sys.version_info[:2]} {marshal.version}".encode()]
     here = os.path.dirname(__file__)
     try:
         for name in _SOURCES:
             with open(os.path.join(here, name), "rb") as source:
-                digest.update(source.read())
+                data.append(source.read())
     except OSError:
         return None
-    return os.path.join(base, f"tables-{digest.hexdigest()[:16]}")
+    whole = b"\0".join(data)
+    return os.path.join(base, f"tables-{zlib.crc32(whole):08x}{zlib.adler32(whole):08x}")
 
 
 def kept(function: Callable[P, R]) -> Callable[P, R]:

@@ -16,7 +16,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from floorman.evaluation._kept import kept
 
@@ -201,6 +201,92 @@ def low_patterns() -> tuple[Pattern, ...]:
 def low_strengths() -> dict[Pattern, int]:
     """Strength of each ace-to-five class: 6,175 for 5-4-3-2-A."""
     return {p: i + 1 for i, p in enumerate(low_patterns())}
+
+
+# A class packed in six bytes: its category, then its ranks (1-14), zeros after the
+# last. Ranks are never zero, so a class and its bytes read back one to one.
+_PACKED = 6
+
+
+def _pack(patterns: Iterable[Pattern]) -> bytes:
+    out = bytearray()
+    for category, ranks in patterns:
+        out.append(category)
+        out.extend(ranks)
+        out.extend(bytes(_PACKED - 1 - len(ranks)))
+    return bytes(out)
+
+
+class Classes(Sequence[Pattern]):
+    """A ranking's classes in order, packed in bytes and read one at a time.
+
+    The same classes as the tuple a ``*_patterns`` function gives, read back from
+    the disk in a fraction of the time and memory: naming a hand, or finding its
+    class by bisection, reads a handful of them.
+
+    >>> classes = high_classes()
+    >>> len(classes), classes[0], classes[-1]
+    (7475, (1, (7, 5, 4, 3, 2)), (10, (14,)))
+    """
+
+    __slots__ = ("_data", "_size")
+
+    def __init__(self, data: bytes) -> None:
+        self._data = data
+        self._size = len(data) // _PACKED
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> Pattern: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Pattern]: ...
+
+    def __getitem__(self, index: int | slice) -> Pattern | Sequence[Pattern]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._size)))
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError("class index out of range")
+        at = index * _PACKED
+        row = self._data[at : at + _PACKED]
+        return (row[0], tuple(r for r in row[1:] if r))
+
+
+@kept
+def _packed_high() -> bytes:
+    return _pack(high_patterns())
+
+
+@kept
+def _packed_low() -> bytes:
+    return _pack(low_patterns())
+
+
+@kept
+def _packed_deuce_to_seven() -> bytes:
+    return _pack(deuce_to_seven_patterns())
+
+
+@cache
+def high_classes() -> Classes:
+    """:func:`high_patterns` (ace low in straights) as :class:`Classes`."""
+    return Classes(_packed_high())
+
+
+@cache
+def low_classes() -> Classes:
+    """:func:`low_patterns` as :class:`Classes`."""
+    return Classes(_packed_low())
+
+
+@cache
+def deuce_to_seven_classes() -> Classes:
+    """:func:`deuce_to_seven_patterns` as :class:`Classes`."""
+    return Classes(_packed_deuce_to_seven())
 
 
 def best_nonflush(counts: Sequence[int]) -> Pattern:

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import enum
 import itertools
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
 
 from floorman.cards import JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
@@ -125,7 +125,13 @@ def build_tables() -> None:
             _NONFLUSH[size] = t.nonflush_table(size)
         _PARTIAL[size].clear()
     if FAST is not None:
-        FAST.high_strength([51, 47, 43, 39, 35])  # its first call reads the tables
+        import numpy as np
+
+        # Its batch path reads the tables and derives every six- and seven-card
+        # entry, which a single hand derives only for itself.
+        FAST.high_strengths(
+            np.array([[51, 47, 43, 39, 35, 31, 27]], dtype=np.uint8), 7, np.empty(1, np.uint16)
+        )
 
 
 def pure_high_strength(cards: Sequence[int]) -> int:
@@ -309,9 +315,10 @@ def _low5() -> dict[int, int]:
     }
 
 
-@cache
-def _eight_or_better_floor() -> int:
-    return t.low_strengths()[(t.HIGH_CARD, (8, 7, 6, 5, 4))]
+#: The ace-to-five strength of 8-7-6-5-4, the worst low that qualifies for half the
+#: pot in an eight-or-better game (a test checks it against the tables): a constant,
+#: so that a process that reads a low hand need not load every low class to know it.
+_EIGHT_OR_BETTER_FLOOR = 6120
 
 
 def _low_strength(ranks: Sequence[int]) -> int:
@@ -366,13 +373,7 @@ def evaluate_eight_or_better(cards: Iterable[Card]) -> HandValue | None:
     'Eight Low, 8-7-6-4-A'
     """
     value = evaluate_ace_to_five(cards)
-    return value if value.strength >= _eight_or_better_floor() else None
-
-
-@kept
-def _deuce_to_seven_strengths() -> dict[t.Pattern, int]:
-    patterns = t.deuce_to_seven_patterns()
-    return {p: len(patterns) - i for i, p in enumerate(patterns)}
+    return value if value.strength >= _EIGHT_OR_BETTER_FLOOR else None
 
 
 def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
@@ -394,14 +395,18 @@ def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
             "deuce-to-seven is played without the joker; remove Xx",
             text=format_cards(Card(i) for i in found),
         )
-    strengths = _deuce_to_seven_strengths()
-    best = max(
-        strengths[
-            t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
-        ]
+    # The classes are in high order, best low first: a class's strength is the
+    # number of classes from it to the end. The same classes name the hand, so a
+    # showdown reads one packed table, not also a mapping of classes to strengths.
+    patterns = t.deuce_to_seven_classes()
+    best = min(
+        bisect_left(
+            patterns,
+            t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False),
+        )
         for hand in itertools.combinations(found, 5)
     )
-    return HandValue(ranking=Ranking.DEUCE_TO_SEVEN, strength=best)
+    return HandValue(ranking=Ranking.DEUCE_TO_SEVEN, strength=len(patterns) - best)
 
 
 def _omaha_split(hole: Iterable[Card], board: Iterable[Card]) -> tuple[list[int], list[int]]:
@@ -454,7 +459,7 @@ def evaluate_omaha_eight_or_better(hole: Iterable[Card], board: Iterable[Card]) 
         for two in itertools.combinations(keys_h, 2)
         for three in itertools.combinations(keys_b, 3)
     )
-    if best < _eight_or_better_floor():
+    if best < _EIGHT_OR_BETTER_FLOOR:
         return None
     return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=best)
 

@@ -21,8 +21,8 @@ True
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from floorman._frozen import frozen
 from floorman.cards import Rank
 from floorman.evaluation import _tables as t
 from floorman.rulebook import Citation, cite
@@ -93,7 +93,7 @@ def _rank(value: int) -> Rank:
     return Rank(14 if value == 1 else value)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class HandValue:
     """A hand's worth under one ranking; higher ``strength`` is better.
 
@@ -115,7 +115,7 @@ class HandValue:
     strength: int
 
     def __post_init__(self) -> None:
-        size = len(_patterns(self.ranking))
+        size = _SIZES[self.ranking]
         if not 1 <= self.strength <= size:
             raise ValueError(f"a {self.ranking.value} strength is 1 to {size}, not {self.strength}")
 
@@ -213,6 +213,10 @@ class HandValue:
 
 _ROYAL_FLUSH = 7462
 
+# The number of classes of each ranking (a test checks them against the tables): a
+# value is checked without loading its ranking's classes, which only its name needs.
+_SIZES = {Ranking.HIGH: 7475, Ranking.ACE_TO_FIVE: 6175, Ranking.DEUCE_TO_SEVEN: 7462}
+
 # Each hand's name, once worked out (a showdown names every pot's winning hand).
 _NAMES: dict[tuple[type, Ranking, int], str] = {}
 
@@ -225,12 +229,12 @@ def _symbol(value: int) -> str:
     return "A" if value in (1, 14) else _rank(value).symbol
 
 
-def _patterns(ranking: Ranking) -> tuple[t.Pattern, ...]:
+def _patterns(ranking: Ranking) -> t.Classes:
     if ranking is Ranking.HIGH:
-        return t.high_patterns()
+        return t.high_classes()
     if ranking is Ranking.ACE_TO_FIVE:
-        return t.low_patterns()
-    return t.deuce_to_seven_patterns()
+        return t.low_classes()
+    return t.deuce_to_seven_classes()
 
 
 def _high_name(category: Category, ranks: list[Rank]) -> str:

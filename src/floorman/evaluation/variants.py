@@ -36,10 +36,12 @@ ShortDeckValue(strength=1294, cards=parse_cards('Ah Kh 9h 7h 6h'))
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from floorman._frozen import frozen
 from floorman.cards import DECK_52, JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
@@ -100,6 +102,12 @@ def _low_rank(index: int) -> int:
     return 1 if r == 14 else r
 
 
+# The number of badugi and short-deck classes (a test checks them against the
+# tables): a value is checked without loading the classes, which only its name needs.
+_BADUGI_SIZE = 1092
+_SHORT_SIZE = 1404
+
+
 @kept
 def _badugi_patterns() -> tuple[BadugiPattern, ...]:
     """Every badugi class, weakest (a lone king) first; position + 1 is the strength."""
@@ -135,7 +143,7 @@ def _badugi_strength(found: Sequence[int]) -> int:
     return _badugi_by_mask()[ranks]
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@frozen(order=True)
 class BadugiValue:
     """A badugi hand's worth; higher ``strength`` is better.
 
@@ -164,7 +172,7 @@ class BadugiValue:
     cards: tuple[Card, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        size = len(_badugi_patterns())
+        size = _BADUGI_SIZE
         if not 1 <= self.strength <= size:
             raise ValueError(f"a badugi strength is 1 to {size}, not {self.strength}")
         if not self.cards:
@@ -378,7 +386,7 @@ _NAMED = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@frozen(order=True)
 class ShortDeckValue:
     """A short-deck hold'em hand's worth; higher ``strength`` is better.
 
@@ -408,7 +416,7 @@ class ShortDeckValue:
     cards: tuple[Card, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        size = len(_short_patterns())
+        size = _SHORT_SIZE
         if not 1 <= self.strength <= size:
             raise ValueError(f"a short-deck strength is 1 to {size}, not {self.strength}")
         if not self.cards:
@@ -439,7 +447,11 @@ class ShortDeckValue:
     def _as_high(self) -> HandValue:
         # The same class in the standard ranking, for its name: every short-deck
         # class exists there (A-6-7-8-9 reads as the nine-high straight).
-        return HandValue(ranking=Ranking.HIGH, strength=t.high_strengths()[self._pattern])
+        # The standard classes are sorted weakest first, so a class's position is its
+        # strength less one: found in the classes that name the hand, not a second table.
+        return HandValue(
+            ranking=Ranking.HIGH, strength=bisect_left(t.high_classes(), self._pattern) + 1
+        )
 
     @property
     def category(self) -> Category:

@@ -4,9 +4,10 @@ A PHH file is a flat TOML document: ``key = value`` lines, perhaps under table
 headers ``[1]``, ``[2]``, ... (a ``.phhs`` file), whose values are strings,
 whole numbers, floats, booleans and arrays of these (the actions, one a line or
 all on one). :func:`loads` reads exactly that subset with one regular
-expression and a short loop over its tokens, several times faster than the
-general parser, and returns what :func:`tomllib.loads` returns for the same
-text (floats as :class:`~decimal.Decimal`, as the PHH reader asks).
+expression that finds every statement at once and a short loop over them,
+several times faster than the general parser, and returns what
+:func:`tomllib.loads` returns for the same text (floats as
+:class:`~decimal.Decimal`, as the PHH reader asks).
 
 Anything outside the subset (dates and times, quoted or dotted keys, inline
 tables, nested arrays, multi-line strings, numbers with underscores or in hex,
@@ -21,8 +22,8 @@ and every invalid one fails with the same error, as with the general parser.
 from __future__ import annotations
 
 import re
-from decimal import Decimal
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 __all__ = ["loads"]
 
@@ -30,29 +31,32 @@ _C = r"[^\x00-\x08\x0a-\x1f\x7f]"  # a character TOML allows in a comment or a l
 # Possessive quantifiers (*+, ++) never give back what they took: a text that is not
 # in the subset fails at once, where backtracking through the many ways to split a run
 # of spaces or a comment would take exponential time.
-_BASIC = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]++|\\(?:[btnfr"\\]|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}))*+"'
+# A basic string: runs of plain characters, each escape between two runs (one run, for
+# the usual string without escapes, read without entering the repeated group).
+_PLAIN = r'[^"\\\x00-\x08\x0a-\x1f\x7f]*+'
+_BASIC = rf'"{_PLAIN}(?:\\(?:[btnfr"\\]|u[0-9A-Fa-f]{{4}}|U[0-9A-Fa-f]{{8}}){_PLAIN})*+"'
 _LITERAL = r"'[^'\x00-\x08\x0a-\x1f\x7f]*+'"
 _BARE = r"[A-Za-z0-9_+.:-]++"
 _KEY = r"[A-Za-z0-9_-]++"
 _ITEM = rf"(?:{_BASIC}|{_LITERAL}|{_BARE})"
-_GAP = rf"(?:[ \t\n]|\r\n|\#{_C}*+)*+"  # what may come between an array's items
-_ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*(?:,{_GAP})?)?\]"
-_BLANK = rf"(?:[ \t]*+(?:\#{_C}*+)?\r?\n)*+"
-_PLAIN_BASIC = r'"[^"\\\x00-\x08\x0a-\x1f\x7f]*+"'  # a basic string without escapes
+_GAP = rf"(?:[ \t\n]++|\r\n|\#{_C}*+)*+"  # what may come between an array's items
+_ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*+(?:,{_GAP})?)?\]"
+_PLAIN_BASIC = rf'"{_PLAIN}"'  # a basic string without escapes
 _INT = r"(?:0|[1-9][0-9]{0,3000}+)"
 
 
-def _statement(crlf: bool) -> re.Pattern[str]:
-    """One statement, after any blank and comment lines: key (group 1) = a basic
-    string (2), literal string (3), bare word (4), array of literal strings (5), of
-    basic strings without escapes (6), of whole numbers (7), or another array (8); or
-    a table header [name] (9). The value's group is the last to match (Match.lastindex).
+def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
+    """The statements of a document, read by one ``findall``, a line each: key (group 1)
+    = a string or bare word (2: its first character tells which), an array of literal
+    strings (3), of basic strings without escapes (4), of whole numbers (5), or, when
+    ``arrays``, another array (6); or a table header [name] (7). A blank or comment line
+    matches with every group empty; anything else, from the first place no statement or
+    blank line begins, matches whole as group 8.
 
     Lines end with a line feed or, when ``crlf``, a carriage return and a line feed:
     a text without carriage returns is read by the simpler pattern, which runs faster.
     """
     space = r"[ \t\n]*+(?:\r\n[ \t\n]*+)*+" if crlf else r"[ \t\n]*+"  # between items
-    blank = _BLANK if crlf else rf"(?:[ \t]*+(?:\#{_C}*+)?\n)*+"
     # Arrays of one kind of item and no comments, the usual ones, are read by splitting.
     literals = rf"\[{space}(?:{_LITERAL}{space}(?:,{space}{_LITERAL}{space})*+(?:,{space})?)?\]"
     basics = (
@@ -60,29 +64,68 @@ def _statement(crlf: bool) -> re.Pattern[str]:
     )
     newline = r"\r?\n" if crlf else r"\n"
     ints = rf"\[[ \t]*+{_INT}(?:[ \t]*+,[ \t]*+{_INT})*+[ \t]*+\]"
+    # Without arrays, group 6 never matches (?!): the groups are numbered alike.
+    other = _ARRAY if arrays else "(?!)"
     return re.compile(
-        rf"""{blank}[ \t]*+(?:
-          ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC})|({_LITERAL})|({_BARE})
-          |({literals})|({basics})|({ints})|({_ARRAY}))
+        rf"""[ \t]*+(?:
+          ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC}|{_LITERAL}|{_BARE})
+          |({literals})|({basics})|({ints})|({other}))
         | \[[ \t]*+({_KEY})[ \t]*+\]
-        )[ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)""",
+        )[ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)
+        | [ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)
+        | ([\s\S]++)""",
         re.VERBOSE,
     )
 
 
-_STATEMENT = _statement(crlf=False)
-_STATEMENT_CRLF: list[re.Pattern[str]] = []  # compiled when a text with \r comes
-_END = re.compile(rf"{_BLANK}[ \t]*+(?:\#{_C}*+)?")
+# The patterns by (crlf, arrays), each compiled when a text first needs it: without other
+# arrays (with comments, or of mixed items), the pattern of the usual file, which a
+# process that reads no hand never compiles.
+_STATEMENTS: dict[tuple[bool, bool], re.Pattern[str]] = {}
+
+
+def _statements(crlf: bool, arrays: bool) -> re.Pattern[str]:
+    if (pattern := _STATEMENTS.get((crlf, arrays))) is None:
+        pattern = _STATEMENTS[crlf, arrays] = _statement(crlf, arrays)
+    return pattern
+
+
+# The patterns of rarer paths are given as text, compiled (and cached by the re module)
+# when a text first needs one: a replay that reads only usual files compiles none.
 # An array's items (quotes kept, so that no item is empty), and its comments to pass over.
-_ITEMS = re.compile(rf"({_BASIC})|({_LITERAL})|({_BARE})|\#{_C}*")
-_INTEGER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)")
-_FLOAT = re.compile(
-    r"[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?|[eE][+-]?[0-9]+)|inf|nan)"
-)
-_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))")
+_ITEMS = rf"({_BASIC})|({_LITERAL})|({_BARE})|\#{_C}*"
+_INTEGER = r"[+-]?(?:0|[1-9][0-9]*)"
+_FLOAT = r"[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?|[eE][+-]?[0-9]+)|inf|nan)"
+_ESCAPE = r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))"
 _ESCAPED = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
+_WORDS = {"true": True, "false": False, "0": 0}
 # Python's int() refuses numbers of more digits than this; tomllib then raises ValueError.
 _MOST_INT_DIGITS = 4000
+
+
+def _int_scanner() -> Callable[[str, int], tuple[list[int], int]]:
+    """What reads an array of whole numbers as the subset writes them (``[0, 50, 100]``)
+    from a place in a text, as ``(numbers, end)``.
+
+    The JSON scanner written in C, where there is one, reads it several times faster
+    than splitting and int(): the subset's arrays of whole numbers (no signs, no
+    leading zeros, no trailing comma, spaces and tabs between) are JSON arrays of the
+    same numbers.
+    """
+    try:
+        from _json import make_scanner
+    except ImportError:  # not CPython: split and read each number
+        return lambda text, _: (list(map(int, text[1:-1].split(","))), len(text))
+
+    class Context:  # what the scanner asks of json.JSONDecoder: the defaults
+        strict = True
+        object_hook = object_pairs_hook = None
+        parse_float, parse_int, parse_constant = float, int, float
+
+    return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast(Any, Context)))
+
+
+_INTS: list[Callable[[str, int], tuple[list[int], int]]] = []  # made for the first text
 
 
 class _Outside(Exception):
@@ -105,7 +148,7 @@ def _unescape(match: re.Match[str]) -> str:
 
 def _basic(quoted: str) -> str:
     text = quoted[1:-1]
-    return _ESCAPE.sub(_unescape, text) if "\\" in text else text
+    return re.sub(_ESCAPE, _unescape, text) if "\\" in text else text
 
 
 def _bare(text: str) -> Any:
@@ -115,9 +158,11 @@ def _bare(text: str) -> Any:
         return True
     if text == "false":
         return False
-    if _INTEGER.fullmatch(text) and len(text) < _MOST_INT_DIGITS:
+    if re.fullmatch(_INTEGER, text) and len(text) < _MOST_INT_DIGITS:
         return int(text)
-    if _FLOAT.fullmatch(text):
+    if re.fullmatch(_FLOAT, text):
+        from decimal import Decimal  # imported for a float: a usual file has none
+
         return Decimal(text)
     raise _Outside
 
@@ -129,53 +174,72 @@ def _array(text: str) -> list[Any]:
         else (basic[1:-1] if "\\" not in basic else _basic(basic))
         if basic
         else _bare(bare)
-        for basic, literal, bare in _ITEMS.findall(text, 1)
+        for basic, literal, bare in re.compile(_ITEMS).findall(text, 1)
         if basic or literal or bare
     ]
 
 
 def _read(text: str) -> dict[str, Any]:
     root: dict[str, Any] = {}
-    table = root
-    if "\r" in text:
-        if not _STATEMENT_CRLF:
-            _STATEMENT_CRLF.append(_statement(crlf=True))
-        statement = _STATEMENT_CRLF[0]
-    else:
-        statement = _STATEMENT
-    pos, end, match = 0, len(text), statement.match
-    while pos < end:
-        found = match(text, pos)
-        if found is None:
-            if _END.fullmatch(text, pos) is None:
-                raise _Outside
-            break
-        pos = found.end()
-        kind = found.lastindex or 0
-        value = found[kind]
-        if kind == 9:
-            if value in root:
-                raise _Outside
-            table = root[value] = {}
-            continue
-        key = found[1]
-        if key in table:
+    crlf = "\r" in text
+    statement = _statements(crlf, arrays=False)
+    table, rest = _take(statement.findall(text), root, root)
+    if rest:
+        # Where no usual statement begins, the pattern that reads every array goes on.
+        table, rest = _take(
+            _statements(crlf, arrays=True).findall(text, len(text) - len(rest)), root, table
+        )
+        if rest:
             raise _Outside
-        if kind == 5:
-            table[key] = value.split("'")[1::2]
-        elif kind == 7:
-            table[key] = list(map(int, value[1:-1].split(",")))
-        elif kind == 3:
-            table[key] = value[1:-1]
-        elif kind == 4:
-            table[key] = _bare(value)
-        elif kind == 6:
-            table[key] = value.split('"')[1::2]
-        elif kind == 8:
-            table[key] = _array(value)
-        else:
-            table[key] = _basic(value)
     return root
+
+
+def _take(
+    statements: list[tuple[str, ...]], root: dict[str, Any], table: dict[str, Any]
+) -> tuple[dict[str, Any], str]:
+    """Put the statements found into ``root`` (``table`` the table the first is in);
+    the table the last is in, and the text where none was found ("" for none)."""
+    if not _INTS:
+        _INTS.append(_int_scanner())
+    scan = _INTS[0]
+    for key, scalar, literals, basics, ints, array, header, rest in statements:
+        if key:
+            if key in table:
+                raise _Outside
+            # The kinds in the order real files hold them most.
+            if scalar:
+                first = scalar[0]
+                if first == "'":
+                    table[key] = scalar[1:-1]
+                elif first == '"':
+                    table[key] = _basic(scalar)
+                # A whole number or a flag, most often: read here, without a call.
+                elif scalar in _WORDS:
+                    table[key] = _WORDS[scalar]
+                elif scalar.isdigit() and first != "0" and len(scalar) < _MOST_INT_DIGITS:
+                    table[key] = int(scalar)
+                else:
+                    table[key] = _bare(scalar)
+            elif ints:
+                table[key] = scan(ints, 0)[0]
+            elif literals:
+                # As real files write them, ['a', 'b']: split at the separators alone,
+                # which is right when every quote is one of theirs or an end's.
+                items = literals[2:-2].split("', '")
+                if literals.count("'") != 2 * len(items) or literals[-2:] != "']":
+                    items = literals.split("'")[1::2]
+                table[key] = items
+            elif basics:
+                table[key] = basics.split('"')[1::2]
+            else:
+                table[key] = _array(array)
+        elif header:
+            if header in root:
+                raise _Outside
+            table = root[header] = {}
+        elif rest:
+            return table, rest
+    return table, ""
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -187,5 +251,6 @@ def loads(text: str) -> dict[str, Any]:
         return _read(text)
     except _Outside:
         import tomllib  # imported for the few texts the subset does not cover
+        from decimal import Decimal
 
         return tomllib.loads(text, parse_float=Decimal)

@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Protocol
@@ -152,6 +151,8 @@ class _Names:
 def _header_keys(line: bytes) -> tuple[str, ...] | None:
     """The keys of a table header line (``[a.b]`` gives ``("a", "b")``), or None if
     it is not a readable table header."""
+    import tomllib  # here: most headers are bare ([12]) and read without it
+
     try:
         table = tomllib.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError, RecursionError):
