@@ -97,7 +97,7 @@ class _Player:
         # Compiled (floorman._compiled), a class is made only through its
         # __init__: copies and pickles are made through it too, then given
         # every field of the original.
-        names = getattr(type(self), "__mypyc_attrs__", None) or _Player.__slots__
+        names = getattr(type(self), "__mypyc_attrs__", None) or getattr(_Player, "__slots__")  # noqa: B009 (mypyc reads no __slots__ through the class)
         state = {name: getattr(self, name) for name in names if hasattr(self, name)}
         return (_restore_player, (self.stack, state))
 
@@ -251,7 +251,7 @@ class Deal:
         ``__init__``: the copy is made through it from the deal's setting, and
         then given every attribute of the original.
         """
-        names = getattr(type(self), "__mypyc_attrs__", None) or Deal.__slots__
+        names = getattr(type(self), "__mypyc_attrs__", None) or getattr(Deal, "__slots__")  # noqa: B009 (as _Player)
         state = {name: getattr(self, name) for name in names if hasattr(self, name)}
         setting = (
             self.game,
