@@ -44,6 +44,39 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     """Dealt cards must come from the game's deck, each once (RRP5
     irregularities.4); ``dealing``: they are being dealt, so cards held
     back from this street may not be among them (RRP5 irregularities.15)."""
+    # The usual case, new cards of the deck with none ruled out of play, in
+    # one loop over the few cards; cards are compared by index, as card
+    # equality does. Any doubt goes to _refuse, which says what is wrong.
+    if not deal._scrapped and not (dealing and deal._held_back):
+        deck = deal._deck_indices
+        seen = deal._seen
+        if seen is None:
+            seen = _seen(deal)
+        indices: list[int] = []
+        for card in cards:
+            if card is not None:
+                i = card.index
+                if i not in deck or i in seen or i in indices:
+                    break
+                indices.append(i)
+        else:
+            return
+    _refuse(deal, cards, dealing=dealing)
+
+
+def _seen(deal: Deal) -> set[int]:
+    """The indices of the cards in the hands and on the boards, kept by the deal
+    (the handlers keep them up) until a ruling or a draw sets them aside."""
+    seen = {c.index for pl in deal._players for c in pl.hole if c is not None}
+    seen.update(c.index for c in deal._board if c is not None)
+    for board in deal._runs:
+        seen.update(c.index for c in board if c is not None)
+    deal._seen = seen
+    return seen
+
+
+def _refuse(deal: Deal, cards: Sequence[Card | None], *, dealing: bool) -> None:
+    """Raise the first of :func:`check_cards`'s refusals that applies, if any."""
     known = [c for c in cards if c is not None]
     # Cards are compared by index, as card equality does.
     indices = [c.index for c in known]
@@ -77,13 +110,7 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
                 cards=format_cards(early),
                 citations=cite("irregularities.15"),
             )
-    seen = deal._seen
-    if seen is None:
-        seen = {c.index for pl in deal._players for c in pl.hole if c is not None}
-        seen.update(c.index for c in deal._board if c is not None)
-        for board in deal._runs:
-            seen.update(c.index for c in board if c is not None)
-        deal._seen = seen
+    seen = deal._seen if deal._seen is not None else _seen(deal)
     if not seen.isdisjoint(indices) or len(set(indices)) != len(indices):
         twice = [c for n, c in enumerate(known) if indices[n] in seen or indices[n] in indices[:n]]
         raise NotationError(

@@ -50,7 +50,19 @@ def on_chips_in(deal: Deal, event: ev.BringInPosted | ev.Called | ev.Wagered) ->
 
 
 def on_fold(deal: Deal, event: ev.Folded) -> None:
-    deal._players[event.position].folded = True
+    p = event.position
+    deal._players[p].folded = True
+    live = deal._live_cache
+    if not deal._stale and p in live:
+        # The kept lists of who is live and who can act lose the hand, with no
+        # count of the players again (see ROSTER_KEPT); nobody holds them
+        # across an event.
+        live.remove(p)
+        able = deal._able_cache
+        if p in able:
+            able.remove(p)
+    else:
+        deal._stale = True
 
 
 def on_return(deal: Deal, event: ev.BetReturned) -> None:
@@ -62,10 +74,16 @@ def on_return(deal: Deal, event: ev.BetReturned) -> None:
 
 def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
     pl = deal._players[event.position]
-    pl.hole.extend(event.cards)
+    cards = event.cards
+    pl.hole.extend(cards)
     pl.up.extend(event.up)
-    _seen(deal, event.cards)
-    take(deal, event.cards)
+    seen = deal._seen
+    if seen is not None:
+        for card in cards:  # a loop: no comprehension to call for two or three cards
+            if card is not None:
+                seen.add(card.index)
+    if deal._deck is not None:
+        take(deal, cards)
 
 
 def on_board(deal: Deal, event: ev.BoardDealt) -> None:
@@ -78,7 +96,9 @@ def on_board(deal: Deal, event: ev.BoardDealt) -> None:
 def _seen(deal: Deal, cards: Sequence[Card | None]) -> None:
     seen = deal._seen
     if seen is not None:
-        seen.update([c.index for c in cards if c is not None])
+        for card in cards:  # as on_hole
+            if card is not None:
+                seen.add(card.index)
 
 
 def on_kill(deal: Deal, event: ev.HandKilled) -> None:
@@ -276,6 +296,12 @@ KEEPS_ROSTER: frozenset[type] = frozenset(
 
 #: Events after which :meth:`Deal._emit <floorman.deal.state.Deal._emit>` need
 #: not count who is live and who can act again: those of :data:`KEEPS_ROSTER`,
-#: and the chips put in by a bet, which :func:`on_chips_in` counts again only
-#: when the bettor has no chip left that plays.
-ROSTER_KEPT: frozenset[type] = KEEPS_ROSTER | {ev.BringInPosted, ev.Called, ev.Wagered}
+#: the chips put in by a bet, which :func:`on_chips_in` counts again only
+#: when the bettor has no chip left that plays, and a fold, which
+#: :func:`on_fold` takes off the kept lists itself.
+ROSTER_KEPT: frozenset[type] = KEEPS_ROSTER | {
+    ev.BringInPosted,
+    ev.Called,
+    ev.Wagered,
+    ev.Folded,
+}

@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 __all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
 
 
+_EACH_POT = cite("ties.5")
+_LOSER_MUCKED = cite("showdown.4")
+_CARDS_SPEAK = cite("showdown.2")
+
+
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
     """Who shows first: the last bettor or raiser of the final round, else the
     first to act on it, then clockwise; players in a side pot show before one
@@ -57,9 +62,12 @@ def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
 
 
 def _known(cards: Sequence[Card | None]) -> list[Card] | None:
-    if any(c is None for c in cards):
-        return None
-    return [c for c in cards if c is not None]
+    known: list[Card] = []
+    for c in cards:  # a loop: no generator for a few cards
+        if c is None:
+            return None
+        known.append(c)
+    return known
 
 
 Value = HandValue | BadugiValue | ShortDeckValue
@@ -125,6 +133,8 @@ def _with_board(
 
 
 def _odd_chip_order(deal: Deal, winners: list[Position], *, low: bool) -> list[Position]:
+    if len(winners) < 2:
+        return list(winners)  # no chip to share out
     if deal.game.is_button_game:
         # Position 0 is the first seat clockwise from the button (RRP5 ties.4.1).
         return sorted(winners)
@@ -150,6 +160,14 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     taking any odd chip, and each share goes to the best hands on its board.
     """
     players = deal._players
+    live = deal._live_now()
+    if len(live) == 1 and not deal._runs and not players[live[0]].mucked:
+        # Everyone else folded: the hand left takes the one pot there is (see
+        # build_pots), awarded as below would award it, with nothing to read.
+        made = deal.pots
+        if made and made[0].amount:
+            (pot,) = made
+            return [ev.PotAwarded(pot=0, share="whole", amounts=((pot.eligible[0], pot.amount),))]
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
     claimed = _claimed(deal.pots, contenders)
     pots = [pot for pot, _ in claimed]
@@ -158,13 +176,13 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     for run, board in enumerate(boards):
         readers = _readers(deal.game, board) if len(contenders) > 1 else ()
         values: dict[int, list[Value | None]] = {}
-        for p in contenders:
-            cards = _known(deal.hole(Position(p)))
+        for p in contenders if readers else ():
+            cards = _known(players[p].hole)
             values[p] = [r(cards) if cards is not None else None for r in readers]
         several = len(pots) > 1
         for index, pot in enumerate(pots):
             amount = pot.amount
-            base = cite("ties.5") if several else ()
+            base = _EACH_POT if several else ()
             if claimed[index][1]:
                 base = (*base, *cite("dead-hands.intro"))
             if len(boards) > 1:
@@ -203,7 +221,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
-        ev.HandMucked(position=Position(p), citations=cite("showdown.4"))
+        ev.HandMucked(position=Position(p), citations=_LOSER_MUCKED)
         for p in contenders
         if p not in won and players[p].shown
     ]
@@ -255,7 +273,7 @@ def _award(
     run: int = 0,
 ) -> ev.PotAwarded:
     winners, value = half
-    citations = (*base, *cite("showdown.2"))
+    citations = (*base, *_CARDS_SPEAK)
     if len(winners) > 1 and (amount // deal.stakes.chip) % len(winners):
         rule = "ties.4.1" if deal.game.is_button_game else "ties.4.2"
         citations = (*citations, *cite("ties.2", "ties.3", rule))
