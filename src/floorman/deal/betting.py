@@ -32,8 +32,10 @@ __all__ = [
     "check",
     "fold",
     "reopen",
+    "turn_order",
     "wager",
     "wager_action",
+    "waits_for",
 ]
 
 # A fold with no bet to face binds (RRP5 betting.9, dead-hands.1.2); one facing
@@ -63,9 +65,28 @@ def bet_turn(deal: Deal, legal: Legal, action: Fold | Check | Call | Wager | Bri
         check_turn(legal, Turn.BET, action.position, type(action).__name__.lower())
 
 
-def fold(deal: Deal, legal: Legal, action: Fold) -> None:
+def waits_for(deal: Deal, p: int) -> bool:
+    """Whether the deal waits for position ``p``'s betting decision: the usual
+    case of :func:`~floorman.deal.options.legal_now`, read without working out
+    the amounts of a wager."""
+    needs = deal._needs
+    return (
+        bool(needs)
+        and needs[0] == p
+        and not (deal._over or deal._dealing or deal._board_due or deal._show_order)
+    )
+
+
+def fold(deal: Deal, legal: Legal | None, action: Fold) -> None:
     """A fold: allowed but for the stud bring-in, binding once declared in turn."""
     p = action.position
+    if legal is None:
+        if deal._bring_in_due != p and waits_for(deal, p):
+            # In turn and owing no bring-in: the fold is allowed, and a check
+            # would be too when no bet is faced (as betting_options says).
+            _fold(deal, p, facing=deal._level > deal._players[p].street_bet)
+            return
+        legal = deal.legal()
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
     if not legal.fold:
@@ -75,16 +96,29 @@ def fold(deal: Deal, legal: Legal, action: Fold) -> None:
             who=Who(p),
             allowed=legal,
         )
+    _fold(deal, p, facing=not legal.check)
+
+
+def _fold(deal: Deal, p: Position, *, facing: bool) -> None:
     # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
     # bet to face the rules forbid it nowhere, and a fold declared in
     # turn binds (RRP5 betting.9, dead-hands.1.2).
-    deal._emit(ev.Folded(position=p, citations=_FOLD_UNFORCED if legal.check else _FOLD_FACING))
+    deal._emit(ev.Folded(position=p, citations=_FOLD_FACING if facing else _FOLD_UNFORCED))
     acted(deal, p)
 
 
-def check(deal: Deal, legal: Legal, action: Check) -> None:
+def check(deal: Deal, legal: Legal | None, action: Check) -> None:
     """A check, with no bet to face (RRP5 betting.5)."""
     p = action.position
+    if legal is None:
+        if (
+            deal._bring_in_due != p
+            and waits_for(deal, p)
+            and deal._players[p].street_bet >= deal._level
+        ):
+            _check(deal, p)
+            return
+        legal = deal.legal()
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
     if not legal.check:
@@ -96,14 +130,27 @@ def check(deal: Deal, legal: Legal, action: Check) -> None:
             allowed=legal,
             citations=cite("betting.5"),
         )
+    _check(deal, p)
+
+
+def _check(deal: Deal, p: Position) -> None:
     deal._emit(ev.Checked(position=p))
     deal._checked.add(p)
     acted(deal, p)
 
 
-def call(deal: Deal, legal: Legal, action: Call) -> None:
+def call(deal: Deal, legal: Legal | None, action: Call) -> None:
     """A call of the bet faced, or of every chip that plays if fewer."""
     p = action.position
+    if legal is None:
+        if waits_for(deal, p):
+            pl = deal._players[p]
+            free = pl.stack if deal._chip == 1 else deal._free(pl)
+            owed = min(deal._level - pl.street_bet, free)
+            if owed > 0:
+                _call(deal, p, owed, all_in=owed == free)
+                return
+        legal = deal.legal()
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
     if not legal.call:
@@ -113,10 +160,13 @@ def call(deal: Deal, legal: Legal, action: Call) -> None:
             who=Who(p),
             allowed=legal,
         )
-    call = legal.call
     pl = deal._players[p]
     free = pl.stack if deal._chip == 1 else deal._free(pl)
-    deal._emit(ev.Called(position=p, amount=call, all_in=call == free))
+    _call(deal, p, legal.call, all_in=legal.call == free)
+
+
+def _call(deal: Deal, p: Position, amount: int, *, all_in: bool) -> None:
+    deal._emit(ev.Called(position=p, amount=amount, all_in=all_in))
     acted(deal, p)
 
 
@@ -127,9 +177,11 @@ def acted(deal: Deal, p: int) -> None:
     after_bet(deal)
 
 
-def bring_in(deal: Deal, legal: Legal, action: BringIn) -> None:
+def bring_in(deal: Deal, legal: Legal | None, action: BringIn) -> None:
     """The stud bring-in, by the player it falls to."""
     p = action.position
+    if legal is None:
+        legal = deal.legal()
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
     if not legal.bring_in:
@@ -150,9 +202,11 @@ def bring_in(deal: Deal, legal: Legal, action: BringIn) -> None:
     after_bet(deal)
 
 
-def wager_action(deal: Deal, legal: Legal, action: Wager) -> None:
+def wager_action(deal: Deal, legal: Legal | None, action: Wager) -> None:
     """A bet, raise or completion to ``action.to``, in turn."""
     p = action.position
+    if legal is None:
+        legal = deal.legal()
     if legal.turn is not Turn.BET or legal.position != p:
         bet_turn(deal, legal, action)
     wager(deal, legal, p, action.to)
@@ -281,8 +335,19 @@ def wager(deal: Deal, legal: Legal, p: int, to: int) -> None:
 def reopen(deal: Deal, p: int) -> list[int]:
     """Everyone else still able to act must act again after a new bet level."""
     able = deal._able_now()
-    n = len(deal._players)
-    return [q for q in [(p + i) % n for i in range(1, n)] if q in able]
+    return [q for q in turn_order(len(deal._players))[p][1:] if q in able]
+
+
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def turn_order(n: int) -> tuple[tuple[int, ...], ...]:
+    """For ``n`` players, each position's turn order: the positions clockwise
+    from it, itself first (made once for each number of players)."""
+    orders = _ORDERS.get(n)
+    if orders is None:
+        orders = _ORDERS[n] = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+    return orders
 
 
 def after_bet(deal: Deal) -> None:

@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
-from floorman.errors import ConfigError, NotationError
+from floorman.errors import ConfigError, IllegalAction, NotationError, Who
 from floorman.games import Game, Structure
+from floorman.ids import Position
 from floorman.rulebook import cite
 
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["check_cards", "check_runs", "held_back_after", "stub", "stub_left"]
+__all__ = ["check_cards", "check_discards", "check_runs", "held_back_after", "stub", "stub_left"]
 
 
 def stub_left(deal: Deal) -> int:
@@ -44,6 +45,39 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
     """Dealt cards must come from the game's deck, each once (RRP5
     irregularities.4); ``dealing``: they are being dealt, so cards held
     back from this street may not be among them (RRP5 irregularities.15)."""
+    # The usual case, new cards of the deck with none ruled out of play, in
+    # one loop over the few cards; cards are compared by index, as card
+    # equality does. Any doubt goes to _refuse, which says what is wrong.
+    if not deal._scrapped and not (dealing and deal._held_back):
+        deck = deal._deck_indices
+        seen = deal._seen
+        if seen is None:
+            seen = _seen(deal)
+        indices: list[int] = []
+        for card in cards:
+            if card is not None:
+                i = card.index
+                if i not in deck or i in seen or i in indices:
+                    break
+                indices.append(i)
+        else:
+            return
+    _refuse(deal, cards, dealing=dealing)
+
+
+def _seen(deal: Deal) -> set[int]:
+    """The indices of the cards in the hands and on the boards, kept by the deal
+    (the handlers keep them up) until a ruling or a draw sets them aside."""
+    seen = {c.index for pl in deal._players for c in pl.hole if c is not None}
+    seen.update(c.index for c in deal._board if c is not None)
+    for board in deal._runs:
+        seen.update(c.index for c in board if c is not None)
+    deal._seen = seen
+    return seen
+
+
+def _refuse(deal: Deal, cards: Sequence[Card | None], *, dealing: bool) -> None:
+    """Raise the first of :func:`check_cards`'s refusals that applies, if any."""
     known = [c for c in cards if c is not None]
     # Cards are compared by index, as card equality does.
     indices = [c.index for c in known]
@@ -77,13 +111,7 @@ def check_cards(deal: Deal, cards: Sequence[Card | None], *, dealing: bool = Tru
                 cards=format_cards(early),
                 citations=cite("irregularities.15"),
             )
-    seen = deal._seen
-    if seen is None:
-        seen = {c.index for pl in deal._players for c in pl.hole if c is not None}
-        seen.update(c.index for c in deal._board if c is not None)
-        for board in deal._runs:
-            seen.update(c.index for c in board if c is not None)
-        deal._seen = seen
+    seen = deal._seen if deal._seen is not None else _seen(deal)
     if not seen.isdisjoint(indices) or len(set(indices)) != len(indices):
         twice = [c for n, c in enumerate(known) if indices[n] in seen or indices[n] in indices[:n]]
         raise NotationError(
@@ -113,4 +141,38 @@ def check_runs(game: Game, structure: Structure, runs: int) -> None:
     if runs > 1 and not any(street.board for street in game.streets):
         raise ConfigError(
             "{game} has no board to deal more than once", code="runs_not_allowed", game=game.name
+        )
+
+
+def check_discards(p: int, hole: list[Card | None], discards: Sequence[Card | None]) -> None:
+    """Refuse discards not in the hand, named twice, or more unknown cards
+    than the hand holds."""
+    known = [c for c in discards if c is not None]
+    if known:
+        # Cards are shared objects (one per card), so a card held is found
+        # by identity first; equality settles any other.
+        held = {id(c) for c in hole}
+        missing = [c for c in known if id(c) not in held and c not in hole]
+        if missing:
+            raise IllegalAction(
+                "{who} cannot discard {cards}: not in the hand",
+                code="no_such_card_to_discard",
+                who=Who(Position(p)),
+                cards=format_cards(missing),
+            )
+        if len({c.index for c in known}) != len(known):
+            raise IllegalAction(
+                "{who} cannot discard the same card twice",
+                code="discard_twice",
+                who=Who(Position(p)),
+            )
+    unknown = len(discards) - len(known)
+    if unknown and unknown > sum(1 for c in hole if c is None):
+        raise IllegalAction(
+            "{who} cannot discard {unknown} unknown cards: its hand has"
+            " {unseen} cards nobody saw; name the cards discarded",
+            code="unknown_discards",
+            who=Who(Position(p)),
+            unknown=unknown,
+            unseen=sum(1 for c in hole if c is None),
         )

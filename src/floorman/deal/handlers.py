@@ -50,7 +50,19 @@ def on_chips_in(deal: Deal, event: ev.BringInPosted | ev.Called | ev.Wagered) ->
 
 
 def on_fold(deal: Deal, event: ev.Folded) -> None:
-    deal._players[event.position].folded = True
+    p = event.position
+    deal._players[p].folded = True
+    live = deal._live_cache
+    if not deal._stale and p in live:
+        # The kept lists of who is live and who can act lose the hand, with no
+        # count of the players again (see ROSTER_KEPT); nobody holds them
+        # across an event.
+        live.remove(p)
+        able = deal._able_cache
+        if p in able:
+            able.remove(p)
+    else:
+        deal._stale = True
 
 
 def on_return(deal: Deal, event: ev.BetReturned) -> None:
@@ -65,8 +77,11 @@ def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
     cards = event.cards
     pl.hole.extend(cards)
     pl.up.extend(event.up)
-    if deal._seen is not None:
-        _seen(deal, cards)
+    seen = deal._seen
+    if seen is not None:
+        for card in cards:  # a loop: no comprehension to call for two or three cards
+            if card is not None:
+                seen.add(card.index)
     deck = deal._deck
     if deck is not None:
         # Dealt from the top of the stub, as the dealer deals by itself.
@@ -87,7 +102,9 @@ def on_board(deal: Deal, event: ev.BoardDealt) -> None:
 def _seen(deal: Deal, cards: Sequence[Card | None]) -> None:
     seen = deal._seen
     if seen is not None:
-        seen.update([c.index for c in cards if c is not None])
+        for card in cards:  # as on_hole
+            if card is not None:
+                seen.add(card.index)
 
 
 def on_kill(deal: Deal, event: ev.HandKilled) -> None:
@@ -295,8 +312,7 @@ HANDLERS: dict[type, Callable[[Deal, Any], None]] = {
 
 #: Events that change no stack and kill no hand: who is live and who has chips
 #: to bet stay as they were (:meth:`Deal._emit <floorman.deal.state.Deal._emit>`
-#: counts them again after any other event), and so do the pots
-#: (:attr:`Deal.pots <floorman.deal.state.Deal.pots>` builds them again after any other).
+#: counts them again after any other event).
 KEEPS_ROSTER: frozenset[type] = frozenset(
     {
         ev.StreetStarted,
@@ -321,6 +337,12 @@ KEEPS_ROSTER: frozenset[type] = frozenset(
 
 #: Events after which :meth:`Deal._emit <floorman.deal.state.Deal._emit>` need
 #: not count who is live and who can act again: those of :data:`KEEPS_ROSTER`,
-#: and the chips put in by a bet, which :func:`on_chips_in` counts again only
-#: when the bettor has no chip left that plays.
-ROSTER_KEPT: frozenset[type] = KEEPS_ROSTER | {ev.BringInPosted, ev.Called, ev.Wagered}
+#: the chips put in by a bet, which :func:`on_chips_in` counts again only
+#: when the bettor has no chip left that plays, and a fold, which
+#: :func:`on_fold` takes off the kept lists itself.
+ROSTER_KEPT: frozenset[type] = KEEPS_ROSTER | {
+    ev.BringInPosted,
+    ev.Called,
+    ev.Wagered,
+    ev.Folded,
+}

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
+from floorman.deal._records import record
 from floorman.errors import IllegalAction, OutOfTurn, Who
 from floorman.ids import Position
 from floorman.rulebook import cite
@@ -13,7 +14,7 @@ from floorman.rulebook import cite
 __all__ = ["Legal", "Stakes", "Turn", "check_turn", "describe"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record
 class Stakes:
     """The forced bets and bet sizes of a deal.
 

@@ -41,38 +41,37 @@ def betting_options(deal: Deal, p: int) -> Legal:
     to_call = min(level - bet, free)
     reach = bet + free  # the most this player's bet can come to
     min_to = max_to = 0
-    # The opponents in one pass, as _scan does.
-    most = 0
-    callable_more = False
-    able = 0
-    for q, o in enumerate(players):
-        if o.folded:
-            continue
-        o_free = o.stack if chip == 1 else o.stack - o.stack % chip
-        if o_free:
-            able += 1
-        if q == p:
-            continue
-        o_reach = o.street_bet + o_free
-        if o_reach > most:
-            most = o_reach
-        if o_free and o_reach > level:
-            callable_more = True
-    if reach > level and raise_block(deal, p, (most, callable_more, able)) is None:
-        if deal.structure is Structure.FIXED_LIMIT:
-            min_to = max_to = min(deal._full_level + deal._bet_size(), reach)
-        else:
-            min_to = min(level + max(deal._raise_size, deal._bet_size()), reach)
-            if deal.structure is Structure.POT_LIMIT:
-                pot_after_call = deal.pot + (level - bet)
-                max_to = min(level + pot_after_call, reach)
+    if reach > level:
+        # The opponents still in, in one pass, as _scan does; the kept list of
+        # who can act counts the live players with chips that play.
+        able = len(deal._able_now())
+        most = 0
+        callable_more = False
+        for q in deal._live_cache:
+            if q == p:
+                continue
+            o = players[q]
+            o_free = o.stack if chip == 1 else o.stack - o.stack % chip
+            o_reach = o.street_bet + o_free
+            if o_reach > most:
+                most = o_reach
+            if o_free and o_reach > level:
+                callable_more = True
+        if raise_block(deal, p, (most, callable_more, able)) is None:
+            if deal.structure is Structure.FIXED_LIMIT:
+                min_to = max_to = min(deal._full_level + deal._bet_size(), reach)
             else:
-                max_to = reach
-        if level < most < min_to:
-            # Nobody could match more: a wager to what the opponents can cover
-            # is the full one, its excess would only come back (RRP5
-            # policies.6), so it is no short raise (RRP5 betting.5).
-            min_to = most
+                min_to = min(level + max(deal._raise_size, deal._bet_size()), reach)
+                if deal.structure is Structure.POT_LIMIT:
+                    pot_after_call = deal.pot + (level - bet)
+                    max_to = min(level + pot_after_call, reach)
+                else:
+                    max_to = reach
+            if level < most < min_to:
+                # Nobody could match more: a wager to what the opponents can cover
+                # is the full one, its excess would only come back (RRP5
+                # policies.6), so it is no short raise (RRP5 betting.5).
+                min_to = most
     if chip > 1 and min_to:
         # Wagers are whole numbers of the smallest chip (RRP5 betting.8).
         if max_to != reach:
@@ -134,6 +133,19 @@ def _legal_cards(turn: Turn, p: Position | None, cards: int) -> Legal:
         if len(_LEGAL_CARDS) >= 4096:
             _LEGAL_CARDS.clear()
         legal = _LEGAL_CARDS[key] = Legal(turn=turn, position=p, cards=cards)
+    return legal
+
+
+_LEGAL_SHOW: dict[tuple[Position, bool], Legal] = {}
+
+
+def _legal_show(p: Position, *, muck: bool) -> Legal:
+    """A turn to show or muck: made once for each value, as :func:`_legal_bet`."""
+    legal = _LEGAL_SHOW.get((p, muck))
+    if legal is None:
+        if len(_LEGAL_SHOW) >= 4096:
+            _LEGAL_SHOW.clear()
+        legal = _LEGAL_SHOW[(p, muck)] = Legal(turn=Turn.SHOW, position=p, muck=muck)
     return legal
 
 
@@ -250,7 +262,7 @@ def legal_now(deal: Deal) -> Legal:
         p = next(
             q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
         )
-        return Legal(turn=Turn.SHOW, position=Position(p), muck=last_in_pot(deal, p) is None)
+        return _legal_show(Position(p), muck=last_in_pot(deal, p) is None)
     if deal._has_draw:
         drawing = draw_turn(deal, street is not None and street.draw)
         if drawing is not None:

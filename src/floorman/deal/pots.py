@@ -37,6 +37,11 @@ def build_pots(
     a pot of their own below it otherwise.
     Chips of folded players stay in the pots they reached.
     """
+    if live.count(True) == 1:
+        # One live hand (the usual end, everyone else folded): every chip is in
+        # the one pot it can win, as the layers below would make it.
+        amount = sum(contributions) + dead
+        return (Pot(amount, (Position(live.index(True)),)),) if amount else ()
     left = list(contributions)
     pots: list[Pot] = []
     while any(left):

@@ -38,12 +38,12 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-# The dealer kills a losing hand shown once the pots are read (RRP5 showdown.4).
-_LOSER_KILLED = cite("showdown.4")
-# A pot goes to the best hand as the cards read (RRP5 showdown.2).
-_CARDS_SPEAK = cite("showdown.2")
-
 __all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
+
+
+_EACH_POT = cite("ties.5")
+_LOSER_MUCKED = cite("showdown.4")
+_CARDS_SPEAK = cite("showdown.2")
 
 
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
@@ -64,10 +64,12 @@ def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
 
 
 def _known(cards: Sequence[Card | None]) -> list[Card] | None:
-    for c in cards:
+    known: list[Card] = []
+    for c in cards:  # a loop: no generator for a few cards
         if c is None:
             return None
-    return list(cards)  # type: ignore[arg-type]  # none is None (above)
+        known.append(c)
+    return known
 
 
 Value = HandValue | BadugiValue | ShortDeckValue
@@ -133,6 +135,8 @@ def _with_board(
 
 
 def _odd_chip_order(deal: Deal, winners: list[Position], *, low: bool) -> list[Position]:
+    if len(winners) < 2:
+        return list(winners)  # no chip to share out
     if deal.game.is_button_game:
         # Position 0 is the first seat clockwise from the button (RRP5 ties.4.1).
         return sorted(winners)
@@ -158,7 +162,15 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     taking any odd chip, and each share goes to the best hands on its board.
     """
     players = deal._players
-    contenders = [p for p, pl in enumerate(players) if not (pl.folded or pl.mucked)]
+    live = deal._live_now()
+    if len(live) == 1 and not deal._runs and not players[live[0]].mucked:
+        # Everyone else folded: the hand left takes the one pot there is (see
+        # build_pots), awarded as below would award it, with nothing to read.
+        made = deal.pots
+        if made and made[0].amount:
+            (pot,) = made
+            return [ev.PotAwarded(pot=0, share="whole", amounts=((pot.eligible[0], pot.amount),))]
+    contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
     claimed = _claimed(deal.pots, contenders)
     pots = [pot for pot, _ in claimed]
     boards = deal.boards
@@ -166,13 +178,13 @@ def award_pots(deal: Deal) -> list[ev.Event]:
     for run, board in enumerate(boards):
         readers = _readers(deal.game, board) if len(contenders) > 1 else ()
         values: dict[int, list[Value | None]] = {}
-        for p in contenders:
+        for p in contenders if readers else ():
             cards = _known(players[p].hole)
             values[p] = [r(cards) if cards is not None else None for r in readers]
         several = len(pots) > 1
         for index, pot in enumerate(pots):
             amount = pot.amount
-            base = cite("ties.5") if several else ()
+            base = _EACH_POT if several else ()
             if claimed[index][1]:
                 base = (*base, *cite("dead-hands.intro"))
             if len(boards) > 1:
@@ -211,7 +223,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
-        ev.HandMucked(position=Position(p), citations=_LOSER_KILLED)
+        ev.HandMucked(position=Position(p), citations=_LOSER_MUCKED)
         for p in contenders
         if p not in won and players[p].shown
     ]

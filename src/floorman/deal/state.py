@@ -21,12 +21,12 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, NamedTuple
+from typing import Any
 
 from floorman.cards import Card, format_cards
 from floorman.deal import betting, rulings
 from floorman.deal import events as ev
+from floorman.deal._facts import game_facts
 from floorman.deal.actions import (
     Action,
     BringIn,
@@ -47,13 +47,13 @@ from floorman.deal.actions import (
     Void,
     Wager,
 )
-from floorman.deal.checks import check_cards, check_runs, stub_left
-from floorman.deal.handlers import HANDLERS, KEEPS_ROSTER, ROSTER_KEPT
+from floorman.deal.checks import check_cards, check_discards, check_runs, stub_left
+from floorman.deal.handlers import HANDLERS, ROSTER_KEPT
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
 from floorman.deal.options import legal_now
 from floorman.deal.pots import Pot, build_pots
 from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_order
-from floorman.deal.showing import bring_in_player, showing_key
+from floorman.deal.showing import bring_in_player, up_key
 from floorman.errors import ConfigError, IllegalAction, Who
 from floorman.games import Game, RuleSet, Structure
 from floorman.ids import Position
@@ -63,35 +63,52 @@ from floorman.shuffle import Shuffler
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 _handler = HANDLERS.get
-# Hands shown at the showdown, in its order (RRP5 showdown.7).
-_SHOWN_IN_ORDER = cite("showdown.7")
 _NONE_ID = id(None)
 
 
-@dataclass(slots=True)
 class _Player:
-    stack: int
-    hole: list[Card | None] = field(default_factory=list)
-    up: list[bool] = field(default_factory=list)
-    street_bet: int = 0
-    total: int = 0
-    folded: bool = False
-    mucked: bool = False
-    shown: bool = False
-    # The bet this player had matched when he last acted this round; None before
-    # acting (a blind or straddle has not acted yet, RRP5 blinds.3).
-    acted_at: int | None = None
-    pending_draw: int = 0
-    drew: bool = False
-    discards: list[Card] = field(default_factory=list)  # the latest draw's
+    """One player's part in a deal: the deal's own, changed only by its events."""
+
+    # A plain slotted class: a deal makes one for each player, and its fields
+    # start as literals (a dataclass would call a factory for each list).
+    # fmt: off
+    __slots__ = (
+        "acted_at", "discards", "drew", "folded", "hole", "mucked", "pending_draw", "shown",
+        "stack", "street_bet", "total", "up",
+    )
+    # fmt: on
+
+    def __init__(self, stack: int) -> None:
+        self.stack = stack
+        self.hole: list[Card | None] = []
+        self.up: list[bool] = []
+        self.street_bet = 0
+        self.total = 0
+        self.folded = False
+        self.mucked = False
+        self.shown = False
+        # The bet this player had matched when he last acted this round; None before
+        # acting (a blind or straddle has not acted yet, RRP5 blinds.3).
+        self.acted_at: int | None = None
+        self.pending_draw = 0
+        self.drew = False
+        self.discards: list[Card] = []  # the latest draw's
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Compiled (floorman._compiled), a class is made only through its
-        # __init__: copies and pickles are made through it too.
-        return (_Player, tuple(getattr(self, name) for name in _PLAYER_FIELDS))
+        # __init__: copies and pickles are made through it too, then given
+        # every field of the original.
+        names = getattr(type(self), "__mypyc_attrs__", None) or getattr(_Player, "__slots__")  # noqa: B009 (mypyc reads no __slots__ through the class)
+        state = {name: getattr(self, name) for name in names if hasattr(self, name)}
+        return (_restore_player, (self.stack, state))
 
 
-_PLAYER_FIELDS = tuple(f.name for f in fields(_Player))
+def _restore_player(stack: int, state: dict[str, Any]) -> _Player:
+    """A player made from ``_Player.__reduce__``'s stack and then given its state."""
+    player = _Player(stack)
+    for name, value in state.items():
+        setattr(player, name, value)
+    return player
 
 
 class Deal:
@@ -102,6 +119,21 @@ class Deal:
     as at a live table or in a replayed history, and ``None`` may stand for a
     card nobody saw.
     """
+
+    # Slots: a deal keeps some fifty fields, read at every step; more than a
+    # plain instance dictionary shares its keys for.
+    # fmt: off
+    __slots__ = (
+        "_able_cache", "_aggressor", "_bet_cached", "_bet_street", "_blinds_at", "_board",
+        "_board_due", "_board_run", "_bring_in_due", "_button_game", "_capped", "_checked",
+        "_chip", "_dead", "_dealing", "_deck", "_deck_indices", "_deck_set", "_first_actor",
+        "_full_count", "_full_level", "_has_draw", "_held_back", "_legal", "_legal_at",
+        "_level", "_live_cache", "_max_raises", "_muck", "_needs", "_over", "_players", "_pots",
+        "_pots_at", "_raise_size", "_runs", "_scrapped", "_seen", "_show_order", "_shuffler",
+        "_stale", "_street", "_table_ante", "auto_showdown", "carried", "dead_money", "events",
+        "game", "rules", "runs", "stakes", "starting_stacks", "structure",
+    )
+    # fmt: on
 
     def __init__(
         self,
@@ -131,13 +163,13 @@ class Deal:
                 code="too_few_players",
                 players=len(stacks),
             )
-        if any(s <= 0 for s in stacks):
+        if min(stacks) <= 0:
             raise ConfigError(
                 "every player dealt in needs chips; stacks {stacks}",
                 code="no_chips",
                 stacks=tuple(stacks),
             )
-        facts = _facts(game)
+        facts = game_facts(game)
         if facts.has_draw and len(stacks) > 8:
             # The rulebook's draw sections are not included; cardrooms deal draw
             # games to eight at most, so that the discards can serve every draw.
@@ -147,7 +179,8 @@ class Deal:
                 game=game.name,
                 players=len(stacks),
             )
-        check_runs(game, structure, runs)
+        if runs != 1:
+            check_runs(game, structure, runs)
         self.runs = runs
         self.game = game
         self.structure = structure
@@ -158,15 +191,17 @@ class Deal:
         self.events: list[ev.Event] = []
         self._dealing: list[tuple[int, tuple[bool, ...]]] = []
         self._board_due = 0
-        self._players = [_Player(stack=s) for s in stacks]
+        self._players = [_Player(s) for s in stacks]
         self._shuffler = shuffler
         self._has_draw = facts.has_draw
-        self._table_ante = sum(1 for a in stakes.antes[: len(stacks)] if a) == 1
+        antes = stakes.antes[: len(stacks)]
+        self._table_ante = len(antes) - antes.count(0) == 1
         self._chip = stakes.chip
         self._pots: tuple[Pot, ...] = ()
         self._pots_at = -1
         self._button_game = facts.button_game
         self._max_raises = facts.max_raises
+        self._blinds_at: tuple[int, ...] | None = None
         # Who is live and who has chips that play, kept until an event that may
         # change a stack or a hand's life (see _emit).
         self._stale = True
@@ -175,8 +210,8 @@ class Deal:
         self._bet_street = -2
         self._bet_cached = 0
         # The cards in the hands and on the boards, kept up by the handlers
-        # (None: to be counted again).
-        self._seen: set[int] | None = None  # by card index
+        # (None: to be counted again); none yet.
+        self._seen: set[int] | None = set()  # by card index
         self._legal: Legal | None = None
         self._legal_at = -1
         self._deck_set = facts.deck_set
@@ -217,7 +252,7 @@ class Deal:
         ``__init__``: the copy is made through it from the deal's setting, and
         then given every attribute of the original.
         """
-        names = getattr(type(self), "__mypyc_attrs__", None) or tuple(vars(self))
+        names = getattr(type(self), "__mypyc_attrs__", None) or getattr(Deal, "__slots__")  # noqa: B009 (as _Player)
         state = {name: getattr(self, name) for name in names if hasattr(self, name)}
         setting = (
             self.game,
@@ -257,12 +292,14 @@ class Deal:
     @property
     def pots(self) -> tuple[Pot, ...]:
         """The main pot and side pots as they stand."""
-        # They change only through events that move chips or kill a hand: kept
-        # until one (the hands shown at a showdown keep them).
+        # They change only through the events that move chips into the pot or
+        # out of it or kill a hand: kept until one of those.
         events = self.events
-        at = self._pots_at
-        if at != len(events):
-            if at < 0 or not all(type(e) in KEEPS_ROSTER for e in events[at:]):
+        since = self._pots_at
+        if since != len(events):
+            if not 0 <= since < len(events) or not _POTS_CHANGE.isdisjoint(
+                map(type, events[since:])
+            ):
                 self._pots = build_pots(
                     [p.total for p in self._players],
                     live=[not p.folded for p in self._players],
@@ -331,13 +368,13 @@ class Deal:
     # ------------------------------------------------------------ the flow
 
     def _start(self) -> None:
-        antes = self.stakes.antes
-        for p, pl in enumerate(self._players):
-            ante = antes[p] if p < len(antes) else 0
+        antes = self.stakes.antes[: len(self._players)]
+        for p, ante in enumerate(antes if any(antes) else ()):
             if ante:
-                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, pl.stack)))
+                stack = self._players[p].stack
+                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, stack)))
         if self._button_game:
-            rule = cite("blinds.4") if len(self._players) == 2 else cite("blinds.intro")
+            rule = _HEADS_UP_BLINDS if len(self._players) == 2 else _BLINDS
             deads = self.stakes.dead_blinds
             for p, blind in enumerate(self._blinds()):
                 dead = deads[p] if p < len(deads) else 0
@@ -365,11 +402,14 @@ class Deal:
         seat left of the button; heads-up the button (the last position) posts
         the small blind and the other player the big blind (RRP5 blinds.4).
         """
-        n = len(self._players)
-        given = self.stakes.blinds[:n] + (0,) * max(0, n - len(self.stakes.blinds))
-        if n == 2 and len(self.stakes.blinds) >= 2 and self.stakes.big_blind is None:
-            return (given[1], given[0])
-        return given
+        if self._blinds_at is None:
+            n = len(self._players)
+            given = self.stakes.blinds[:n] + (0,) * max(0, n - len(self.stakes.blinds))
+            if n == 2 and len(self.stakes.blinds) >= 2 and self.stakes.big_blind is None:
+                given = (given[1], given[0])
+            # The stakes and the players dealt in are fixed for the deal.
+            self._blinds_at = given
+        return self._blinds_at
 
     def _bet_size(self) -> int:
         """The size of a bet on this street: the limit, or the smallest bet."""
@@ -478,7 +518,7 @@ class Deal:
             street = self.game.streets[self._street]
             if street.draw and not self._draws_done():
                 return
-            if self._draw_pending():
+            if draws and self._draw_pending():
                 return
             self._begin_betting()
 
@@ -548,8 +588,7 @@ class Deal:
         n = len(self._players)
         if self._street == 0 and self._button_game:
             blinds = self._blinds()
-            posted = [p for p in range(n) if blinds[p]]
-            if posted:
+            if any(blinds):
                 # The minimum bring-in stays the big blind's even when it is short
                 # (RRP5 blinds.1); action starts left of the biggest blind.
                 self._level = max(blinds)
@@ -557,7 +596,8 @@ class Deal:
                 self._full_count = 1
                 opener = self.stakes.big_blind
                 if opener is None:
-                    opener = max(p for p in posted if blinds[p] == self._level)
+                    # The last of the biggest blinds.
+                    opener = n - 1 - blinds[::-1].index(self._level)
                 elif self._level > self._bet_size():
                     # A live straddle is a raise of the big blind (RRP5 blinds.15).
                     self._full_count = 2
@@ -570,7 +610,7 @@ class Deal:
         else:
             first = 0
         able = self._able_now()
-        self._needs = [p for p in [(first + i) % n for i in range(n)] if p in able]
+        self._needs = [p for p in betting.turn_order(n)[first] if p in able]
         self._first_actor = self._needs[0] if self._needs else None
         if len(able) <= 1 and all(self._players[p].street_bet >= self._level for p in able):
             # Nobody can bet against anyone: deal the rest out.
@@ -583,7 +623,8 @@ class Deal:
         """The first upcard: the third card, unless a ruling turned another up."""
         if pl.folded or len(pl.hole) < 3:
             return None
-        return next((c for c, up in zip(pl.hole[:3], pl.up[:3], strict=True) if up), pl.hole[2])
+        up = pl.up
+        return pl.hole[0 if up[0] else 1 if up[1] else 2]
 
     def _stud_first_actor(self) -> int:
         if self._street == 0:
@@ -594,10 +635,10 @@ class Deal:
             return p
         low = self.game.reading.is_low
         best = None
+        players = self._players
         for p in self._able_now() or self._live_now():
-            pl = self._players[p]
-            showing = [c for c, u in zip(pl.hole, pl.up, strict=True) if u and c is not None]
-            key = showing_key(showing, low=low)
+            pl = players[p]
+            key = up_key(pl.hole, pl.up, low=low)
             if best is None or key > best[0]:
                 best = (key, p)
         assert best is not None
@@ -625,12 +666,13 @@ class Deal:
         live = self._live()
         self._show_order = showdown_order(self, live)
         players = self._players
-        if self.auto_showdown and all(_unseen(players[p].hole) == 0 for p in self._show_order):
+        known = all(c is not None for p in self._show_order for c in players[p].hole)
+        if self.auto_showdown and known:
             for p in self._show_order:
                 self._emit(
                     ev.HandShown(
                         position=Position(p),
-                        cards=tuple(players[p].hole),
+                        cards=self.hole(Position(p)),
                         citations=_SHOWN_IN_ORDER,
                     )
                 )
@@ -655,6 +697,15 @@ class Deal:
         self._legal_at = len(self.events)
         return self._legal
 
+    def to_call(self, position: Position) -> int:
+        """The chips a call by ``position`` puts in now: :meth:`legal`'s ``call``
+        when the deal waits for that player's betting decision, else 0."""
+        if betting.waits_for(self, position):
+            pl = self._players[position]
+            return max(0, min(self._level - pl.street_bet, self._free(pl)))
+        legal = self.legal()
+        return legal.call if legal.turn is Turn.BET and legal.position == position else 0
+
     # ---------------------------------------------------------------- apply
 
     def apply(self, action: Action) -> list[ev.Event]:
@@ -665,13 +716,39 @@ class Deal:
         changes nothing.
         """
         start = len(self.events)
+        bet = _BETTING.get(type(action))
+        if bet is not None:
+            # A fold, check or call in turn needs none of a wager's amounts:
+            # the options are worked out only when not already known and needed.
+            bet(self, self._legal if self._legal_at == start else None, action)
+            return self.events[start:]
+        # The usual deals, as legal_now and the checks below would see them:
+        # the hole cards due to the player next dealt to, the board cards due.
+        if type(action) is DealHole:
+            dealing = self._dealing
+            if dealing and not self._over:
+                p, up = dealing[0]
+                if action.position == p and len(action.cards) == len(up):
+                    check_cards(self, action.cards)
+                    dealing.pop(0)
+                    self._emit(ev.HoleDealt(position=action.position, cards=action.cards, up=up))
+                    if self._deck is not None or not dealing:
+                        self._auto_deal()
+                    return self.events[start:]
+        elif (
+            type(action) is DealBoard
+            and self._board_due
+            and not self._dealing
+            and not self._over
+            and len(action.cards) == self._board_due
+        ):
+            check_cards(self, action.cards)
+            self._deal_board(action.cards)
+            self._auto_deal()
+            return self.events[start:]
         legal = self._legal
         if legal is None or self._legal_at != start:
             legal = self.legal()
-        bet = _BETTING.get(type(action))
-        if bet is not None:
-            bet(self, legal, action)
-            return self.events[start:]
         match action:
             case DealHole(position=p, cards=cards):
                 self._apply_deal_hole(legal, p, cards)
@@ -798,7 +875,7 @@ class Deal:
             # different card held, none unknown, need no closer look.
             named = set(map(id, discards))
             if len(named) != n or not named.issubset(map(id, pl.hole)) or _NONE_ID in named:
-                self._check_discards(p, pl.hole, discards)
+                check_discards(p, pl.hole, discards)
         self._emit(ev.Drew(position=p, discards=discards, cards=()))
         pl.drew = True
         deck = self._deck
@@ -824,41 +901,6 @@ class Deal:
             # Every hand has drawn: the betting opens (through _auto_deal).
             self._auto_deal()
 
-    def _check_discards(
-        self, p: int, hole: list[Card | None], discards: tuple[Card | None, ...]
-    ) -> None:
-        """Refuse discards not in the hand, named twice, or more unknown cards
-        than the hand holds."""
-        known = [c for c in discards if c is not None]
-        if known:
-            # Cards are shared objects (one per card), so a card held is found
-            # by identity first; equality settles any other.
-            held = {id(c) for c in hole}
-            missing = [c for c in known if id(c) not in held and c not in hole]
-            if missing:
-                raise IllegalAction(
-                    "{who} cannot discard {cards}: not in the hand",
-                    code="no_such_card_to_discard",
-                    who=Who(Position(p)),
-                    cards=format_cards(missing),
-                )
-            if len({c.index for c in known}) != len(known):
-                raise IllegalAction(
-                    "{who} cannot discard the same card twice",
-                    code="discard_twice",
-                    who=Who(Position(p)),
-                )
-        unknown = len(discards) - len(known)
-        if unknown and unknown > sum(1 for c in hole if c is None):
-            raise IllegalAction(
-                "{who} cannot discard {unknown} unknown cards: its hand has"
-                " {unseen} cards nobody saw; name the cards discarded",
-                code="unknown_discards",
-                who=Who(Position(p)),
-                unknown=unknown,
-                unseen=sum(1 for c in hole if c is None),
-            )
-
     def _apply_show(
         self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
     ) -> None:
@@ -879,7 +921,7 @@ class Deal:
                         known=format_cards(c for c in hole if c),
                         unknown=hole.count(None),
                         cards=format_cards(cards),
-                        citations=cite("showdown.1"),
+                        citations=_SHOW_OR_MUCK,
                     )
                 check_cards(self, [c for c in cards if c not in known])
                 hole = cards
@@ -888,11 +930,9 @@ class Deal:
                     "{who} holds cards nobody saw; to show the hand, name all its cards",
                     code="show_unknown_cards",
                     who=Who(Position(p)),
-                    citations=cite("showdown.1"),
+                    citations=_SHOW_OR_MUCK,
                 )
-            self._emit(
-                ev.PlayerShowed(position=Position(p), cards=hole, citations=cite("showdown.1"))
-            )
+            self._emit(ev.PlayerShowed(position=Position(p), cards=hole, citations=_SHOW_OR_MUCK))
         else:
             pot = last_in_pot(self, p)
             if pot is not None:
@@ -902,36 +942,31 @@ class Deal:
                     code="last_hand_must_show",
                     who=Who(Position(p)),
                     pot=pot.amount,
-                    citations=cite("showdown.1"),
+                    citations=_SHOW_OR_MUCK,
                 )
-            self._emit(ev.PlayerMucked(position=Position(p), citations=cite("showdown.1")))
+            self._emit(ev.PlayerMucked(position=Position(p), citations=_SHOW_OR_MUCK))
         self._after_show()
 
 
-def _unseen(cards: list[Card | None]) -> int:
-    """How many of the cards nobody saw."""
-    unseen = 0
-    for c in cards:
-        if c is None:
-            unseen += 1
-    return unseen
-
-
-class _Facts(NamedTuple):
-    """What a deal reads of its game again and again (a game is a frozen value)."""
-
-    game: Game
-    has_draw: bool
-    button_game: bool
-    max_raises: int
-    deck: tuple[Card, ...]
-    deck_set: frozenset[Card]
-    # The indices of the deck's cards: a card is its index, so membership by
-    # index is the same as by card, and cheaper.
-    deck_indices: frozenset[int]
-
-
-_FACTS: dict[int, _Facts] = {}
+# The events that change what each player put in, the dead money or who is
+# live (see the handlers): the only ones after which the pots are made again.
+_POTS_CHANGE = frozenset(
+    {
+        ev.AntePosted,
+        ev.BlindPosted,
+        ev.BringInPosted,
+        ev.Called,
+        ev.Wagered,
+        ev.BetReturned,
+        ev.Folded,
+        ev.HandKilled,
+        ev.DealVoided,
+    }
+)
+_HEADS_UP_BLINDS = cite("blinds.4")
+_SHOWN_IN_ORDER = cite("showdown.7")
+_SHOW_OR_MUCK = cite("showdown.1")
+_BLINDS = cite("blinds.intro")
 
 
 def _restore(setting: tuple[Any, ...], state: dict[str, Any]) -> Deal:
@@ -951,30 +986,15 @@ def _restore(setting: tuple[Any, ...], state: dict[str, Any]) -> Deal:
     return deal
 
 
-def _facts(game: Game) -> _Facts:
-    found = _FACTS.get(id(game))
-    if found is None or found.game is not game:
-        if len(_FACTS) >= 256:
-            _FACTS.clear()
-        found = _FACTS[id(game)] = _Facts(
-            game=game,
-            has_draw=game.has_draw,
-            button_game=game.is_button_game,
-            max_raises=game.max_raises,
-            deck=game.deck,
-            deck_set=game.deck_set,
-            deck_indices=frozenset(c.index for c in game.deck_set),
-        )
-    return found
-
-
-# The betting actions and the draw, found by their type in one look-up (the
-# match in Deal.apply takes any other action, and a subclass of one of these).
-_BETTING: dict[type, Callable[[Deal, Legal, Any], None]] = {
+# The betting actions, found by their type in one look-up (the match in
+# Deal.apply takes any other action, and a subclass of one of these).
+_BETTING: dict[type, Callable[[Deal, Legal | None, Any], None]] = {
     Fold: betting.fold,
     Check: betting.check,
     Call: betting.call,
     Wager: betting.wager_action,
     BringIn: betting.bring_in,
-    Draw: lambda deal, legal, action: deal._apply_draw(legal, action.position, action.discards),
+    Draw: lambda deal, legal, action: deal._apply_draw(
+        legal or deal.legal(), action.position, action.discards
+    ),
 }

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import Any, cast
 
 from floorman.cards import Card
 from floorman.deal import (
@@ -146,15 +146,15 @@ def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBE
             text=history.variant,
         )
     game, structure = found
-    if any(s is None for s in history.starting_stacks):
+    if None in history.starting_stacks:
         raise NotationError("every starting stack must be known to replay a hand", text="inf")
-    stacks = tuple(s for s in history.starting_stacks if s is not None)
-    extra = dict(history.extra)
+    stacks = cast(tuple[int, ...], history.starting_stacks)
+    extra = dict(history.extra) if history.extra else {}
     dead = extra.get("_dead_blinds", ())
     big = extra.get("_big_blind")
     if not isinstance(dead, tuple):
         dead = (dead,)
-    deads = tuple(d for d in dead if isinstance(d, int))
+    deads = tuple(d for d in dead if isinstance(d, int)) if dead else ()
     if len(deads) != len(dead):
         raise NotationError(f"_dead_blinds {dead!r} is not whole numbers of chips", text=str(dead))
     if big is not None and not (isinstance(big, int) and 1 <= big <= len(stacks)):
@@ -191,7 +191,11 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
     shows: dict[int, phh.ShowOrMuck] = {}
     for action in history.parsed_actions:
         try:
-            apply_action(deal, action, shows)
+            handler = _APPLY.get(type(action))
+            if handler is not None:
+                handler(deal, action)
+            else:
+                apply_action(deal, action, shows)
             if shows:  # with none waiting, the showdown has nothing to settle yet
                 settle_showdown(deal, shows, final=False)
         except FloormanError as error:
@@ -219,12 +223,32 @@ def _error(index: int, error: FloormanError) -> ReplayError:
     )
 
 
-def _check_or_call(deal: Deal, p: int) -> None:
-    legal = deal.legal()
-    if legal.turn is Turn.BET and legal.position == p and legal.call:
-        deal.apply(Call(position=Position(p)))
+# The dealer's actions that name only a player are values: one of each, made
+# once for each position and used for every hand replayed.
+_FOLDS: dict[int, Fold] = {}
+_CHECKS: dict[int, Check] = {}
+_CALLS: dict[int, Call] = {}
+
+
+def _fold(deal: Deal, a: phh.Fold) -> None:
+    action = _FOLDS.get(a.player)
+    if action is None:
+        action = _FOLDS[a.player] = Fold(position=Position(a.player - 1))
+    deal.apply(action)
+
+
+def _check_or_call(deal: Deal, a: phh.CheckOrCall) -> None:
+    p = Position(a.player - 1)
+    if deal.to_call(p):
+        call = _CALLS.get(p)
+        if call is None:
+            call = _CALLS[p] = Call(position=p)
+        deal.apply(call)
     else:
-        deal.apply(Check(position=Position(p)))
+        check = _CHECKS.get(p)
+        if check is None:
+            check = _CHECKS[p] = Check(position=p)
+        deal.apply(check)
 
 
 # Each PHH action as the dealer's action, found by its type (one dictionary look-up
@@ -235,8 +259,8 @@ _APPLY: dict[type[phh.Action], Callable[[Deal, Any], object]] = {
     phh.DealHole: lambda deal, a: deal.apply(
         DealHole(position=Position(a.player - 1), cards=a.cards)
     ),
-    phh.Fold: lambda deal, a: deal.apply(Fold(position=Position(a.player - 1))),
-    phh.CheckOrCall: lambda deal, a: _check_or_call(deal, a.player - 1),
+    phh.Fold: _fold,
+    phh.CheckOrCall: _check_or_call,
     phh.CompleteBetOrRaiseTo: lambda deal, a: deal.apply(
         Wager(position=Position(a.player - 1), to=a.amount)
     ),
@@ -265,8 +289,8 @@ def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck
                 deal.apply(DealHole(position=Position(p - 1), cards=cards))
             case phh.Fold(player=p):
                 deal.apply(Fold(position=Position(p - 1)))
-            case phh.CheckOrCall(player=p):
-                _check_or_call(deal, p - 1)
+            case phh.CheckOrCall():
+                _check_or_call(deal, action)
             case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
                 deal.apply(Wager(position=Position(p - 1), to=amount))
             case phh.PostBringIn(player=p):
