@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from floorman import shuffle
 from floorman.cards import DECK_52
 from floorman.shuffle import SeededShuffler
 
@@ -55,3 +58,41 @@ def test_setting_the_state_leaves_no_mark_pending() -> None:
     shuffler.setstate(state)
     with pytest.raises(ValueError, match="cannot be put back"):
         shuffler.rewind(mark)
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 13, 25, 52, 53])
+def test_a_seeded_shuffle_is_the_random_modules_shuffle_of_its_seed(length: int) -> None:
+    """Seeded deals repeat across versions: the shuffle puts the cards in the very
+    order ``random.Random(seed).shuffle`` does, and leaves the generator where it
+    does, shuffle after shuffle."""
+    cards = (DECK_52 * 2)[:length]
+    for seed in (0, 1, 7, 2026, 2**63 - 1):
+        shuffler, stock = SeededShuffler(seed), random.Random(seed)
+        for _ in range(3):
+            expected = list(cards)
+            stock.shuffle(expected)
+            assert shuffler.shuffle(cards) == expected
+        assert shuffler.getstate() == stock.getstate()
+
+
+def test_the_shuffle_falls_back_on_the_random_module_with_the_same_result(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fast = SeededShuffler(99).shuffle(DECK_52)
+    monkeypatch.setattr(shuffle, "_SAME_AS_RANDOM", False)
+    assert SeededShuffler(99).shuffle(DECK_52) == fast
+
+
+def test_the_fast_shuffle_is_the_one_this_python_uses() -> None:
+    """The loop without a call per card gives what ``random.Random.shuffle`` gives
+    on this Python (else the shuffler falls back on it, more slowly)."""
+    SeededShuffler(0)  # the first one made finds whether the loop is the same
+    assert shuffle._SAME_AS_RANDOM
+    assert shuffle._same_as_random()
+    for seed in range(20):
+        expected, got = list(range(60)), list(range(60))
+        stock, ours = random.Random(seed), random.Random(seed)
+        stock.shuffle(expected)
+        shuffle._fisher_yates(got, ours.getrandbits)
+        assert got == expected
+        assert stock.getstate() == ours.getstate()

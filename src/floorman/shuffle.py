@@ -14,9 +14,9 @@ cryptographically strong source, for real play.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from floorman.cards import Card
 
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["Mark", "SeededShuffler", "Shuffler", "SystemShuffler"]
 
+_T = TypeVar("_T")
+
 
 class Shuffler(Protocol):
     """Anything that returns the given cards in a random order."""
@@ -35,6 +37,44 @@ class Shuffler(Protocol):
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
         """A new list holding ``cards`` in shuffled order."""
         ...
+
+
+def _fisher_yates(cards: list[_T], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``random.Random.shuffle`` does (the
+    same swaps from the same random bits), without a method call per card.
+
+    >>> import random
+    >>> stock, cards = list(range(10)), list(range(10))
+    >>> random.Random(1).shuffle(stock)
+    >>> _fisher_yates(cards, random.Random(1).getrandbits)
+    >>> cards == stock
+    True
+    """
+    for i in range(len(cards) - 1, 0, -1):
+        below = i + 1
+        bits = below.bit_length()
+        j = getrandbits(bits)
+        while j >= below:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _same_as_random() -> bool:
+    """Whether :func:`_fisher_yates` shuffles as this Python's ``random`` module
+    does: the same order, the generator left in the same state."""
+    import random
+
+    stock, ours = random.Random(2026), random.Random(2026)
+    expected, got = list(range(64)), list(range(64))
+    stock.shuffle(expected)
+    _fisher_yates(got, ours.getrandbits)
+    return got == expected and stock.getstate() == ours.getstate()
+
+
+#: A seeded shuffle must repeat across versions of floorman: the faster loop
+#: serves only where it gives exactly what ``random.Random.shuffle`` gives
+#: (found when the first seeded shuffler is made; None before).
+_SAME_AS_RANDOM: bool | None = None
 
 
 @dataclass(slots=True, eq=False)
@@ -62,6 +102,9 @@ class SeededShuffler:
     def __post_init__(self) -> None:
         import random
 
+        global _SAME_AS_RANDOM
+        if _SAME_AS_RANDOM is None:
+            _SAME_AS_RANDOM = _same_as_random()
         self._random = random.Random(self.seed)
 
     def shuffle(self, cards: Sequence[Card]) -> list[Card]:
@@ -71,7 +114,10 @@ class SeededShuffler:
             self._pending = None
         self._place += 1
         out = list(cards)
-        self._random.shuffle(out)
+        if _SAME_AS_RANDOM:
+            _fisher_yates(out, self._random.getrandbits)
+        else:
+            self._random.shuffle(out)
         return out
 
     def mark(self) -> Mark:

@@ -8,14 +8,15 @@ from typing import TYPE_CHECKING
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
-from floorman.errors import ConfigError, NotationError
+from floorman.errors import ConfigError, IllegalAction, NotationError, Who
 from floorman.games import Game, Structure
+from floorman.ids import Position
 from floorman.rulebook import cite
 
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["check_cards", "check_runs", "held_back_after", "stub", "stub_left"]
+__all__ = ["check_cards", "check_discards", "check_runs", "held_back_after", "stub", "stub_left"]
 
 
 def stub_left(deal: Deal) -> int:
@@ -140,4 +141,38 @@ def check_runs(game: Game, structure: Structure, runs: int) -> None:
     if runs > 1 and not any(street.board for street in game.streets):
         raise ConfigError(
             "{game} has no board to deal more than once", code="runs_not_allowed", game=game.name
+        )
+
+
+def check_discards(p: int, hole: list[Card | None], discards: Sequence[Card | None]) -> None:
+    """Refuse discards not in the hand, named twice, or more unknown cards
+    than the hand holds."""
+    known = [c for c in discards if c is not None]
+    if known:
+        # Cards are shared objects (one per card), so a card held is found
+        # by identity first; equality settles any other.
+        held = {id(c) for c in hole}
+        missing = [c for c in known if id(c) not in held and c not in hole]
+        if missing:
+            raise IllegalAction(
+                "{who} cannot discard {cards}: not in the hand",
+                code="no_such_card_to_discard",
+                who=Who(Position(p)),
+                cards=format_cards(missing),
+            )
+        if len({c.index for c in known}) != len(known):
+            raise IllegalAction(
+                "{who} cannot discard the same card twice",
+                code="discard_twice",
+                who=Who(Position(p)),
+            )
+    unknown = len(discards) - len(known)
+    if unknown and unknown > sum(1 for c in hole if c is None):
+        raise IllegalAction(
+            "{who} cannot discard {unknown} unknown cards: its hand has"
+            " {unseen} cards nobody saw; name the cards discarded",
+            code="unknown_discards",
+            who=Who(Position(p)),
+            unknown=unknown,
+            unseen=sum(1 for c in hole if c is None),
         )

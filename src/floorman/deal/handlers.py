@@ -8,7 +8,7 @@ rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from floorman.cards import Card
 from floorman.deal import events as ev
@@ -82,8 +82,14 @@ def on_hole(deal: Deal, event: ev.HoleDealt) -> None:
         for card in cards:  # a loop: no comprehension to call for two or three cards
             if card is not None:
                 seen.add(card.index)
-    if deal._deck is not None:
-        take(deal, cards)
+    deck = deal._deck
+    if deck is not None:
+        # Dealt from the top of the stub, as the dealer deals by itself.
+        n = len(cards)
+        if deck[:n] == list(cards):
+            del deck[:n]
+        else:
+            take(deal, cards)
 
 
 def on_board(deal: Deal, event: ev.BoardDealt) -> None:
@@ -179,14 +185,49 @@ def on_reshuffle(deal: Deal, event: ev.StubReshuffled) -> None:
 
 def on_draw(deal: Deal, event: ev.Drew) -> None:
     pl = deal._players[event.position]
-    deal._seen = None
-    pl.discards = [c for c in event.discards if c is not None]
-    deal._muck.extend(pl.discards)
+    discards = event.discards
+    if not discards:
+        pl.discards = []
+        return
     hole = pl.hole
-    for card in event.discards:
+    # Cards are shared objects (one per card): when the discards are each a
+    # different card held, the hand keeps the others, in order.
+    gone = set(map(id, discards))
+    if len(gone) == len(discards) and _NONE_ID not in gone:
+        kept = [c for c in hole if id(c) not in gone]
+        if len(kept) == len(hole) - len(discards):
+            known = cast("list[Card]", list(discards))  # none is None (above)
+            pl.discards = known
+            deal._muck.extend(known)
+            _unseen(deal, known)
+            up = pl.up
+            if True in up:
+                up[:] = [u for c, u in zip(hole, up, strict=True) if id(c) not in gone]
+            else:
+                del up[len(kept) :]
+            hole[:] = kept
+            return
+    named = [c for c in discards if c is not None]
+    pl.discards = named
+    deal._muck.extend(named)
+    if len(named) == len(discards):
+        _unseen(deal, named)
+    else:
+        deal._seen = None
+    for card in discards:
         i = _place(hole, card)
         del hole[i]
         del pl.up[i]
+
+
+def _unseen(deal: Deal, cards: list[Card]) -> None:
+    """Cards gone from the hands (to the muck): dealt no more, they may be again."""
+    seen = deal._seen
+    if seen is not None:
+        seen.difference_update([c.index for c in cards])
+
+
+_NONE_ID = id(None)
 
 
 def _place(hole: list[Card | None], card: Card | None) -> int:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from floorman.deal.legal import Legal, Turn
 from floorman.deal.showdown import last_in_pot
-from floorman.games import Structure
+from floorman.games import Game, Structure
 from floorman.ids import Position
 from floorman.rulebook import Citation, cite
 
@@ -19,6 +19,7 @@ __all__ = [
     "betting_options",
     "covered",
     "draw_order",
+    "draw_turn",
     "faces_full_wager",
     "legal_now",
     "may_raise",
@@ -223,9 +224,22 @@ def raise_block(
         return None
     heads_up = able <= 2
     if deal._capped or (deal._full_count >= 1 + deal._max_raises and not heads_up):
-        capped = (deal.game.raise_cap_citation, *cite("betting.4"))
-        return ("raise_capped", "the raising is capped", capped)
+        return ("raise_capped", "the raising is capped", _cap_citations(deal.game))
     return None
+
+
+# The rules that cap the raising at each game (asked at every turn once capped).
+_CAP_CITATIONS: dict[int, tuple[Game, tuple[Citation, ...]]] = {}
+
+
+def _cap_citations(game: Game) -> tuple[Citation, ...]:
+    """The game's raise cap rule (RRP5 betting.3.1 or betting.3.2), and betting.4."""
+    found = _CAP_CITATIONS.get(id(game))
+    if found is None or found[0] is not game:
+        if len(_CAP_CITATIONS) >= 256:
+            _CAP_CITATIONS.clear()
+        found = _CAP_CITATIONS[id(game)] = (game, (game.raise_cap_citation, *cite("betting.4")))
+    return found[1]
 
 
 def legal_now(deal: Deal) -> Legal:
@@ -249,14 +263,10 @@ def legal_now(deal: Deal) -> Legal:
             q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
         )
         return _legal_show(Position(p), muck=last_in_pot(deal, p) is None)
-    if not deal._has_draw:
-        pass
-    elif street is not None and street.draw and not deal._draws_done():
-        p = next(q for q in draw_order(deal) if not deal._players[q].drew)
-        return _legal_cards(Turn.DRAW, Position(p), len(deal._players[p].hole))
-    elif deal._draw_pending():
-        p = next(q for q, pl in enumerate(deal._players) if pl.pending_draw)
-        return _legal_cards(Turn.DEAL_HOLE, Position(p), deal._players[p].pending_draw)
+    if deal._has_draw:
+        drawing = draw_turn(deal, street is not None and street.draw)
+        if drawing is not None:
+            return drawing
     if deal._needs:
         return betting_options(deal, deal._needs[0])
     return NO_ACTION
@@ -265,3 +275,29 @@ def legal_now(deal: Deal) -> Legal:
 def draw_order(deal: Deal) -> list[int]:
     """Who draws, in order: every live hand."""
     return [p for p in range(len(deal._players)) if not deal._players[p].folded]
+
+
+def draw_turn(deal: Deal, drawing: bool) -> Legal | None:
+    """The draw's turn, if any: the first live hand in :func:`draw_order` yet to
+    draw while ``drawing`` (a draw street), else the dealer's turn to serve the
+    first player waiting for cards; None when neither is due."""
+    players = deal._players
+    if drawing:
+        # draw_order, read in one pass: the first live hand that has not drawn.
+        for p, pl in enumerate(players):
+            if not (pl.drew or pl.folded):
+                legal = _DRAWS.get((p, len(pl.hole)))
+                return legal or _legal_cards(Turn.DRAW, Position(p), len(pl.hole))
+    for p, pl in enumerate(players):
+        if pl.pending_draw:
+            return _legal_cards(Turn.DEAL_HOLE, Position(p), pl.pending_draw)
+    return None
+
+
+#: Each player's turn to draw from a hand of so many cards (the hand sizes of
+#: the draw games, for the positions of a full table): made once.
+_DRAWS: dict[tuple[int, int], Legal] = {
+    (p, n): Legal(turn=Turn.DRAW, position=Position(p), cards=n)
+    for p in range(10)
+    for n in range(1, 8)
+}

@@ -57,6 +57,8 @@ def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
         start = min(live)
     order = [(start + i) % n for i in range(n) if (start + i) % n in live]
     pots = deal.pots
+    if len(pots) <= 1:
+        return order
     depth = {p: sum(1 for pot in pots if p in pot.eligible) for p in order}
     return sorted(order, key=lambda p: -depth[p])
 
@@ -257,7 +259,7 @@ def _halves(
         if not scored:
             continue
         best = max(v for v, _ in scored if v is not None)
-        halves.append(([p for v, p in scored if v == best], best))
+        halves.append(([p for v, p in scored if v is best or v == best], best))
     return halves
 
 

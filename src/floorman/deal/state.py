@@ -47,7 +47,7 @@ from floorman.deal.actions import (
     Void,
     Wager,
 )
-from floorman.deal.checks import check_cards, check_runs, stub_left
+from floorman.deal.checks import check_cards, check_discards, check_runs, stub_left
 from floorman.deal.handlers import HANDLERS, ROSTER_KEPT
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
 from floorman.deal.options import legal_now
@@ -63,6 +63,7 @@ from floorman.shuffle import Shuffler
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 _handler = HANDLERS.get
+_NONE_ID = id(None)
 
 
 class _Player:
@@ -483,10 +484,13 @@ class Deal:
             burn = len(self._deck or ()) > 1
         if burn:
             self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
-        if self._has_draw:  # nobody draws in another game
+        if self._has_draw:
             for pl in self._players:
                 pl.drew = False
                 pl.pending_draw = 0
+            if street.draw and not (self._dealing or self._board_due) and len(self._live_now()) > 1:
+                # Every live hand is to draw, in turn: nothing to deal before.
+                return
         self._auto_deal()
 
     def _betting_closed(self) -> bool:
@@ -661,7 +665,8 @@ class Deal:
     def _begin_showdown(self) -> None:
         live = self._live()
         self._show_order = showdown_order(self, live)
-        known = all(c is not None for p in self._show_order for c in self._players[p].hole)
+        players = self._players
+        known = all(c is not None for p in self._show_order for c in players[p].hole)
         if self.auto_showdown and known:
             for p in self._show_order:
                 self._emit(
@@ -860,44 +865,41 @@ class Deal:
             allowed=legal,
         )
 
-    def _apply_draw(self, legal: Legal, p: int, discards: tuple[Card | None, ...]) -> None:
+    def _apply_draw(self, legal: Legal, p: Position, discards: tuple[Card | None, ...]) -> None:
         if legal.turn is not Turn.DRAW or legal.position != p:
-            check_turn(legal, Turn.DRAW, Position(p), "draw")
+            check_turn(legal, Turn.DRAW, p, "draw")
         pl = self._players[p]
-        hole = pl.hole
-        known = [c for c in discards if c is not None]
-        if known:
-            # Cards are shared objects (one per card), so a card held is found
-            # by identity first; equality settles any other.
-            held = {id(c) for c in hole}
-            missing = [c for c in known if id(c) not in held and c not in hole]
-            if missing:
-                raise IllegalAction(
-                    "{who} cannot discard {cards}: not in the hand",
-                    code="no_such_card_to_discard",
-                    who=Who(Position(p)),
-                    cards=format_cards(missing),
-                )
-            if len({c.index for c in known}) != len(known):
-                raise IllegalAction(
-                    "{who} cannot discard the same card twice",
-                    code="discard_twice",
-                    who=Who(Position(p)),
-                )
-        unknown = len(discards) - len(known)
-        if unknown and unknown > sum(1 for c in hole if c is None):
-            raise IllegalAction(
-                "{who} cannot discard {unknown} unknown cards: its hand has"
-                " {unseen} cards nobody saw; name the cards discarded",
-                code="unknown_discards",
-                who=Who(Position(p)),
-                unknown=unknown,
-                unseen=sum(1 for c in hole if c is None),
-            )
-        self._emit(ev.Drew(position=Position(p), discards=discards, cards=()))
+        n = len(discards)
+        if n:
+            # Cards are shared objects (one per card): discards that are each a
+            # different card held, none unknown, need no closer look.
+            named = set(map(id, discards))
+            if len(named) != n or not named.issubset(map(id, pl.hole)) or _NONE_ID in named:
+                check_discards(p, pl.hole, discards)
+        self._emit(ev.Drew(position=p, discards=discards, cards=()))
         pl.drew = True
-        pl.pending_draw = len(discards)
-        self._auto_deal()
+        deck = self._deck
+        if deck is None or self._dealing or self._board_due:
+            pl.pending_draw = n
+            self._auto_deal()
+            return
+        # A shuffled deal serves the player at once, as _auto_deal would.
+        if n:
+            if len(deck) < n:
+                self._reshuffle(p)
+                deck = self._deck
+                assert deck is not None
+            self._emit(ev.HoleDealt(position=p, cards=tuple(deck[:n]), up=(False,) * n))
+        waiting = False
+        for other in self._players:
+            if other.pending_draw:
+                self._auto_deal()
+                return
+            if not (other.drew or other.folded):
+                waiting = True
+        if not waiting:
+            # Every hand has drawn: the betting opens (through _auto_deal).
+            self._auto_deal()
 
     def _apply_show(
         self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
@@ -992,4 +994,7 @@ _BETTING: dict[type, Callable[[Deal, Legal | None, Any], None]] = {
     Call: betting.call,
     Wager: betting.wager_action,
     BringIn: betting.bring_in,
+    Draw: lambda deal, legal, action: deal._apply_draw(
+        legal or deal.legal(), action.position, action.discards
+    ),
 }

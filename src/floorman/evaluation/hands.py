@@ -394,17 +394,33 @@ def evaluate_deuce_to_seven(cards: Iterable[Card]) -> HandValue:
             "deuce-to-seven is played without the joker; remove Xx",
             text=format_cards(Card(i) for i in found),
         )
-    # The classes are in high order, best low first: a class's strength is the
-    # number of classes from it to the end. The same classes name the hand, so a
-    # showdown reads one packed table, not also a mapping of classes to strengths.
-    patterns = t.deuce_to_seven_classes()
-    best = min(
-        patterns.position(
-            t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
+    if len(found) == 5:
+        return _deuce_to_seven_five(found)
+    return max(map(_deuce_to_seven_five, itertools.combinations(found, 5)), key=_strength)
+
+
+def _strength(value: HandValue) -> int:
+    return value.strength
+
+
+# The deuce-to-seven value of five cards depends only on their ranks and on
+# whether they are of one suit: found once for each (a few thousand at most).
+_DEUCE_TO_SEVEN_FIVES: dict[tuple[int, ...], HandValue] = {}
+
+
+def _deuce_to_seven_five(hand: Sequence[int]) -> HandValue:
+    """The deuce-to-seven value of five distinct cards given by index."""
+    key = (*sorted([c >> 2 for c in hand]), len({c & 3 for c in hand}) == 1)
+    found = _DEUCE_TO_SEVEN_FIVES.get(key)
+    if found is None:
+        # The classes are in high order, best low first: a class's strength is
+        # the number of classes from it to the end.
+        patterns = t.deuce_to_seven_classes()
+        pattern = t.classify_high5([c // 4 + 2 for c in hand], [c & 3 for c in hand], ace_low=False)
+        found = _DEUCE_TO_SEVEN_FIVES[key] = HandValue(
+            ranking=Ranking.DEUCE_TO_SEVEN, strength=len(patterns) - patterns.position(pattern)
         )
-        for hand in itertools.combinations(found, 5)
-    )
-    return HandValue(ranking=Ranking.DEUCE_TO_SEVEN, strength=len(patterns) - best)
+    return found
 
 
 def _omaha_split(hole: Iterable[Card], board: Iterable[Card]) -> tuple[list[int], list[int]]:
