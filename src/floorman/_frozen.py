@@ -36,7 +36,7 @@ import reprlib
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform, overload
 
-__all__ = ["frozen"]
+__all__ = ["first_init", "frozen", "made_init", "refuse_assignment"]
 
 _T = TypeVar("_T")
 
@@ -79,6 +79,8 @@ def _make(cls: Any, *, order: bool, kw_only: bool) -> Any:
                     f"Cannot overwrite attribute {name} in class {cls.__name__}."
                     " Consider using functools.total_ordering"
                 )
+    if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
+        raise TypeError(f"Cannot overwrite attribute __setattr__ in class {cls.__name__}")
     own = dict(cls.__dict__)
     # A dataclass that compiles nothing: no __init__, repr or comparison of its own,
     # frozen only where a frozen base requires it (then its two methods are compiled).
@@ -93,7 +95,7 @@ def _make(cls: Any, *, order: bool, kw_only: bool) -> Any:
     params = made.__dataclass_params__
     params.init = params.repr = params.eq = params.frozen = True
     params.order = order
-    made.__init__ = _first_init(made)
+    made.__init__ = first_init(made)
     if "__repr__" not in own:
         made.__repr__ = _repr
     compared = tuple(f.name for f in fields if f.compare)
@@ -112,7 +114,7 @@ def _make(cls: Any, *, order: bool, kw_only: bool) -> Any:
         made.__getstate__ = _getstate
         made.__setstate__ = _setstate
     if not inherits:
-        _refuse_assignment(made, frozenset(f.name for f in fields))
+        refuse_assignment(made, frozenset(f.name for f in fields))
     return made
 
 
@@ -195,10 +197,8 @@ def _setstate(self: Any, state: list[Any]) -> None:
         object.__setattr__(self, f.name, value)
 
 
-def _refuse_assignment(cls: Any, names: frozenset[str]) -> None:
+def refuse_assignment(cls: Any, names: frozenset[str]) -> None:
     """Refuse assignment and deletion as a frozen dataclass does."""
-    if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
-        raise TypeError(f"Cannot overwrite attribute __setattr__ in class {cls.__name__}")
 
     def assign(self: Any, name: str, value: object) -> None:
         if type(self) is cls or name in names:
@@ -251,6 +251,14 @@ def _compile_init(cls: Any) -> Callable[..., None]:
     if hasattr(cls, "__post_init__"):
         body.append("    self.__post_init__()")
     signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    return made_init(cls, signature, body, namespace)
+
+
+def made_init(
+    cls: Any, signature: str, body: list[str], namespace: dict[str, Any]
+) -> Callable[..., None]:
+    """``cls``'s ``__init__(signature)`` compiled from the lines of ``body``, which
+    read the names in ``namespace``."""
     source = f"def __init__({signature}):\n" + ("\n".join(body) or "    pass") + "\n"
     exec(source, namespace)
     init: Callable[..., None] = namespace["__init__"]
@@ -258,11 +266,15 @@ def _compile_init(cls: Any) -> Callable[..., None]:
     return init
 
 
-def _first_init(cls: Any) -> Callable[..., None]:
-    """An ``__init__`` that compiles the real one, puts it in its place and calls it."""
+def first_init(
+    cls: Any, compile_init: Callable[[Any], Callable[..., None]] | None = None
+) -> Callable[..., None]:
+    """An ``__init__`` that compiles the real one (by ``compile_init``, this
+    module's own by default), puts it in its place and calls it."""
+    make = _compile_init if compile_init is None else compile_init
 
     def first(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _compile_init(cls)
+        init = make(cls)
         cls.__init__ = init
         init(self, *args, **kwargs)
 

@@ -22,6 +22,8 @@ import operator
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform
 
+from floorman._frozen import first_init, made_init, refuse_assignment
+
 __all__ = ["record"]
 
 _T = TypeVar("_T")
@@ -62,27 +64,6 @@ def _setstate(self: Any, state: list[Any]) -> None:
         object.__setattr__(self, name, value)
 
 
-def _frozen(cls: Any, names: frozenset[str]) -> None:
-    """Refuse assignment and deletion as a frozen dataclass does."""
-
-    def assign(self: Any, name: str, value: object) -> None:
-        if type(self) is cls or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-
-    def delete(self: Any, name: str) -> None:
-        if type(self) is cls or name in names:
-            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
-
-    assign.__name__ = "__setattr__"
-    assign.__qualname__ = f"{cls.__qualname__}.__setattr__"
-    delete.__name__ = "__delattr__"
-    delete.__qualname__ = f"{cls.__qualname__}.__delattr__"
-    cls.__setattr__ = assign
-    cls.__delattr__ = delete
-
-
 def _compile_init(cls: Any) -> Callable[..., None]:
     """The class's ``__init__``: keyword-only, each field set through its slot."""
     namespace: dict[str, Any] = {}
@@ -97,24 +78,7 @@ def _compile_init(cls: Any) -> Callable[..., None]:
             params.append(f"{f.name}=_default_{f.name}")
         body.append(f"    _set_{f.name}(self, {f.name})")
     signature = ", ".join(["self", "*", *params]) if params else "self"
-    source = f"def __init__({signature}):\n" + ("\n".join(body) or "    pass") + "\n"
-    exec(source, namespace)
-    init: Callable[..., None] = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
-
-
-def _first_init(cls: Any) -> Callable[..., None]:
-    """An ``__init__`` that compiles the real one, puts it in its place and calls it."""
-
-    def first(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = _compile_init(cls)
-        cls.__init__ = init
-        init(self, *args, **kwargs)
-
-    first.__name__ = "__init__"
-    first.__qualname__ = f"{cls.__qualname__}.__init__"
-    return first
+    return made_init(cls, signature, body, namespace)
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True)
@@ -138,13 +102,13 @@ def record(cls: type[_T]) -> type[_T]:
     made.__record_key__ = staticmethod(
         operator.attrgetter(*names) if len(names) > 1 else _single(names[0])
     )
-    made.__init__ = _first_init(made)
+    made.__init__ = first_init(made, _compile_init)
     made.__repr__ = _repr
     made.__eq__ = _eq
     made.__hash__ = _hash
     made.__getstate__ = _getstate
     made.__setstate__ = _setstate
-    _frozen(made, frozenset(names))
+    refuse_assignment(made, frozenset(names))
     return made  # type: ignore[no-any-return]
 
 
