@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from floorman.cards import Card
+from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
+from floorman.deal.checks import check_cards
+from floorman.deal.legal import Legal, Turn, check_turn
 from floorman.deal.pots import Pot, split
 from floorman.deal.showing import card_order
+from floorman.errors import IllegalAction, Who
 from floorman.evaluation import (
     HandValue,
     evaluate_ace_to_five,
@@ -38,7 +41,15 @@ from floorman.rulebook import Citation, cite
 if TYPE_CHECKING:
     from floorman.deal.state import Deal
 
-__all__ = ["award_pots", "contested", "last_in_pot", "read_hand", "showdown_order"]
+__all__ = [
+    "after_show",
+    "award_pots",
+    "contested",
+    "last_in_pot",
+    "read_hand",
+    "show_or_muck",
+    "showdown_order",
+]
 
 
 _EACH_POT = cite("ties.5")
@@ -309,3 +320,65 @@ def contested(deal: Deal, p: int) -> bool:
         p in pot.eligible and any(q != p and deal._players[q].shown for q in pot.eligible)
         for pot in deal.pots
     )
+
+
+def show_or_muck(
+    deal: Deal, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
+) -> None:
+    """A player's own show or muck at the showdown, in turn (RRP5 showdown.1): a
+    shown hand names its unseen cards; the last hand in a pot may not muck."""
+    check_turn(legal, Turn.SHOW, Position(p), "show or muck")
+    if show:
+        hole = deal.hole(Position(p))
+        if cards:
+            known = sorted(c for c in hole if c is not None)
+            rest = list(cards)
+            for c in known:
+                if c in rest:
+                    rest.remove(c)
+            if len(cards) != len(hole) or len(rest) != hole.count(None):
+                raise IllegalAction(
+                    "{who} holds {known} and {unknown} unknown; it cannot show {cards}",
+                    code="show_wrong_cards",
+                    who=Who(Position(p)),
+                    known=format_cards(c for c in hole if c),
+                    unknown=hole.count(None),
+                    cards=format_cards(cards),
+                    citations=_SHOW_OR_MUCK,
+                )
+            check_cards(deal, [c for c in cards if c not in known])
+            hole = cards
+        elif None in hole:
+            raise IllegalAction(
+                "{who} holds cards nobody saw; to show the hand, name all its cards",
+                code="show_unknown_cards",
+                who=Who(Position(p)),
+                citations=_SHOW_OR_MUCK,
+            )
+        deal._emit(ev.PlayerShowed(position=Position(p), cards=hole, citations=_SHOW_OR_MUCK))
+    else:
+        pot = last_in_pot(deal, p)
+        if pot is not None:
+            raise IllegalAction(
+                "{who} holds the last hand in a pot of {pot}, which it"
+                " wins without showing; it may show, not muck",
+                code="last_hand_must_show",
+                who=Who(Position(p)),
+                pot=pot.amount,
+                citations=_SHOW_OR_MUCK,
+            )
+        deal._emit(ev.PlayerMucked(position=Position(p), citations=_SHOW_OR_MUCK))
+    after_show(deal)
+
+
+def after_show(deal: Deal) -> None:
+    """Award the pots once every hand has shown or mucked, or the one left
+    waiting stands against no shown hand."""
+    waiting = [
+        q for q in deal._show_order if not (deal._players[q].shown or deal._players[q].mucked)
+    ]
+    if not waiting or (len(waiting) == 1 and not contested(deal, waiting[0])):
+        deal._finish()
+
+
+_SHOW_OR_MUCK = cite("showdown.1")

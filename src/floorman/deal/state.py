@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from floorman.cards import Card, format_cards
+from floorman.cards import Card
 from floorman.deal import betting, rulings
 from floorman.deal import events as ev
 from floorman.deal._facts import game_facts
@@ -52,7 +52,12 @@ from floorman.deal.handlers import HANDLERS, ROSTER_KEPT
 from floorman.deal.legal import Legal, Stakes, Turn, check_turn
 from floorman.deal.options import legal_now
 from floorman.deal.pots import Pot, build_pots
-from floorman.deal.showdown import award_pots, contested, last_in_pot, showdown_order
+from floorman.deal.showdown import (
+    after_show,
+    award_pots,
+    show_or_muck,
+    showdown_order,
+)
 from floorman.deal.showing import bring_in_player, up_key
 from floorman.errors import ConfigError, IllegalAction, Who
 from floorman.games import Game, RuleSet, Structure
@@ -779,9 +784,9 @@ class Deal:
             case Draw(position=p, discards=discards):
                 self._apply_draw(legal, p, discards)
             case Show(position=p, cards=cards):
-                self._apply_show(legal, p, show=True, cards=cards)
+                show_or_muck(self, legal, p, show=True, cards=cards)
             case Muck(position=p):
-                self._apply_show(legal, p, show=False)
+                show_or_muck(self, legal, p, show=False)
             case Fold() | Check() | Call() | Wager() | BringIn():
                 betting.apply_bet(self, legal, action)
             case Chop(position=p):
@@ -815,22 +820,13 @@ class Deal:
     def _after_kill(self, legal: Legal) -> None:
         """Carry on after a hand was ruled dead while the deal waited for ``legal``."""
         if legal.turn is Turn.SHOW:
-            self._after_show()
+            after_show(self)
         elif legal.turn is Turn.BET:
             betting.after_bet(self)
         elif len(self._live()) <= 1:
             self._finish()
         else:
             self._auto_deal()
-
-    def _after_show(self) -> None:
-        """Award the pots once every hand has shown or mucked, or the one left
-        waiting stands against no shown hand."""
-        waiting = [
-            q for q in self._show_order if not (self._players[q].shown or self._players[q].mucked)
-        ]
-        if not waiting or (len(waiting) == 1 and not contested(self, waiting[0])):
-            self._finish()
 
     @property
     def can_chop(self) -> bool:
@@ -901,52 +897,6 @@ class Deal:
             # Every hand has drawn: the betting opens (through _auto_deal).
             self._auto_deal()
 
-    def _apply_show(
-        self, legal: Legal, p: int, *, show: bool, cards: tuple[Card, ...] = ()
-    ) -> None:
-        check_turn(legal, Turn.SHOW, Position(p), "show or muck")
-        if show:
-            hole = self.hole(Position(p))
-            if cards:
-                known = sorted(c for c in hole if c is not None)
-                rest = list(cards)
-                for c in known:
-                    if c in rest:
-                        rest.remove(c)
-                if len(cards) != len(hole) or len(rest) != hole.count(None):
-                    raise IllegalAction(
-                        "{who} holds {known} and {unknown} unknown; it cannot show {cards}",
-                        code="show_wrong_cards",
-                        who=Who(Position(p)),
-                        known=format_cards(c for c in hole if c),
-                        unknown=hole.count(None),
-                        cards=format_cards(cards),
-                        citations=_SHOW_OR_MUCK,
-                    )
-                check_cards(self, [c for c in cards if c not in known])
-                hole = cards
-            elif None in hole:
-                raise IllegalAction(
-                    "{who} holds cards nobody saw; to show the hand, name all its cards",
-                    code="show_unknown_cards",
-                    who=Who(Position(p)),
-                    citations=_SHOW_OR_MUCK,
-                )
-            self._emit(ev.PlayerShowed(position=Position(p), cards=hole, citations=_SHOW_OR_MUCK))
-        else:
-            pot = last_in_pot(self, p)
-            if pot is not None:
-                raise IllegalAction(
-                    "{who} holds the last hand in a pot of {pot}, which it"
-                    " wins without showing; it may show, not muck",
-                    code="last_hand_must_show",
-                    who=Who(Position(p)),
-                    pot=pot.amount,
-                    citations=_SHOW_OR_MUCK,
-                )
-            self._emit(ev.PlayerMucked(position=Position(p), citations=_SHOW_OR_MUCK))
-        self._after_show()
-
 
 # The events that change what each player put in, the dead money or who is
 # live (see the handlers): the only ones after which the pots are made again.
@@ -965,7 +915,6 @@ _POTS_CHANGE = frozenset(
 )
 _HEADS_UP_BLINDS = cite("blinds.4")
 _SHOWN_IN_ORDER = cite("showdown.7")
-_SHOW_OR_MUCK = cite("showdown.1")
 _BLINDS = cite("blinds.intro")
 
 
