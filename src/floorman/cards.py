@@ -234,6 +234,16 @@ class Card:
             return NotImplemented
         return self.index < other.index
 
+    # Cards are compared and hashed more than any other value (every card a deal
+    # checks, every hand read): by their index, not through a key made for each call.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index == other.index
+
+    def __hash__(self) -> int:
+        return hash((self.index,))  # as a dataclass hashes it: sets keep their order
+
     def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return (Card, (self.index,))
 
