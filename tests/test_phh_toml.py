@@ -90,6 +90,8 @@ def test_every_shared_hand_reads_as_the_general_parser_reads_it(folder: str) -> 
         "\ta = 1\t# tab\n",
         "a = ''\nb = \"\"\nc = ['', \"\"]\n",
         "a = '#not a comment'\nb = [\"# nor this\"]\n",
+        # Literal strings in arrays spaced otherwise than ['a', 'b'].
+        "a = [ '']\nb = [ 'x']\nc = ['x' ]\nd = [ 'x', 'y' ]\ne = ['x',  'y']\n",
         # Outside the subset: the general parser reads these.
         "a = 1979-05-27\nb = 07:32:00\nc = 1979-05-27T07:32:00Z\nd = 1979-05-27 07:32:00\n",
         "a = 1_000\nb = 0xff\nc = 0o17\nd = 0b11\ne = 1_0.5\n",

@@ -226,7 +226,11 @@ def _take(
                 # As real files write them, ['a', 'b']: split at the separators alone,
                 # which is right when every quote is one of theirs or an end's.
                 items = literals[2:-2].split("', '")
-                if literals.count("'") != 2 * len(items) or literals[-2:] != "']":
+                if (
+                    literals.count("'") != 2 * len(items)
+                    or literals[:2] != "['"
+                    or literals[-2:] != "']"
+                ):
                     items = literals.split("'")[1::2]
                 table[key] = items
             elif basics:
