@@ -65,6 +65,17 @@ def bet_turn(deal: Deal, legal: Legal, action: Fold | Check | Call | Wager | Bri
         check_turn(legal, Turn.BET, action.position, type(action).__name__.lower())
 
 
+def options_in_turn(
+    deal: Deal, legal: Legal | None, action: Fold | Check | Call | Wager | BringIn
+) -> Legal:
+    """The deal's options (``legal``, or asked for when None), once a betting
+    action is found to be in its turn (see :func:`bet_turn`)."""
+    if legal is None:
+        legal = deal.legal()
+    bet_turn(deal, legal, action)
+    return legal
+
+
 def waits_for(deal: Deal, p: int) -> bool:
     """Whether the deal waits for position ``p``'s betting decision: the usual
     case of :func:`~floorman.deal.options.legal_now`, read without working out
@@ -80,15 +91,12 @@ def waits_for(deal: Deal, p: int) -> bool:
 def fold(deal: Deal, legal: Legal | None, action: Fold) -> None:
     """A fold: allowed but for the stud bring-in, binding once declared in turn."""
     p = action.position
-    if legal is None:
-        if deal._bring_in_due != p and waits_for(deal, p):
-            # In turn and owing no bring-in: the fold is allowed, and a check
-            # would be too when no bet is faced (as betting_options says).
-            _fold(deal, p, facing=deal._level > deal._players[p].street_bet)
-            return
-        legal = deal.legal()
-    if legal.turn is not Turn.BET or legal.position != p:
-        bet_turn(deal, legal, action)
+    if legal is None and deal._bring_in_due != p and waits_for(deal, p):
+        # In turn and owing no bring-in: the fold is allowed, and a check
+        # would be too when no bet is faced (as betting_options says).
+        _fold(deal, p, facing=deal._level > deal._players[p].street_bet)
+        return
+    legal = options_in_turn(deal, legal, action)
     if not legal.fold:
         raise IllegalAction(
             "{who} cannot fold now; {allowed}",
@@ -110,17 +118,14 @@ def _fold(deal: Deal, p: Position, *, facing: bool) -> None:
 def check(deal: Deal, legal: Legal | None, action: Check) -> None:
     """A check, with no bet to face (RRP5 betting.5)."""
     p = action.position
-    if legal is None:
-        if (
-            deal._bring_in_due != p
-            and waits_for(deal, p)
-            and deal._players[p].street_bet >= deal._level
-        ):
-            _check(deal, p)
-            return
-        legal = deal.legal()
-    if legal.turn is not Turn.BET or legal.position != p:
-        bet_turn(deal, legal, action)
+    if legal is None and (
+        deal._bring_in_due != p
+        and waits_for(deal, p)
+        and deal._players[p].street_bet >= deal._level
+    ):
+        _check(deal, p)
+        return
+    legal = options_in_turn(deal, legal, action)
     if not legal.check:
         raise IllegalAction(
             "{who} cannot check facing a bet of {bet}; {allowed}",
@@ -142,17 +147,14 @@ def _check(deal: Deal, p: Position) -> None:
 def call(deal: Deal, legal: Legal | None, action: Call) -> None:
     """A call of the bet faced, or of every chip that plays if fewer."""
     p = action.position
-    if legal is None:
-        if waits_for(deal, p):
-            pl = deal._players[p]
-            free = pl.stack if deal._chip == 1 else deal._free(pl)
-            owed = min(deal._level - pl.street_bet, free)
-            if owed > 0:
-                _call(deal, p, owed, all_in=owed == free)
-                return
-        legal = deal.legal()
-    if legal.turn is not Turn.BET or legal.position != p:
-        bet_turn(deal, legal, action)
+    if legal is None and waits_for(deal, p):
+        pl = deal._players[p]
+        free = deal._free(pl)
+        owed = min(deal._level - pl.street_bet, free)
+        if owed > 0:
+            _call(deal, p, owed, all_in=owed == free)
+            return
+    legal = options_in_turn(deal, legal, action)
     if not legal.call:
         raise IllegalAction(
             "{who} has no bet to call; {allowed}",
@@ -161,7 +163,7 @@ def call(deal: Deal, legal: Legal | None, action: Call) -> None:
             allowed=legal,
         )
     pl = deal._players[p]
-    free = pl.stack if deal._chip == 1 else deal._free(pl)
+    free = deal._free(pl)
     _call(deal, p, legal.call, all_in=legal.call == free)
 
 
@@ -180,10 +182,7 @@ def acted(deal: Deal, p: int) -> None:
 def bring_in(deal: Deal, legal: Legal | None, action: BringIn) -> None:
     """The stud bring-in, by the player it falls to."""
     p = action.position
-    if legal is None:
-        legal = deal.legal()
-    if legal.turn is not Turn.BET or legal.position != p:
-        bet_turn(deal, legal, action)
+    legal = options_in_turn(deal, legal, action)
     if not legal.bring_in:
         raise IllegalAction(
             "{who} does not bring it in; {allowed}",
@@ -205,10 +204,7 @@ def bring_in(deal: Deal, legal: Legal | None, action: BringIn) -> None:
 def wager_action(deal: Deal, legal: Legal | None, action: Wager) -> None:
     """A bet, raise or completion to ``action.to``, in turn."""
     p = action.position
-    if legal is None:
-        legal = deal.legal()
-    if legal.turn is not Turn.BET or legal.position != p:
-        bet_turn(deal, legal, action)
+    legal = options_in_turn(deal, legal, action)
     wager(deal, legal, p, action.to)
 
 

@@ -399,7 +399,7 @@ class Deal:
         """The chips of a stack that play: smaller chips than the game's smallest
         do not play, even in quantity (RRP5 betting.8).
         """
-        chip = self.stakes.chip
+        chip = self._chip
         return pl.stack if chip == 1 else pl.stack - pl.stack % chip
 
     def _blinds(self) -> tuple[int, ...]:
