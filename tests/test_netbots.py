@@ -385,3 +385,34 @@ def test_the_house_dealer_logs_a_refusal_once_however_often_it_looks_again(
     assert len(tries) < 100, len(tries)
     told = [r for r in caplog.records if "could not start a deal" in r.getMessage()]
     assert len(told) == 1, [r.getMessage() for r in told]
+
+
+class _Looks:
+    """A connection that shows one view and records the commands sent."""
+
+    def __init__(self, seen: object) -> None:
+        self.seen = seen
+        self.sent: list[c.Command] = []
+
+    async def view(self, table: int) -> tuple[int, object]:
+        return 1, self.seen
+
+    async def command(self, command: c.Command) -> None:
+        self.sent.append(command)
+
+
+def test_buy_in_2_a_broke_bot_owing_blinds_buys_before_it_chooses_to_post() -> None:
+    from types import SimpleNamespace
+
+    from floorman.bots import Tight
+
+    broke = SimpleNamespace(player="bot-1", stack=0, owes=("small", "big"), away=False)
+    looks = _Looks(SimpleNamespace(seats=[broke], legal=None, in_deal=False))
+    bot = NetBot(connection=looks, table=1, bot=Tight(random.Random(1)), chips=200)  # type: ignore[arg-type]
+    looks.name = "bot-1"  # type: ignore[attr-defined]
+    asyncio.run(bot.turn())
+    # With no chips the blinds it owes cannot be posted: it buys first.
+    assert looks.sent == [c.Buy(player=PlayerId("bot-1"), chips=200)]
+    broke.stack = 200
+    asyncio.run(bot.turn())
+    assert isinstance(looks.sent[-1], c.Choose), "with chips, it chooses to post or wait"

@@ -56,6 +56,14 @@ def room(tmp_path: Path) -> Iterator[str]:
         yield base
 
 
+def mine(wire: Wire, player: str) -> dict[str, Any] | None:
+    """``player``'s seat in the last view the page received."""
+    views = wire.views()
+    if not views:
+        return None
+    return next((s for s in views[-1]["seats"] if s["player"] == player), None)
+
+
 def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_his_cards(
     browser: Any, room: str
 ) -> None:
@@ -80,7 +88,7 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
     page.wait_for_selector('.seat[data-player="ann"]')
 
     played: set[int] = set()  # deals ann was dealt in and saw end
-    clicks = keys = raises = 0
+    clicks = keys = raises = rebuys = 0
     mine_seen = False
     deadline = time.monotonic() + 90
     while len(played) < 2 and time.monotonic() < deadline:
@@ -93,7 +101,18 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
             mine_seen = True
             assert len(own) == 2, "ann sees her own two hole cards face up"
         turn = page.locator('#controls button[data-key="c"]:not([disabled])')
-        if turn.count():
+        me = mine(wire, "ann")
+        if me is not None and me["stack"] == 0 and not wire.views()[-1]["in_deal"]:
+            # Broke by calling everything, ann buys again and posts what
+            # she owes, as a person would (RRP5 buy-in.2, blinds.9).
+            buy = page.locator('#controls button[data-key="a"]:not([disabled])')
+            if buy.count():
+                buy.click()
+                rebuys += 1
+        post = page.locator('#controls button[data-key="p"]:not([disabled])')
+        if post.count():
+            post.click()
+        elif turn.count():
             if raises == 0 and page.locator('#controls button[data-key="r"]').count():
                 page.keyboard.press("1")  # the minimum preset
                 page.locator('#controls button[data-key="r"]').click()
@@ -119,7 +138,11 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
         }
         played = dealt & {e["number"] for e in events if e["type"] == "table.DealFinished"}
         page.wait_for_timeout(50)
-    assert len(played) >= 2, f"ann played two whole deals in 90 s (played {sorted(played)})"
+    assert len(played) >= 2, (
+        f"ann played two whole deals in 90 s (played {sorted(played)}, bought {rebuys} times;"
+        f" her seat {mine(wire, 'ann')}, her controls {page.locator('#controls').inner_text()!r},"
+        f" the last events {[e['type'] for e in wire.events()[-8:]]})"
+    )
     assert mine_seen, "ann saw her hole cards during a deal"
     assert raises + keys + clicks >= 2, "ann acted by the buttons and keys"
     check_wire(wire, "ann")

@@ -104,10 +104,12 @@ class NetBot:
         legal = seen.legal
         if legal is not None and legal.turn in (Turn.BET, Turn.DRAW, Turn.SHOW):
             command = self.bot.choose(seen)
+        elif not seen.in_deal and me.stack == 0 and not me.away:
+            # Broke, the bot buys before anything else: with no chips it
+            # cannot post the blinds it owes (RRP5 buy-in.2).
+            command = c.Buy(player=PlayerId(self.name), chips=self.chips)
         elif not seen.in_deal and me.owes:
             command = c.Choose(player=PlayerId(self.name), post=self.bot.wants_to_post())
-        elif not seen.in_deal and me.stack == 0 and not me.away:
-            command = c.Buy(player=PlayerId(self.name), chips=self.chips)
         if command is None:
             return
         try:
