@@ -101,13 +101,21 @@ def test_policies_23_a_person_registers_sits_and_plays_whole_deals_seeing_only_h
             mine_seen = True
             assert len(own) == 2, "ann sees her own two hole cards face up"
         turn = page.locator('#controls button[data-key="c"]:not([disabled])')
-        me = mine(wire, "ann")
-        if me is not None and me["stack"] == 0 and not wire.views()[-1]["in_deal"]:
-            # Broke by calling everything, ann buys again and posts what
-            # she owes, as a person would (RRP5 buy-in.2, blinds.9).
-            buy = page.locator('#controls button[data-key="a"]:not([disabled])')
-            if buy.count():
-                buy.click()
+        # Broke by calling everything, ann buys again and posts what she owes,
+        # as a person would (RRP5 buy-in.2, blinds.9). Adding chips is what
+        # she is shown to do first, as posting waits for them.
+        hint, buy, can_buy = page.evaluate(
+            """() => { const hint = document.querySelector('#controls > .hint');
+                       const buy = document.querySelector('#controls button[data-key="a"]');
+                       return [hint && hint.textContent, buy && buy.className,
+                               Boolean(buy && !buy.disabled)]; }"""
+        )
+        if hint is not None:
+            assert "Out of chips" in hint, hint
+            assert buy is not None
+            assert "primary" in buy, "adding chips comes first"
+            if can_buy:
+                page.locator('#controls button[data-key="a"]').click()
                 rebuys += 1
         post = page.locator('#controls button[data-key="p"]:not([disabled])')
         if post.count():

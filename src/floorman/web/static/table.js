@@ -639,6 +639,10 @@ function drawControls(mine) {
 }
 
 function betweenDeals(seen, mine, parts) {
+  // Out of chips and in no deal (all in is not broke): chips added now play
+  // from the next deal.
+  const broke = mine.stack === 0 && (!seen.in_deal || mine.position === null);
+  if (broke) parts.push(el("p", { class: "hint", text: "Out of chips: add chips to be dealt in." }));
   if (mine.away) {
     parts.push(button("Come back and post", "b", () => command({ type: "command.ComeBack",
       post: true, restored: null }), { cls: "primary", label: "Come back and post now" }));
@@ -646,8 +650,10 @@ function betweenDeals(seen, mine, parts) {
       type: "command.ComeBack", post: false, restored: null }),
     { label: "Come back and wait for the big blind" }));
   } else if (!seen.in_deal && mine.owes.length) {
+    // Out of chips, nothing can be posted till chips are added: adding them
+    // is the first thing to do, and the choice to post waits for them.
     parts.push(button("Post now", "p", () => command({ type: "command.Choose", post: true }),
-      { cls: "primary", label: `Post ${mine.owes.join(" and ")} now` }));
+      { cls: broke ? "" : "primary", label: `Post ${mine.owes.join(" and ")} now` }));
     parts.push(button("Wait for the big blind", "w",
       () => command({ type: "command.Choose", post: false })));
   } else {
@@ -659,7 +665,7 @@ function betweenDeals(seen, mine, parts) {
   chips.addEventListener("input", () => { buying = chips.value; });
   const buy = el("div", { class: "buy" }, el("label", { for: "buy", text: "Chips" }), chips,
     button("Add chips", "a", () => command({ type: "command.Buy", chips: Number(chips.value),
-      arrived: true, announced: true }), { cls: "secondary" }));
+      arrived: true, announced: true }), { cls: broke ? "primary" : "secondary" }));
   parts.push(buy);
   parts.push(button("Leave the table", "l", async () => {
     await command({ type: "command.Leave" });
@@ -682,7 +688,7 @@ function controls(seen) {
   // being typed is not swept away by a view that changed nothing of them.
   const myTurn = Boolean(legal && mine && legal.seat === mine.seat);
   const showing = JSON.stringify([ended, Boolean(seen), seen?.in_deal,
-    mine && [mine.seat, mine.away, mine.owes],
+    mine && [mine.seat, mine.away, mine.owes, mine.stack === 0, mine.position],
     myTurn && [seen.deal, seen.street, seen.pot, legal, mine.cards, mine.bet, mine.stack]]);
   if (showing === drawnFor && box.querySelector("button:not([disabled]), p")) return;
   drawnFor = showing;
