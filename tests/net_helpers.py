@@ -15,6 +15,7 @@ import queue
 import random
 import tempfile
 import threading
+import traceback
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -129,6 +130,7 @@ def served_in_thread(
     stop = threading.Event()
 
     loops: list[asyncio.AbstractEventLoop] = []
+    crashed: list[BaseException | None] = []
 
     async def main() -> None:
         loops.append(asyncio.get_running_loop())
@@ -148,6 +150,10 @@ def served_in_thread(
             ready.put((served.base, seated))
             while not stop.is_set():
                 await asyncio.sleep(0.05)
+            if playing.done() and not playing.cancelled() and playing.exception() is not None:
+                # The bots stopped by an error while the test ran: say so, as
+                # a table whose bots stopped stalls and fails elsewhere unexplained.
+                crashed.append(playing.exception())
             playing.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await playing
@@ -185,6 +191,10 @@ def served_in_thread(
             raise AssertionError(
                 f"the test server did not stop within 15 s\n{stacks}\n" + "\n".join(tasks)
             )
+        if crashed:
+            error = crashed[0]
+            trace = "".join(traceback.format_exception(error)) if error is not None else ""
+            raise AssertionError(f"the bots stopped playing on an error:\n{trace}")
 
 
 def run_in_thread(seconds: float, what: str, call: Callable[[], T]) -> T:
