@@ -138,8 +138,9 @@ def _settle() -> tuple[str, str]:
         use, why = False, "pure: FLOORMAN_PURE is set"
     else:
         try:
-            with open(os.path.join(_HERE, RECORD), encoding="ascii") as file:
-                record: str | None = file.read()
+            # Read as bytes and decoded here: ASCII so decoded needs no codec module.
+            with open(os.path.join(_HERE, RECORD), "rb") as file:
+                record: str | None = file.read().decode("ascii")
         except OSError:
             record = None
         use, why = decide(record)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Iterator
-from functools import total_ordering
+from functools import cache, total_ordering
 
 from floorman._frozen import frozen
 from floorman.errors import NotationError
@@ -260,8 +260,15 @@ _CARD_BY_TEXT = {text: _INTERNED[i] for i, text in enumerate(_CARD_TEXT)}
 
 JOKER = _INTERNED[JOKER_INDEX]
 
-_SPLIT = re.compile(r"[\s,]+")
-_TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠])|([Xx][Xx])")
+_SPLIT = r"[\s,]+"
+_TOKEN = r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠])|([Xx][Xx])"
+
+
+# Compiled at the first parse_cards, not at import: a process that reads cards
+# one at a time (a replay, through Card.parse) never needs them.
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    return re.compile(_SPLIT), re.compile(_TOKEN)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -276,11 +283,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     ...
     floorman.errors.NotationError: cannot read cards in 'AsK': 'K' is not a card (write cards as in 'As Kd Th')
     """
+    split, token = _patterns()
     cards: list[Card] = []
-    for chunk in _SPLIT.split(text.strip()):
+    for chunk in split.split(text.strip()):
         pos = 0
         while pos < len(chunk):
-            match = _TOKEN.match(chunk, pos)
+            match = token.match(chunk, pos)
             if match is None:
                 raise NotationError(
                     f"cannot read cards in {text!r}: {chunk[pos:]!r} is not a card"
