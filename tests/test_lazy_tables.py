@@ -114,3 +114,12 @@ def test_a_replay_of_phh_files_imports_nothing_it_does_not_use(tmp_path: Path) -
     assert lines[:2] == [f"{f}: NT: finishing stacks [0, 400]" for f in files]
     assert lines[-2:] == ["[]", "0"]  # nor the patterns of parse_cards, which reads card lists
 
+
+def test_the_command_line_and_its_replay_summary_start_without_json() -> None:
+    # json is for the commands and summaries written as JSON. The replay's runner
+    # (floorman._replay_run) imports it still; the command line adds nothing.
+    code = (
+        "import sys\nimport floorman.cli, floorman._replay_report\nprint('json' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "False\n"

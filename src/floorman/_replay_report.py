@@ -9,11 +9,13 @@ caller gives (``time.monotonic`` by the command line).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING
 
-from floorman._replay_run import Outcome
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TextIO
+
+    from floorman._replay_run import Outcome
 
 __all__ = ["DELAY", "Progress", "Tally"]
 
@@ -195,6 +197,8 @@ class Tally:
 
     def json(self, *, seconds: float, stopped: str | None = None) -> str:
         """The summary as one JSON object, ``{"summary": {...}}``."""
+        import json  # only for this form of the summary: a replay writing text has no use for it
+
         rate = self.hands / seconds if seconds > 0 else 0.0
         summary = {
             "files": self.files,

@@ -7,7 +7,6 @@ line on standard error (with the rules they cite) and exit with status 2.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -30,7 +29,8 @@ if TYPE_CHECKING:
     from floorman.rulebook import Rule
 
 # Each command imports what it uses when it runs, so that a command starts
-# without the modules of the others (equity's numpy, the service, the bots).
+# without the modules of the others (equity's numpy, the service, the bots, and
+# json, which a replay writing text does not use).
 # The equity command's choices, as floorman.evaluation.equity defines them (a test
 # checks that they agree), so that building the parser does not import numpy.
 _EQUITY_GAMES = ("holdem", "omaha", "omaha8")
@@ -85,6 +85,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _equity_json(result: EquityResult) -> str:
+    import json
+
     from floorman.cards import format_cards
 
     return json.dumps(
@@ -149,6 +151,8 @@ def _value_dict(label: str, value: HandValue | None) -> dict[str, object]:
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
+    import json
+
     from floorman.cards import Rank, format_cards, parse_cards
     from floorman.evaluation import (
         best_five,
@@ -321,6 +325,8 @@ def _describe_deal(record: DealRecord) -> str:
 
 
 def _cmd_session(args: argparse.Namespace) -> int:
+    import json
+
     from floorman.formats.phh import write_phhs
     from floorman.formats.replay import history_from_deal
     from floorman.formats.session import play_session
@@ -372,6 +378,8 @@ def _describe_record(record: RoomRecord) -> str:
 
 
 def _cmd_room(args: argparse.Namespace) -> int:
+    import json
+
     from floorman.formats.room_log import play_room
 
     try:
@@ -397,6 +405,8 @@ def _cmd_room(args: argparse.Namespace) -> int:
 
 
 def _cmd_cardroom(args: argparse.Namespace) -> int:
+    import json
+
     from floorman.formats.cardroom_log import play_cardroom
     from floorman.service.log import dumps_entries
 
