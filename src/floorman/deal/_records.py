@@ -29,13 +29,17 @@ __all__ = ["record"]
 _T = TypeVar("_T")
 
 
-@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+# A dataclass made without the methods a record makes its own way, whose options
+# are then set to what ``@dataclass(frozen=True, slots=True, kw_only=True)``
+# records: generating the methods would compile six of them at import, for nothing.
+@dataclasses.dataclass(init=False, repr=False, eq=False, slots=True, kw_only=True)
 class _Model:
     """The options every record is made with, as a dataclass states them."""
 
 
 #: What ``@dataclass(frozen=True, slots=True, kw_only=True)`` records of a class.
 _PARAMS = _Model.__dataclass_params__  # type: ignore[attr-defined]
+_PARAMS.init = _PARAMS.repr = _PARAMS.eq = _PARAMS.frozen = True
 
 
 def _repr(self: Any) -> str:
