@@ -31,6 +31,7 @@ from floorman.games import RuleSet
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
+    from floorman.formats.replay import Replay
     from floorman.formats.stream import HandText, PhhsReader
 
 # The streaming reader (floorman.formats.stream) and signal are imported where they
@@ -267,12 +268,52 @@ def _file_units(chips: Sequence[int], per_unit: int) -> list[int | float]:
     return [c // per_unit if c % per_unit == 0 else c / per_unit for c in chips]
 
 
+# floorman.formats.replay.replay, imported when the first hand is replayed.
+_replay: Callable[..., Replay] | None = None
+
+
+def _replayer() -> Callable[..., Replay]:
+    global _replay
+    from floorman.formats.replay import replay
+
+    _replay = replay
+    return replay
+
+
 def _replayed(
     name: str, label: int | None, history: phh.HandHistory, rules: RuleSet, as_json: bool
 ) -> Outcome:
-    from floorman.formats.replay import replay
+    result = (_replay or _replayer())(history, rules=rules)
+    error = result.error
+    if error is not None or as_json or result.deal is None:
+        return _reported(name, label, history, result, as_json)
+    stacks = result.deal.stacks
+    recorded = history.finishing_stacks
+    per_unit = history.chips_per_unit
+    shown = stacks if per_unit == 1 else _file_units(stacks, per_unit)
+    hand = "" if label is None else f"hand {label}: "
+    if recorded is None:
+        matches, check = None, ""
+    elif stacks == recorded:
+        matches, check = True, " (as recorded)"
+    else:
+        matches = False
+        check = f" (the file records {_file_units(recorded, per_unit)})"
+    # A list's text: the stacks as the file's units, whole numbers as integers.
+    out = f"{name}: {hand}{history.variant}: finishing stacks [{', '.join(map(repr, shown))}]"
+    return Outcome(
+        out=out + check,
+        status=1 if matches is False else 0,
+        matches=matches,
+        file=name,
+        label=label,
+    )
 
-    result = replay(history, rules=rules)
+
+def _reported(
+    name: str, label: int | None, history: phh.HandHistory, result: Replay, as_json: bool
+) -> Outcome:
+    """The outcome of a hand refused, or written as JSON."""
     record: dict[str, object] = {"file": name, "variant": history.variant}
     hand = f"hand {label}: " if label is not None else ""
     if label is not None:

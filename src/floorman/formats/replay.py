@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, cast
 
+from floorman._frozen import frozen
 from floorman.cards import Card
 from floorman.deal import (
     BringIn,
@@ -113,7 +114,7 @@ class ReplayError:
     citations: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Replay:
     """The outcome of replaying one hand history."""
 
@@ -138,7 +139,7 @@ class Replay:
 
 def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Deal:
     """A deal set up as the hand history says, awaiting its first card."""
-    found = VARIANT_GAMES.get(history.variant)
+    found = _VARIANTS.get(history.variant)
     if found is None:
         known = ", ".join(VARIANT_GAMES)
         raise NotationError(
@@ -149,29 +150,33 @@ def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBE
     if None in history.starting_stacks:
         raise NotationError("every starting stack must be known to replay a hand", text="inf")
     stacks = cast(tuple[int, ...], history.starting_stacks)
-    extra = dict(history.extra) if history.extra else {}
-    dead = extra.get("_dead_blinds", ())
-    big = extra.get("_big_blind")
-    if not isinstance(dead, tuple):
-        dead = (dead,)
-    deads = tuple(d for d in dead if isinstance(d, int)) if dead else ()
-    if len(deads) != len(dead):
-        raise NotationError(f"_dead_blinds {dead!r} is not whole numbers of chips", text=str(dead))
-    if big is not None and not (isinstance(big, int) and 1 <= big <= len(stacks)):
-        raise NotationError(f"_big_blind {big!r} is not a player number", text=str(big))
-    antes = tuple(history.antes)
-    if deads:
-        antes = tuple(a - d for a, d in zip(antes, deads, strict=False))
-    stakes = Stakes(
-        blinds=tuple(history.blinds_or_straddles or ()),
-        dead_blinds=deads,
-        big_blind=big - 1 if isinstance(big, int) else None,
-        antes=antes,
-        bring_in=history.bring_in or 0,
-        small_bet=history.small_bet or 0,
-        big_bet=history.big_bet or 0,
-        min_bet=history.min_bet or 0,
-    )
+    dead: object = ()
+    big: object = None
+    placed = False
+    for name, value in history.extra:
+        if name == "_dead_blinds":
+            dead, placed = value, True
+        elif name == "_big_blind":
+            big, placed = value, True
+    if placed:
+        stakes = _placed_stakes(history, dead, big)
+    else:
+        # A file of hands, or a folder of them, is played at one stake: the stakes
+        # of a header are kept for the next hand with the same.
+        header = (
+            history.antes,
+            history.blinds_or_straddles,
+            history.bring_in,
+            history.small_bet,
+            history.big_bet,
+            history.min_bet,
+        )
+        kept = _STAKES.get(header)
+        if kept is None:
+            if len(_STAKES) >= 64:
+                _STAKES.clear()
+            kept = _STAKES[header] = _stakes(history, history.antes)
+        stakes = kept
     return Deal(
         game,
         structure=structure,
@@ -182,6 +187,44 @@ def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBE
     )
 
 
+_VARIANTS = dict(VARIANT_GAMES)
+_STAKES: dict[tuple[object, ...], Stakes] = {}
+
+
+def _stakes(
+    history: phh.HandHistory,
+    antes: tuple[int, ...],
+    dead_blinds: tuple[int, ...] = (),
+    big_blind: int | None = None,
+) -> Stakes:
+    return Stakes(
+        blinds=tuple(history.blinds_or_straddles or ()),
+        dead_blinds=dead_blinds,
+        big_blind=big_blind,
+        antes=antes,
+        bring_in=history.bring_in or 0,
+        small_bet=history.small_bet or 0,
+        big_bet=history.big_bet or 0,
+        min_bet=history.min_bet or 0,
+    )
+
+
+def _placed_stakes(history: phh.HandHistory, dead: object, big: object) -> Stakes:
+    """The stakes of a hand whose blinds were placed by a table (floorman's own
+    extra fields ``_dead_blinds`` and ``_big_blind``, see :func:`history_from_deal`)."""
+    if not isinstance(dead, tuple):
+        dead = (dead,)
+    deads = tuple(d for d in dead if isinstance(d, int)) if dead else ()
+    if len(deads) != len(dead):
+        raise NotationError(f"_dead_blinds {dead!r} is not whole numbers of chips", text=str(dead))
+    if big is not None and not (isinstance(big, int) and 1 <= big <= len(history.starting_stacks)):
+        raise NotationError(f"_big_blind {big!r} is not a player number", text=str(big))
+    antes = tuple(history.antes)
+    if deads:
+        antes = tuple(a - d for a, d in zip(antes, deads, strict=False))
+    return _stakes(history, antes, deads, big - 1 if isinstance(big, int) else None)
+
+
 def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Replay:
     """Play every action of a hand history through the dealer, under ``rules``."""
     try:
@@ -189,17 +232,36 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
     except FloormanError as error:
         return Replay(history=history, deal=None, error=_error(0, error))
     shows: dict[int, phh.ShowOrMuck] = {}
-    for action in history.parsed_actions:
-        try:
-            handler = _APPLY.get(type(action))
-            if handler is not None:
-                handler(deal, action)
+    apply = deal.apply
+    # Each action's fields are read as its type (tested just before) has them.
+    actions: tuple[Any, ...] = history.parsed_actions
+    action: Any = None
+    try:
+        # The usual actions by their type, the most frequent first; any other, and
+        # a show or muck, through apply_action.
+        for action in actions:
+            kind = type(action)
+            if kind is _PHH_DEAL_HOLE:
+                apply(DealHole(position=Position(action.player - 1), cards=action.cards))
+            elif kind is _PHH_FOLD:
+                p = action.player - 1
+                apply(_FOLDS.get(p) or _fold(p))
+            elif kind is _PHH_CHECK_OR_CALL:
+                p = action.player - 1
+                if deal.to_call(p):
+                    apply(_CALLS.get(p) or _call(p))
+                else:
+                    apply(_CHECKS.get(p) or _check(p))
+            elif kind is _PHH_WAGER:
+                apply(_wager(action.player - 1, action.amount))
+            elif kind is _PHH_DEAL_BOARD:
+                apply(DealBoard(cards=action.cards))
             else:
                 apply_action(deal, action, shows)
             if shows:  # with none waiting, the showdown has nothing to settle yet
                 settle_showdown(deal, shows, final=False)
-        except FloormanError as error:
-            return Replay(history=history, deal=deal, error=_error(action.index, error))
+    except FloormanError as error:
+        return Replay(history=history, deal=deal, error=_error(action.index, error))
     try:
         settle_showdown(deal, shows, final=True)
     except FloormanError as error:
@@ -223,32 +285,44 @@ def _error(index: int, error: FloormanError) -> ReplayError:
     )
 
 
-# The dealer's actions that name only a player are values: one of each, made
-# once for each position and used for every hand replayed.
+_PHH_DEAL_HOLE = phh.DealHole
+_PHH_FOLD = phh.Fold
+_PHH_CHECK_OR_CALL = phh.CheckOrCall
+_PHH_WAGER = phh.CompleteBetOrRaiseTo
+_PHH_DEAL_BOARD = phh.DealBoard
+
+# The dealer's actions are values: one made for a player's fold, check or call (and
+# a wager) serves every hand replayed after; at most _KEPT wagers are kept, the
+# oldest forgotten all at once.
+_KEPT = 8192
 _FOLDS: dict[int, Fold] = {}
 _CHECKS: dict[int, Check] = {}
 _CALLS: dict[int, Call] = {}
+_WAGERS: dict[tuple[int, int], Wager] = {}
 
 
-def _fold(deal: Deal, a: phh.Fold) -> None:
-    action = _FOLDS.get(a.player)
-    if action is None:
-        action = _FOLDS[a.player] = Fold(position=Position(a.player - 1))
-    deal.apply(action)
+def _fold(p: int) -> Fold:
+    made = _FOLDS[p] = Fold(position=Position(p))
+    return made
 
 
-def _check_or_call(deal: Deal, a: phh.CheckOrCall) -> None:
-    p = Position(a.player - 1)
-    if deal.to_call(p):
-        call = _CALLS.get(p)
-        if call is None:
-            call = _CALLS[p] = Call(position=p)
-        deal.apply(call)
-    else:
-        check = _CHECKS.get(p)
-        if check is None:
-            check = _CHECKS[p] = Check(position=p)
-        deal.apply(check)
+def _check(p: int) -> Check:
+    made = _CHECKS[p] = Check(position=Position(p))
+    return made
+
+
+def _call(p: int) -> Call:
+    made = _CALLS[p] = Call(position=Position(p))
+    return made
+
+
+def _wager(p: int, to: int) -> Wager:
+    made = _WAGERS.get((p, to))
+    if made is None:
+        if len(_WAGERS) >= _KEPT:
+            _WAGERS.clear()
+        made = _WAGERS[p, to] = Wager(position=Position(p), to=to)
+    return made
 
 
 # Each PHH action as the dealer's action, found by its type (one dictionary look-up
@@ -259,16 +333,22 @@ _APPLY: dict[type[phh.Action], Callable[[Deal, Any], object]] = {
     phh.DealHole: lambda deal, a: deal.apply(
         DealHole(position=Position(a.player - 1), cards=a.cards)
     ),
-    phh.Fold: _fold,
-    phh.CheckOrCall: _check_or_call,
-    phh.CompleteBetOrRaiseTo: lambda deal, a: deal.apply(
-        Wager(position=Position(a.player - 1), to=a.amount)
-    ),
+    phh.Fold: lambda deal, a: deal.apply(_FOLDS.get(a.player - 1) or _fold(a.player - 1)),
+    phh.CheckOrCall: lambda deal, a: _check_or_call(deal, a),
+    phh.CompleteBetOrRaiseTo: lambda deal, a: deal.apply(_wager(a.player - 1, a.amount)),
     phh.PostBringIn: lambda deal, a: deal.apply(BringIn(position=Position(a.player - 1))),
     phh.StandPatOrDiscard: lambda deal, a: deal.apply(
         Draw(position=Position(a.player - 1), discards=a.cards)
     ),
 }
+
+
+def _check_or_call(deal: Deal, a: phh.CheckOrCall) -> None:
+    p = a.player - 1
+    if deal.to_call(Position(p)):
+        deal.apply(_CALLS.get(p) or _call(p))
+    else:
+        deal.apply(_CHECKS.get(p) or _check(p))
 
 
 def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> None:
