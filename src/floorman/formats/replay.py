@@ -26,31 +26,21 @@ early (hands tabled during an all-in) or in another order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, cast
+from typing import cast
 
 from floorman._frozen import frozen
 from floorman.cards import Card
 from floorman.deal import (
-    BringIn,
-    Call,
-    Check,
     Deal,
-    DealBoard,
-    DealHole,
-    Draw,
-    Fold,
-    Muck,
-    Show,
     Stakes,
-    Turn,
-    Wager,
 )
 from floorman.deal import events as ev
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
+from floorman.formats._replay_loop import apply_action, play, revealed, settle_showdown
 from floorman.games import (
     BADUGI,
     HOLDEM,
@@ -66,7 +56,6 @@ from floorman.games import (
     RuleSet,
     Structure,
 )
-from floorman.ids import Position
 from floorman.rulebook import cite
 
 __all__ = [
@@ -231,41 +220,10 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
         deal = deal_from_history(history, rules=rules)
     except FloormanError as error:
         return Replay(history=history, deal=None, error=_error(0, error))
-    shows: dict[int, phh.ShowOrMuck] = {}
-    apply = deal.apply
-    # Each action's fields are read as its type (tested just before) has them.
-    actions: tuple[Any, ...] = history.parsed_actions
-    action: Any = None
-    try:
-        # The usual actions by their type, the most frequent first; any other, and
-        # a show or muck, through apply_action.
-        for action in actions:
-            kind = type(action)
-            if kind is _PHH_DEAL_HOLE:
-                apply(DealHole(position=Position(action.player - 1), cards=action.cards))
-            elif kind is _PHH_FOLD:
-                p = action.player - 1
-                apply(_FOLDS.get(p) or _fold(p))
-            elif kind is _PHH_CHECK_OR_CALL:
-                p = action.player - 1
-                if deal.to_call(p):
-                    apply(_CALLS.get(p) or _call(p))
-                else:
-                    apply(_CHECKS.get(p) or _check(p))
-            elif kind is _PHH_WAGER:
-                apply(_wager(action.player - 1, action.amount))
-            elif kind is _PHH_DEAL_BOARD:
-                apply(DealBoard(cards=action.cards))
-            else:
-                apply_action(deal, action, shows)
-            if shows:  # with none waiting, the showdown has nothing to settle yet
-                settle_showdown(deal, shows, final=False)
-    except FloormanError as error:
-        return Replay(history=history, deal=deal, error=_error(action.index, error))
-    try:
-        settle_showdown(deal, shows, final=True)
-    except FloormanError as error:
-        return Replay(history=history, deal=deal, error=_error(len(history.actions), error))
+    refused = play(deal, history.parsed_actions, len(history.actions))
+    if refused is not None:
+        index, why = refused
+        return Replay(history=history, deal=deal, error=_error(index, why))
     if not deal.is_over:
         legal = deal.legal()
         message = f"the hand history ends before the deal does ({legal.turn.value} is due)"
@@ -277,147 +235,16 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
     return Replay(history=history, deal=deal)
 
 
+# The hand a show makes known, as floorman.formats.session also reads it.
+_revealed = revealed
+
+
 def _error(index: int, error: FloormanError) -> ReplayError:
     return ReplayError(
         action_index=index,
         message=error.message,
         citations=tuple(str(c) for c in error.citations),
     )
-
-
-_PHH_DEAL_HOLE = phh.DealHole
-_PHH_FOLD = phh.Fold
-_PHH_CHECK_OR_CALL = phh.CheckOrCall
-_PHH_WAGER = phh.CompleteBetOrRaiseTo
-_PHH_DEAL_BOARD = phh.DealBoard
-
-# The dealer's actions are values: one made for a player's fold, check or call (and
-# a wager) serves every hand replayed after; at most _KEPT wagers are kept, the
-# oldest forgotten all at once.
-_KEPT = 8192
-_FOLDS: dict[int, Fold] = {}
-_CHECKS: dict[int, Check] = {}
-_CALLS: dict[int, Call] = {}
-_WAGERS: dict[tuple[int, int], Wager] = {}
-
-
-def _fold(p: int) -> Fold:
-    made = _FOLDS[p] = Fold(position=Position(p))
-    return made
-
-
-def _check(p: int) -> Check:
-    made = _CHECKS[p] = Check(position=Position(p))
-    return made
-
-
-def _call(p: int) -> Call:
-    made = _CALLS[p] = Call(position=Position(p))
-    return made
-
-
-def _wager(p: int, to: int) -> Wager:
-    made = _WAGERS.get((p, to))
-    if made is None:
-        if len(_WAGERS) >= _KEPT:
-            _WAGERS.clear()
-        made = _WAGERS[p, to] = Wager(position=Position(p), to=to)
-    return made
-
-
-# Each PHH action as the dealer's action, found by its type (one dictionary look-up
-# where a match statement would test the classes one after another).
-_APPLY: dict[type[phh.Action], Callable[[Deal, Any], object]] = {
-    phh.NoOp: lambda deal, a: None,
-    phh.DealBoard: lambda deal, a: deal.apply(DealBoard(cards=a.cards)),
-    phh.DealHole: lambda deal, a: deal.apply(
-        DealHole(position=Position(a.player - 1), cards=a.cards)
-    ),
-    phh.Fold: lambda deal, a: deal.apply(_FOLDS.get(a.player - 1) or _fold(a.player - 1)),
-    phh.CheckOrCall: lambda deal, a: _check_or_call(deal, a),
-    phh.CompleteBetOrRaiseTo: lambda deal, a: deal.apply(_wager(a.player - 1, a.amount)),
-    phh.PostBringIn: lambda deal, a: deal.apply(BringIn(position=Position(a.player - 1))),
-    phh.StandPatOrDiscard: lambda deal, a: deal.apply(
-        Draw(position=Position(a.player - 1), discards=a.cards)
-    ),
-}
-
-
-def _check_or_call(deal: Deal, a: phh.CheckOrCall) -> None:
-    p = a.player - 1
-    if deal.to_call(Position(p)):
-        deal.apply(_CALLS.get(p) or _call(p))
-    else:
-        deal.apply(_CHECKS.get(p) or _check(p))
-
-
-def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> None:
-    """Apply one PHH action to a deal; show-or-muck decisions wait in ``shows``
-    (by position) until :func:`settle_showdown` asks for them."""
-    handler = _APPLY.get(type(action))
-    if handler is not None:
-        handler(deal, action)
-    elif isinstance(action, phh.ShowOrMuck):
-        shows[action.player - 1] = action
-    else:
-        match action:
-            case phh.NoOp():
-                return
-            case phh.DealBoard(cards=cards):
-                deal.apply(DealBoard(cards=cards))
-            case phh.DealHole(player=p, cards=cards):
-                deal.apply(DealHole(position=Position(p - 1), cards=cards))
-            case phh.Fold(player=p):
-                deal.apply(Fold(position=Position(p - 1)))
-            case phh.CheckOrCall():
-                _check_or_call(deal, action)
-            case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
-                deal.apply(Wager(position=Position(p - 1), to=amount))
-            case phh.PostBringIn(player=p):
-                deal.apply(BringIn(position=Position(p - 1)))
-            case phh.StandPatOrDiscard(player=p, cards=cards):
-                deal.apply(Draw(position=Position(p - 1), discards=cards))
-            case _:
-                raise NotationError(f"cannot replay {action}", text=str(action))
-
-
-def settle_showdown(deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool) -> None:
-    """Apply the collected show-or-muck decisions while the showdown asks for them.
-
-    At the end of the file, a player with no recorded decision shows a hand
-    whose cards are all known and mucks one that is not.
-    """
-    while not deal.is_over:
-        legal = deal.legal()
-        if legal.turn is not Turn.SHOW or legal.position is None:
-            return
-        p = legal.position
-        decision = shows.pop(p, None)
-        if decision is None:
-            if not final:
-                return
-            known = all(c is not None for c in deal.hole(p))
-            deal.apply(Show(position=p) if known else Muck(position=p))
-        elif decision.mucks:
-            deal.apply(Muck(position=p))
-        else:
-            deal.apply(Show(position=p, cards=_revealed(deal.hole(p), decision.cards)))
-
-
-def _revealed(
-    hole: tuple[Card | None, ...], shown: tuple[Card | None, ...] | None
-) -> tuple[Card, ...]:
-    """The whole hand as a show makes it known: the cards held, with any the log
-    lacked filled in from the show (which may have been made before the last
-    card came, and so name fewer cards).
-    """
-    if shown is None or None not in hole:
-        return ()
-    known = [c for c in hole if c is not None]
-    extra = [c for c in shown if c is not None and c not in known]
-    if len(extra) != hole.count(None):
-        return ()
-    return (*known, *extra)
 
 
 def _cards_text(cards: tuple[Card | None, ...]) -> str:
