@@ -23,13 +23,14 @@ from floorman.deal.actions import (
     Show,
     Wager,
 )
-from floorman.deal.legal import Turn
+from floorman.deal.legal import Stakes, Turn
 from floorman.deal.state import Deal
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import _phh_actions as phh
+from floorman.games import Game, RuleSet, Structure
 from floorman.ids import Position
 
-__all__ = ["apply_action", "play", "settle_showdown"]
+__all__ = ["apply_action", "new_deal", "play", "settle_showdown"]
 
 # The PHH actions' classes, read once (compiled, a module's attribute is looked up
 # at each use; a final name is not).
@@ -52,6 +53,20 @@ _CHECKS: dict[int, Check] = {}
 _CALLS: dict[int, Call] = {}
 _BRING_INS: dict[int, BringIn] = {}
 _WAGERS: dict[tuple[int, int], Wager] = {}
+
+
+def new_deal(
+    game: Game, structure: Structure, stakes: Stakes, stacks: tuple[int, ...], rules: RuleSet
+) -> Deal:
+    """A deal to replay a hand in: the file deals its cards and records its shows."""
+    return Deal(
+        game,
+        structure=structure,
+        stakes=stakes,
+        stacks=stacks,
+        auto_showdown=False,
+        rules=rules,
+    )
 
 
 def play(deal: Deal, actions: tuple[Any, ...], end: int) -> tuple[int, FloormanError] | None:

@@ -40,7 +40,7 @@ from floorman.deal import (
 from floorman.deal import events as ev
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
-from floorman.formats._replay_loop import apply_action, play, revealed, settle_showdown
+from floorman.formats._replay_loop import apply_action, new_deal, play, revealed, settle_showdown
 from floorman.games import (
     BADUGI,
     HOLDEM,
@@ -166,14 +166,7 @@ def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBE
                 _STAKES.clear()
             kept = _STAKES[header] = _stakes(history, history.antes)
         stakes = kept
-    return Deal(
-        game,
-        structure=structure,
-        stakes=stakes,
-        stacks=stacks,
-        auto_showdown=False,
-        rules=rules,
-    )
+    return new_deal(game, structure, stakes, stacks, rules)
 
 
 _VARIANTS = dict(VARIANT_GAMES)
