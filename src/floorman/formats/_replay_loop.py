@@ -26,7 +26,7 @@ from floorman.deal.actions import (
 from floorman.deal.legal import Stakes, Turn
 from floorman.deal.state import Deal
 from floorman.errors import FloormanError, NotationError
-from floorman.formats import _phh_actions as phh
+from floorman.formats import phh
 from floorman.games import Game, RuleSet, Structure
 from floorman.ids import Position
 
@@ -45,9 +45,9 @@ _DRAW: Final = phh.StandPatOrDiscard
 _NO_OP: Final = phh.NoOp
 
 # The dealer's actions are values: one made for a player's fold, check, call or
-# bring-in (and a wager) serves every hand replayed after; at most KEPT wagers
+# bring-in (and a wager) serves every hand replayed after; at most _KEPT wagers
 # are kept, the oldest forgotten all at once.
-KEPT = 8192
+_KEPT = 8192
 _FOLDS: dict[int, Fold] = {}
 _CHECKS: dict[int, Check] = {}
 _CALLS: dict[int, Call] = {}
@@ -168,7 +168,7 @@ def _bring_in(p: int) -> BringIn:
 def _wager(p: int, to: int) -> Wager:
     made = _WAGERS.get((p, to))
     if made is None:
-        if len(_WAGERS) >= KEPT:
+        if len(_WAGERS) >= _KEPT:
             _WAGERS.clear()
         made = _WAGERS[p, to] = Wager(position=Position(p), to=to)
     return made
