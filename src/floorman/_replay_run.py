@@ -241,8 +241,10 @@ def _suffix(name: str) -> str:
     >>> [_suffix(n) for n in ("a.phhs", "a/b.PHH", "a.phhs/", "a.phhs/.", ".phhs", "a.", "..")]
     ['.phhs', '.PHH', '.phhs', '.phhs', '', '', '']
     """
-    parts = [part for part in name.split("/") if part and part != "."]
-    last = parts[-1] if parts else ""
+    last = name[name.rfind("/") + 1 :]
+    if not last or last == ".":  # "a.phhs/", "a.phhs/.": the last part that names one
+        parts = [part for part in name.split("/") if part and part != "."]
+        last = parts[-1] if parts else ""
     dot = last.rfind(".")
     return last[dot:] if 0 < dot < len(last) - 1 else ""
 
