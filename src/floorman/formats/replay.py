@@ -27,7 +27,6 @@ early (hands tabled during an all-in) or in another order.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import cast
 
@@ -91,7 +90,7 @@ VARIANT_GAMES: Mapping[str, tuple[Game, Structure]] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class ReplayError:
     """Why a replay stopped: the 0-based index of the refused action in the file's
     ``actions`` (or its length, when the file ends before the deal), the message,
