@@ -174,3 +174,33 @@ def test_compiled_and_source_replay_the_shared_hands_alike() -> None:
     )
     compiled = _both(code)
     assert len(compiled.splitlines()) >= len(files)
+
+
+def test_compiled_and_source_refuse_the_same_actions_of_altered_hands() -> None:
+    # The replay's loop is compiled with the dealer: hands whose actions were
+    # dropped, repeated, cut short or given to another player are refused at the
+    # same action, with the same words and rules, either way.
+    if _compiled.STATE != "compiled":
+        pytest.skip(f"the dealer is not compiled here ({_compiled.WHY})")
+    shared = ROOT.parent / "shared"
+    files = sorted(str(p) for p in (shared / "pluribus").rglob("*.phh"))[:150]
+    files += sorted(str(p) for p in (shared / "phh").rglob("*.phh"))
+    if not files:
+        pytest.skip(f"no shared hands in {shared}")
+    code = (
+        "import dataclasses\n"
+        "from floorman.formats import load, phh\n"
+        "from floorman.formats.replay import replay\n"
+        f"for name in {files!r}:\n"
+        "    for history in load(name):\n"
+        "        texts = history.actions\n"
+        "        for i in range(0, len(texts), 3):\n"
+        "            moved = texts[i].replace('p1 ', 'p2 ', 1) if texts[i].startswith('p1') else texts[i].replace('p2 ', 'p1 ', 1)\n"
+        "            for changed in (texts[:i] + texts[i + 1:], texts[:i] + texts[i:i + 1] + texts[i:], texts[:i],\n"
+        "                            texts[:i] + (moved,) + texts[i + 1:]):\n"
+        "                altered = dataclasses.replace(history, actions=changed)\n"
+        "                done = replay(altered)\n"
+        "                print(name, i, done.error, done.deal and done.deal.events[-1])\n"
+    )
+    compiled = _both(code)
+    assert compiled.count("ReplayError(") >= len(files)

@@ -136,6 +136,39 @@ actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 cc"]
     assert "ends before the deal does" in result.error.message
 
 
+def test_blinds_9_hands_of_one_header_each_keep_their_own_placed_blinds():
+    # The stakes of a header serve every hand that has it; a hand whose blinds a
+    # table placed (a dead part made up, RRP5 blinds.9; the big blind named) has
+    # its own, before and after hands of the same header without them.
+    header = """
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 f", "p1 f"]
+"""
+    plain = read_phh(header)
+    placed = read_phh(header + "_dead_blinds = [0, 0, 0]\n_big_blind = 2\n")
+    nothing_dead = read_phh(header + "_dead_blinds = 0\n")
+    first, second, third = replay(plain), replay(placed), replay(plain)
+    fourth = replay(nothing_dead)
+    assert first.deal is not None
+    assert second.deal is not None
+    assert third.deal is not None
+    assert fourth.deal is not None
+    assert (
+        first.deal.stakes
+        == third.deal.stakes
+        == Stakes(blinds=(1, 2, 0), min_bet=2, antes=(0, 0, 0))
+    )
+    assert second.deal.stakes == Stakes(
+        blinds=(1, 2, 0), min_bet=2, antes=(0, 0, 0), dead_blinds=(0, 0, 0), big_blind=1
+    )
+    assert fourth.deal.stakes.dead_blinds == (0,)
+    assert first.finishing_stacks == second.finishing_stacks == (99, 101, 100)
+
+
 def _random_deal(game_name: str, structure: Structure, players: int, seed: int) -> Deal:
     game = GAMES[game_name]
     if game.is_button_game:

@@ -27,7 +27,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from floorman._replay_report import Progress, Tally
-from floorman._replay_run import Outcome, WorkerLost, chunks_of, in_order
+from floorman._replay_run import (
+    BATCH,
+    Outcome,
+    PhhFile,
+    WorkerLost,
+    chunks_of,
+    in_order,
+    replay_chunk,
+)
 from floorman.cli import main
 from floorman.formats.phh import read_phh, read_phhs, write_phh
 from floorman.formats.replay import replay
@@ -480,3 +488,31 @@ def test_a_files_suffix_is_read_as_pathlib_reads_it(name: str) -> None:
     from floorman._replay_run import _suffix
 
     assert _suffix(name) == PurePosixPath(name).suffix
+
+
+def test_a_chunk_gives_each_jobs_outcomes_in_order_as_the_job_alone_gives_them(tmp_path):
+    # A chunk reads some hands before it replays them: the outcomes still come
+    # in the order of the jobs, a file of several hands numbered, whatever is
+    # read first.
+    one = tmp_path / "one.phh"
+    one.write_text(HAND)
+    two = tmp_path / "two.phhs"
+    two.write_text(f"[1]\n{HAND}\n[2]\n{HAND.replace('p3 cbr 6', 'p3 cbr 1')}")
+    bad = tmp_path / "bad.phh"
+    bad.write_text(HAND.replace("min_bet = 2", "min_bet = = 2"))
+    missing = tmp_path / "missing.phh"
+    given = Outcome(out="given", file="given")
+    kinds = [PhhFile(str(one)), PhhFile(str(two)), PhhFile(str(bad)), given]
+    kinds.append(PhhFile(str(missing)))
+    jobs = [kinds[n % len(kinds)] for n in range(3 * BATCH + 1)]
+    for as_json in (False, True):
+        chunk = replay_chunk(jobs, rules="roberts", as_json=as_json)
+        alone = [o for job in jobs for o in replay_chunk([job], rules="roberts", as_json=as_json)]
+        assert chunk == alone
+        assert len(chunk) == len(jobs) + sum(job == kinds[1] for job in jobs)
+        assert [o.label for o in chunk[:3]] == [None, 1, 2]
+        assert chunk[2].refused == ("RRP5 betting.5", "RRP5 betting.7")
+        assert chunk[3].err is not None
+        assert chunk[4] == given
+        assert chunk[5].err is not None
+        assert chunk[5].hands == 1

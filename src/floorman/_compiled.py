@@ -44,6 +44,7 @@ MODULES: Final = (
     "floorman.deal.showdown",
     "floorman.deal.showing",
     "floorman.deal.state",
+    "floorman.formats._replay_loop",
 )
 
 #: The build's record, beside this file: a line per compiled module, its name,

@@ -31,6 +31,7 @@ from floorman.games import RuleSet
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
+    from floorman.formats.replay import Replay
     from floorman.formats.stream import HandText, PhhsReader
 
 # The streaming reader (floorman.formats.stream) and signal are imported where they
@@ -240,8 +241,10 @@ def _suffix(name: str) -> str:
     >>> [_suffix(n) for n in ("a.phhs", "a/b.PHH", "a.phhs/", "a.phhs/.", ".phhs", "a.", "..")]
     ['.phhs', '.PHH', '.phhs', '.phhs', '', '', '']
     """
-    parts = [part for part in name.split("/") if part and part != "."]
-    last = parts[-1] if parts else ""
+    last = name[name.rfind("/") + 1 :]
+    if not last or last == ".":  # "a.phhs/", "a.phhs/.": the last part that names one
+        parts = [part for part in name.split("/") if part and part != "."]
+        last = parts[-1] if parts else ""
     dot = last.rfind(".")
     return last[dot:] if 0 < dot < len(last) - 1 else ""
 
@@ -267,12 +270,52 @@ def _file_units(chips: Sequence[int], per_unit: int) -> list[int | float]:
     return [c // per_unit if c % per_unit == 0 else c / per_unit for c in chips]
 
 
+# floorman.formats.replay.replay, imported when the first hand is replayed.
+_replay: Callable[..., Replay] | None = None
+
+
+def _replayer() -> Callable[..., Replay]:
+    global _replay
+    from floorman.formats.replay import replay
+
+    _replay = replay
+    return replay
+
+
 def _replayed(
     name: str, label: int | None, history: phh.HandHistory, rules: RuleSet, as_json: bool
 ) -> Outcome:
-    from floorman.formats.replay import replay
+    result = (_replay or _replayer())(history, rules=rules)
+    error = result.error
+    if error is not None or as_json or result.deal is None:
+        return _reported(name, label, history, result, as_json)
+    stacks = result.deal.stacks
+    recorded = history.finishing_stacks
+    per_unit = history.chips_per_unit
+    shown = stacks if per_unit == 1 else _file_units(stacks, per_unit)
+    hand = "" if label is None else f"hand {label}: "
+    if recorded is None:
+        matches, check = None, ""
+    elif stacks == recorded:
+        matches, check = True, " (as recorded)"
+    else:
+        matches = False
+        check = f" (the file records {_file_units(recorded, per_unit)})"
+    # A list's text: the stacks as the file's units, whole numbers as integers.
+    out = f"{name}: {hand}{history.variant}: finishing stacks [{', '.join(map(repr, shown))}]"
+    return Outcome(
+        out=out + check,
+        status=1 if matches is False else 0,
+        matches=matches,
+        file=name,
+        label=label,
+    )
 
-    result = replay(history, rules=rules)
+
+def _reported(
+    name: str, label: int | None, history: phh.HandHistory, result: Replay, as_json: bool
+) -> Outcome:
+    """The outcome of a hand refused, or written as JSON."""
     record: dict[str, object] = {"file": name, "variant": history.variant}
     hand = f"hand {label}: " if label is not None else ""
     if label is not None:
@@ -324,36 +367,63 @@ def _replayed(
     )
 
 
-def _one(job: Job, rules: RuleSet, as_json: bool) -> list[Outcome]:
+#: Hands read before they are replayed. Reading some hands, then replaying them,
+#: rather than replaying each as soon as it is read, keeps the reader's and the
+#: dealer's code and data in the processor's caches for longer (a run of the
+#: 2,000 Pluribus hands some 5 % faster), and holds few hands at a time.
+BATCH = 16
+
+# A hand read and waiting to be replayed: its file, its label and the hand; or
+# the outcome of a job with nothing to replay.
+_Read: TypeAlias = "tuple[str, int | None, phh.HandHistory] | Outcome"
+
+
+def _read(job: Job, into: list[_Read]) -> None:
+    """Read ``job``'s hands into ``into`` (an Outcome for what cannot be read)."""
     if isinstance(job, Outcome):
-        return [job]
-    if isinstance(job, Given):
-        return [_replayed(job.file, job.label, job.history, rules, as_json)]
-    if isinstance(job, HandJob):
+        into.append(job)
+    elif isinstance(job, PhhFile):
+        try:
+            histories = phh.load(job.file)
+        except FloormanError as error:
+            into.append(_unreadable(job.file, error))
+            return
+        if len(histories) == 1:
+            into.append((job.file, None, histories[0]))
+        else:
+            into.extend((job.file, n, h) for n, h in enumerate(histories, start=1))
+    elif isinstance(job, HandJob):
         from floorman.formats.stream import read_hand
 
         try:
             history = read_hand(job.hand)
         except FloormanError as error:
             # Lines before the first header are no hand: counted as unreadable alone.
-            return [_unreadable(job.file, error, hands=min(job.hand.number, 1))]
-        return [_replayed(job.file, job.label, history, rules, as_json)]
-    try:
-        histories = phh.load(job.file)
-    except FloormanError as error:
-        return [_unreadable(job.file, error)]
-    numbered = len(histories) > 1
-    return [
-        _replayed(job.file, n if numbered else None, h, rules, as_json)
-        for n, h in enumerate(histories, start=1)
-    ]
+            into.append(_unreadable(job.file, error, hands=min(job.hand.number, 1)))
+            return
+        into.append((job.file, job.label, history))
+    else:
+        into.append((job.file, job.label, job.history))
 
 
 def replay_chunk(jobs: Sequence[Job], *, rules: str, as_json: bool) -> list[Outcome]:
     """Read and replay ``jobs`` under ``rules`` (a :class:`RuleSet` value): what
     each gives, in order (a ``.phh`` file may give several)."""
     ruleset = RuleSet(rules)
-    return [outcome for job in jobs for outcome in _one(job, ruleset, as_json)]
+    outcomes: list[Outcome] = []
+    read: list[_Read] = []
+    last = len(jobs) - 1
+    for at, job in enumerate(jobs):
+        _read(job, read)
+        if len(read) < BATCH and at < last:
+            continue
+        for item in read:
+            if isinstance(item, Outcome):
+                outcomes.append(item)
+            else:
+                outcomes.append(_replayed(*item, ruleset, as_json))
+        read.clear()
+    return outcomes
 
 
 # --- running the chunks ---------------------------------------------------------------------------

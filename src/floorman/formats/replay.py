@@ -26,30 +26,20 @@ early (hands tabled during an all-in) or in another order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, cast
+from typing import cast
 
+from floorman._frozen import frozen
 from floorman.cards import Card
 from floorman.deal import (
-    BringIn,
-    Call,
-    Check,
     Deal,
-    DealBoard,
-    DealHole,
-    Draw,
-    Fold,
-    Muck,
-    Show,
     Stakes,
-    Turn,
-    Wager,
 )
 from floorman.deal import events as ev
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
+from floorman.formats._replay_loop import apply_action, new_deal, play, revealed, settle_showdown
 from floorman.games import (
     BADUGI,
     HOLDEM,
@@ -65,7 +55,6 @@ from floorman.games import (
     RuleSet,
     Structure,
 )
-from floorman.ids import Position
 from floorman.rulebook import cite
 
 __all__ = [
@@ -101,7 +90,7 @@ VARIANT_GAMES: Mapping[str, tuple[Game, Structure]] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class ReplayError:
     """Why a replay stopped: the 0-based index of the refused action in the file's
     ``actions`` (or its length, when the file ends before the deal), the message,
@@ -113,7 +102,7 @@ class ReplayError:
     citations: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Replay:
     """The outcome of replaying one hand history."""
 
@@ -138,7 +127,7 @@ class Replay:
 
 def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Deal:
     """A deal set up as the hand history says, awaiting its first card."""
-    found = VARIANT_GAMES.get(history.variant)
+    found = _VARIANTS.get(history.variant)
     if found is None:
         known = ", ".join(VARIANT_GAMES)
         raise NotationError(
@@ -149,37 +138,72 @@ def deal_from_history(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBE
     if None in history.starting_stacks:
         raise NotationError("every starting stack must be known to replay a hand", text="inf")
     stacks = cast(tuple[int, ...], history.starting_stacks)
-    extra = dict(history.extra) if history.extra else {}
-    dead = extra.get("_dead_blinds", ())
-    big = extra.get("_big_blind")
-    if not isinstance(dead, tuple):
-        dead = (dead,)
-    deads = tuple(d for d in dead if isinstance(d, int)) if dead else ()
-    if len(deads) != len(dead):
-        raise NotationError(f"_dead_blinds {dead!r} is not whole numbers of chips", text=str(dead))
-    if big is not None and not (isinstance(big, int) and 1 <= big <= len(stacks)):
-        raise NotationError(f"_big_blind {big!r} is not a player number", text=str(big))
-    antes = tuple(history.antes)
-    if deads:
-        antes = tuple(a - d for a, d in zip(antes, deads, strict=False))
-    stakes = Stakes(
+    dead: object = ()
+    big: object = None
+    placed = False
+    for name, value in history.extra:
+        if name == "_dead_blinds":
+            dead, placed = value, True
+        elif name == "_big_blind":
+            big, placed = value, True
+    if placed:
+        stakes = _placed_stakes(history, dead, big)
+    else:
+        # A file of hands, or a folder of them, is played at one stake: the stakes
+        # of a header are kept for the next hand with the same.
+        header = (
+            history.antes,
+            history.blinds_or_straddles,
+            history.bring_in,
+            history.small_bet,
+            history.big_bet,
+            history.min_bet,
+        )
+        kept = _STAKES.get(header)
+        if kept is None:
+            if len(_STAKES) >= 64:
+                _STAKES.clear()
+            kept = _STAKES[header] = _stakes(history, history.antes)
+        stakes = kept
+    return new_deal(game, structure, stakes, stacks, rules)
+
+
+_VARIANTS = dict(VARIANT_GAMES)
+_STAKES: dict[tuple[object, ...], Stakes] = {}
+
+
+def _stakes(
+    history: phh.HandHistory,
+    antes: tuple[int, ...],
+    dead_blinds: tuple[int, ...] = (),
+    big_blind: int | None = None,
+) -> Stakes:
+    return Stakes(
         blinds=tuple(history.blinds_or_straddles or ()),
-        dead_blinds=deads,
-        big_blind=big - 1 if isinstance(big, int) else None,
+        dead_blinds=dead_blinds,
+        big_blind=big_blind,
         antes=antes,
         bring_in=history.bring_in or 0,
         small_bet=history.small_bet or 0,
         big_bet=history.big_bet or 0,
         min_bet=history.min_bet or 0,
     )
-    return Deal(
-        game,
-        structure=structure,
-        stakes=stakes,
-        stacks=stacks,
-        auto_showdown=False,
-        rules=rules,
-    )
+
+
+def _placed_stakes(history: phh.HandHistory, dead: object, big: object) -> Stakes:
+    """The stakes of a hand whose blinds were placed by a table (floorman's own
+    extra fields ``_dead_blinds`` and ``_big_blind``, see :func:`history_from_deal`)."""
+    if not isinstance(dead, tuple):
+        dead = (dead,)
+    deads = tuple(d for d in dead if isinstance(d, int)) if dead else ()
+    if len(deads) != len(dead):
+        raise NotationError(f"_dead_blinds {dead!r} is not whole numbers of chips", text=str(dead))
+    if big is not None and not (isinstance(big, int) and 1 <= big <= len(history.starting_stacks)):
+        raise NotationError(f"_big_blind {big!r} is not a player number", text=str(big))
+    antes = tuple(history.antes)
+    if deads:
+        antes = tuple(a - d for a, d in zip(antes, deads, strict=False))
+    return _stakes(history, antes, deads, big - 1 if isinstance(big, int) else None)
 
 
 def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Replay:
@@ -188,22 +212,10 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
         deal = deal_from_history(history, rules=rules)
     except FloormanError as error:
         return Replay(history=history, deal=None, error=_error(0, error))
-    shows: dict[int, phh.ShowOrMuck] = {}
-    for action in history.parsed_actions:
-        try:
-            handler = _APPLY.get(type(action))
-            if handler is not None:
-                handler(deal, action)
-            else:
-                apply_action(deal, action, shows)
-            if shows:  # with none waiting, the showdown has nothing to settle yet
-                settle_showdown(deal, shows, final=False)
-        except FloormanError as error:
-            return Replay(history=history, deal=deal, error=_error(action.index, error))
-    try:
-        settle_showdown(deal, shows, final=True)
-    except FloormanError as error:
-        return Replay(history=history, deal=deal, error=_error(len(history.actions), error))
+    refused = play(deal, history.parsed_actions, len(history.actions))
+    if refused is not None:
+        index, why = refused
+        return Replay(history=history, deal=deal, error=_error(index, why))
     if not deal.is_over:
         legal = deal.legal()
         message = f"the hand history ends before the deal does ({legal.turn.value} is due)"
@@ -215,129 +227,16 @@ def replay(history: phh.HandHistory, *, rules: RuleSet = RuleSet.ROBERTS) -> Rep
     return Replay(history=history, deal=deal)
 
 
+# The hand a show makes known, as floorman.formats.session also reads it.
+_revealed = revealed
+
+
 def _error(index: int, error: FloormanError) -> ReplayError:
     return ReplayError(
         action_index=index,
         message=error.message,
         citations=tuple(str(c) for c in error.citations),
     )
-
-
-# The dealer's actions that name only a player are values: one of each, made
-# once for each position and used for every hand replayed.
-_FOLDS: dict[int, Fold] = {}
-_CHECKS: dict[int, Check] = {}
-_CALLS: dict[int, Call] = {}
-
-
-def _fold(deal: Deal, a: phh.Fold) -> None:
-    action = _FOLDS.get(a.player)
-    if action is None:
-        action = _FOLDS[a.player] = Fold(position=Position(a.player - 1))
-    deal.apply(action)
-
-
-def _check_or_call(deal: Deal, a: phh.CheckOrCall) -> None:
-    p = Position(a.player - 1)
-    if deal.to_call(p):
-        call = _CALLS.get(p)
-        if call is None:
-            call = _CALLS[p] = Call(position=p)
-        deal.apply(call)
-    else:
-        check = _CHECKS.get(p)
-        if check is None:
-            check = _CHECKS[p] = Check(position=p)
-        deal.apply(check)
-
-
-# Each PHH action as the dealer's action, found by its type (one dictionary look-up
-# where a match statement would test the classes one after another).
-_APPLY: dict[type[phh.Action], Callable[[Deal, Any], object]] = {
-    phh.NoOp: lambda deal, a: None,
-    phh.DealBoard: lambda deal, a: deal.apply(DealBoard(cards=a.cards)),
-    phh.DealHole: lambda deal, a: deal.apply(
-        DealHole(position=Position(a.player - 1), cards=a.cards)
-    ),
-    phh.Fold: _fold,
-    phh.CheckOrCall: _check_or_call,
-    phh.CompleteBetOrRaiseTo: lambda deal, a: deal.apply(
-        Wager(position=Position(a.player - 1), to=a.amount)
-    ),
-    phh.PostBringIn: lambda deal, a: deal.apply(BringIn(position=Position(a.player - 1))),
-    phh.StandPatOrDiscard: lambda deal, a: deal.apply(
-        Draw(position=Position(a.player - 1), discards=a.cards)
-    ),
-}
-
-
-def apply_action(deal: Deal, action: phh.Action, shows: dict[int, phh.ShowOrMuck]) -> None:
-    """Apply one PHH action to a deal; show-or-muck decisions wait in ``shows``
-    (by position) until :func:`settle_showdown` asks for them."""
-    handler = _APPLY.get(type(action))
-    if handler is not None:
-        handler(deal, action)
-    elif isinstance(action, phh.ShowOrMuck):
-        shows[action.player - 1] = action
-    else:
-        match action:
-            case phh.NoOp():
-                return
-            case phh.DealBoard(cards=cards):
-                deal.apply(DealBoard(cards=cards))
-            case phh.DealHole(player=p, cards=cards):
-                deal.apply(DealHole(position=Position(p - 1), cards=cards))
-            case phh.Fold(player=p):
-                deal.apply(Fold(position=Position(p - 1)))
-            case phh.CheckOrCall():
-                _check_or_call(deal, action)
-            case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
-                deal.apply(Wager(position=Position(p - 1), to=amount))
-            case phh.PostBringIn(player=p):
-                deal.apply(BringIn(position=Position(p - 1)))
-            case phh.StandPatOrDiscard(player=p, cards=cards):
-                deal.apply(Draw(position=Position(p - 1), discards=cards))
-            case _:
-                raise NotationError(f"cannot replay {action}", text=str(action))
-
-
-def settle_showdown(deal: Deal, shows: dict[int, phh.ShowOrMuck], *, final: bool) -> None:
-    """Apply the collected show-or-muck decisions while the showdown asks for them.
-
-    At the end of the file, a player with no recorded decision shows a hand
-    whose cards are all known and mucks one that is not.
-    """
-    while not deal.is_over:
-        legal = deal.legal()
-        if legal.turn is not Turn.SHOW or legal.position is None:
-            return
-        p = legal.position
-        decision = shows.pop(p, None)
-        if decision is None:
-            if not final:
-                return
-            known = all(c is not None for c in deal.hole(p))
-            deal.apply(Show(position=p) if known else Muck(position=p))
-        elif decision.mucks:
-            deal.apply(Muck(position=p))
-        else:
-            deal.apply(Show(position=p, cards=_revealed(deal.hole(p), decision.cards)))
-
-
-def _revealed(
-    hole: tuple[Card | None, ...], shown: tuple[Card | None, ...] | None
-) -> tuple[Card, ...]:
-    """The whole hand as a show makes it known: the cards held, with any the log
-    lacked filled in from the show (which may have been made before the last
-    card came, and so name fewer cards).
-    """
-    if shown is None or None not in hole:
-        return ()
-    known = [c for c in hole if c is not None]
-    extra = [c for c in shown if c is not None and c not in known]
-    if len(extra) != hole.count(None):
-        return ()
-    return (*known, *extra)
 
 
 def _cards_text(cards: tuple[Card | None, ...]) -> str:
