@@ -52,9 +52,11 @@ import tomllib
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 from pathlib import Path
+from typing import TypeVar
 
 from _common import check, cpu_model, markdown_table, progress, secs, verdict, version
 
+T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 10.0  # floorman's whole process at least ten times PokerKit's
 READER_TARGET = 5.0  # the PHH reader at least five times the general TOML parser
@@ -88,6 +90,12 @@ def child_seconds(
     if done.returncode != 0:
         raise SystemExit(f"{command[:3]} failed ({done.returncode}): {done.stderr[-2000:]}")
     return cpu, wall, done.stdout
+
+
+def each(call: Callable[[T], object], items: Sequence[T]) -> None:
+    """``call`` on every item, each result dropped at once."""
+    for item in items:
+        call(item)
 
 
 def median_process_time(run: Callable[[], object], repeat: int) -> float:
@@ -139,9 +147,12 @@ def measure(
     results = [replay(h) for h in histories]
     check(all(r.error is None for r in results), f"{name}: a hand was refused")
     check(all(r.matches_file is not False for r in results), f"{name}: stacks differ")
+    del results
     progress(f"{name}: in one process")
-    read = median_process_time(lambda: [load(f) for f in files], repeat)
-    play = median_process_time(lambda: [replay(h) for h in histories], repeat)
+    # Each result is dropped as soon as it is made, as floorman replay does: kept
+    # all at once, their objects make the collector's passes longer and longer.
+    read = median_process_time(lambda: each(load, files), repeat)
+    play = median_process_time(lambda: each(replay, histories), repeat)
     general = reader = float("nan")
     try:
         from floorman.formats import _phh_toml
