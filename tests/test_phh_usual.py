@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from floorman.cards import Card
 from floorman.errors import NotationError
 from floorman.formats import _phh_toml, phh
-from floorman.formats._phh_actions import read_usual
-from floorman.formats._phh_history import _general, _usual_hand, from_table
+from floorman.formats._phh_history import _general
+from floorman.formats._phh_table import _usual_hand, from_table
+from floorman.formats._phh_usual import read_usual
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 needs_shared = pytest.mark.skipif(

@@ -63,8 +63,8 @@ from floorman.formats._phh_history import (
     VARIANTS,
     HandHistory,
     _Located,
-    from_table,
 )
+from floorman.formats._phh_table import from_table
 
 if TYPE_CHECKING:
     from floorman.formats._phh_history import ExtraValue
