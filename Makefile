@@ -6,11 +6,11 @@ STAMP := $(VENV)/.floorman-installed
 
 .PHONY: test run play lint typecheck pytest pytest-pure bench clean
 
-# The dealer's modules an install compiles (src/floorman/_compiled.py's MODULES).
+# The modules an install compiles (src/floorman/_compiled.py's MODULES).
 COMPILED := $(patsubst %,src/%.py,$(subst .,/,$(shell grep -o '"floorman\.[a-z_.]*"' src/floorman/_compiled.py | tr -d '"')))
 
-# The install builds the compiled evaluator and dealer (when there is a C
-# compiler): again when their sources change.
+# The install builds the compiled evaluator, dealer and PHH reader (when there
+# is a C compiler): again when their sources change.
 $(STAMP): pyproject.toml setup.py src/floorman/evaluation/_fast.c src/floorman/_compiled.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -29,11 +29,12 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest
 
-# The dealer's source is the reference its compiled modules are tested against:
-# its own tests and doctests run from the source too.
+# The compiled modules' source is the reference they are tested against: the
+# dealer's and the PHH reader's own tests and doctests run from the source too.
 pytest-pure: $(STAMP)
 	FLOORMAN_PURE=1 $(BIN)/pytest tests/test_deal_*.py tests/test_replay.py \
-		tests/test_table_machine.py tests/test_floor_rulings.py $(COMPILED)
+		tests/test_table_machine.py tests/test_floor_rulings.py tests/test_phh_*.py \
+		$(COMPILED)
 
 # The demo room: the server on a new SQLite file, tables with bots; Ctrl-C stops it all.
 run: $(STAMP)

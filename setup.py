@@ -5,8 +5,8 @@ optional: without a compiler (or if a build fails) the package installs without
 them and runs in pure Python, with the same results.
 
 - The evaluator's extension, ``floorman.evaluation._fast``, from ``_fast.c``.
-- The dealer's hot modules (``floorman._compiled.MODULES``), compiled from their
-  own Python source by mypyc. The build writes ``floorman/_compiled.record``,
+- The dealer's hot modules and the PHH reader's quick path
+  (``floorman._compiled.MODULES``), compiled from their own Python source by mypyc. The build writes ``floorman/_compiled.record``,
   a digest of each source it compiled: floorman uses the compiled modules only
   while every source is the one they were built from (see ``_compiled.py``).
   ``FLOORMAN_PURE_BUILD=1`` skips them.
@@ -73,7 +73,10 @@ def mypyc_extensions(modules: tuple[str, ...]) -> list[Extension]:
     try:
         from mypyc.build import mypycify
     except ImportError:
-        print("floorman: mypyc is not at hand; the dealer stays pure Python", file=sys.stderr)
+        print(
+            "floorman: mypyc is not at hand; the dealer and reader stay pure Python",
+            file=sys.stderr,
+        )
         return []
     paths = [str(source_of(m).relative_to(ROOT)) for m in modules]
     try:
@@ -83,7 +86,7 @@ def mypyc_extensions(modules: tuple[str, ...]) -> list[Extension]:
             group_name=GROUP,
         )
     except (Exception, SystemExit) as error:  # a failed compile leaves the pure path
-        print(f"floorman: mypyc could not compile the dealer ({error})", file=sys.stderr)
+        print(f"floorman: mypyc could not compile the dealer and reader ({error})", file=sys.stderr)
         return []
     for extension in extensions:
         extension.optional = True
@@ -108,7 +111,10 @@ class BuildWithRecord(build_ext):
         super().run()
         built = {e.name for e in self.extensions if Path(self.get_ext_fullpath(e.name)).exists()}
         if not set(modules) <= built:
-            print("floorman: the dealer was not compiled; it runs in pure Python", file=sys.stderr)
+            print(
+                "floorman: the dealer and reader were not compiled; they run in pure Python",
+                file=sys.stderr,
+            )
             return
         text = record_text(modules)
         for folder in targets:

@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from floorman.cards import Card
 from floorman.errors import NotationError
 from floorman.formats import _phh_toml, phh
-from floorman.formats._phh_actions import read_usual
-from floorman.formats._phh_history import _general, _usual_hand, from_table
+from floorman.formats._phh_history import _general
+from floorman.formats._phh_table import _usual_hand, from_table
+from floorman.formats._phh_usual import read_usual
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 needs_shared = pytest.mark.skipif(
@@ -319,3 +320,43 @@ def test_the_public_names_of_the_phh_module_import_as_they_did() -> None:
         assert getattr(phh, name) is not None, name
     assert phh.MOST_DIGITS == 15
     assert phh.HandHistory.__module__.startswith("floorman.formats.")
+
+
+def test_load_reads_a_file_of_many_pieces_and_names_what_stops_it(tmp_path: Path) -> None:
+    hand = 'variant = "FT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nsmall_bet = 2\n'
+    hand += 'big_bet = 4\nstarting_stacks = [40, 40]\nactions = ["d dh p1 AsAd", "p1 f"]\n'
+    # Hands enough to fill several of the reader's pieces, and end inside one.
+    count = 3 * phh._PIECE // len(hand) + 7
+    many = tmp_path / "many.phhs"
+    many.write_text("".join(f"[{i}]\n{hand}" for i in range(1, count + 1)), encoding="utf-8")
+    assert many.stat().st_size > 3 * phh._PIECE
+    assert phh.load(many) == phh.read_phhs(many.read_text(encoding="utf-8"))
+    assert len(phh.load(many)) == count
+    # A byte that is not UTF-8 in a later piece: its place in the whole file.
+    bad = tmp_path / "late.phh"
+    bad.write_bytes(b"# " + b"x" * (2 * phh._PIECE) + b"\xff\n")
+    with pytest.raises(
+        NotationError, match=rf"late\.phh: not UTF-8 text \(byte {2 * phh._PIECE + 2}\)"
+    ):
+        phh.load(bad)
+    empty = tmp_path / "empty.phh"
+    empty.write_bytes(b"")
+    with pytest.raises(NotationError, match=r"empty\.phh: no variant; a PHH hand gives"):
+        phh.load(empty)
+
+
+def test_load_gives_the_system_error_that_opening_the_file_gives(tmp_path: Path) -> None:
+    folder = tmp_path / "folder.phh"
+    folder.mkdir()
+    cases: list[tuple[Path, type[OSError]]] = [
+        (folder, IsADirectoryError),
+        (tmp_path / "missing.phh", FileNotFoundError),
+        (tmp_path / "missing" / "hand.phh", FileNotFoundError),
+    ]
+    for path, error in cases:
+        with pytest.raises(error) as opened:
+            path.open("rb").close()
+        with pytest.raises(NotationError) as loaded:
+            phh.load(path)
+        assert loaded.value.message == f"{path}: {opened.value.strerror}"
+        assert loaded.value.text == str(path)

@@ -1,9 +1,10 @@
 """Which of floorman's modules run compiled, and whether they may.
 
-An install with a C compiler compiles the dealer's hot modules (listed in
-:data:`MODULES`) from their own Python source with mypyc, as an option: the
-Python source stays the reference, the compiled modules are tested against it,
-and without a compiler the package installs and runs the same in pure Python.
+An install with a C compiler compiles the dealer's hot modules and the PHH
+reader's quick path (listed in :data:`MODULES`) from their own Python source
+with mypyc, as an option: the Python source stays the reference, the compiled
+modules are tested against it, and without a compiler the package installs and
+runs the same in pure Python.
 
 A compiled module sits beside its source and Python would load it first, even
 after the source changed. So the build records a digest of each source it
@@ -44,6 +45,9 @@ MODULES: Final = (
     "floorman.deal.showdown",
     "floorman.deal.showing",
     "floorman.deal.state",
+    "floorman.formats._phh_table",
+    "floorman.formats._phh_toml",
+    "floorman.formats._phh_usual",
     "floorman.formats._replay_loop",
 )
 

@@ -2,15 +2,16 @@
 
 A PHH hand lists its actions as short strings (``"d dh p1 AsKs"``,
 ``"p2 cbr 300"``, ``"p3 f"``). :func:`parse_action` reads one into an
-:class:`Action`, :func:`format_action` writes one back, and :func:`read_usual`
-reads a whole hand's list at once when every string has the usual form that real
-files write. :mod:`floorman.formats.phh` gives these names to the public.
+:class:`Action` and :func:`format_action` writes one back
+(:func:`floorman.formats._phh_usual.read_usual` reads a whole hand's list at once
+when every string has the usual form that real files write).
+:mod:`floorman.formats.phh` gives these names to the public.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,6 @@ __all__ = [
     "StandPatOrDiscard",
     "format_action",
     "parse_action",
-    "read_usual",
 ]
 
 #: The most digits an amount may have, before and after the point together:
@@ -200,119 +200,6 @@ _GRAMMAR = (
 )
 
 
-# The usual forms of an action, written with single spaces and no commentary, one a line:
-# a player's verb (groups 1-5: the player, a verb without arguments, a bet's amount, a draw
-# or show and its cards) or a deal (6-7: the player dealt to, none for the board; the cards).
-_USUAL = re.compile(
-    r"^(?:p([1-9][0-9]{0,5}) (?:(f|cc|pb|sd|sm|sm -)|cbr ([1-9][0-9]{0,14})"
-    r"|(sd|sm) ((?:[2-9TJQKA][cdhs]|\?\?)+))"
-    r"|d (?:db|dh p([1-9][0-9]{0,5})) ((?:[2-9TJQKA][cdhs]|\?\?)+))$",
-    re.MULTILINE,
-)
-_CARD_OF: dict[str, Card | None] = {
-    rank + suit: Card.parse(rank + suit) for rank in "23456789TJQKA" for suit in "cdhs"
-}
-_CARD_OF["??"] = None
-_NUMBER = {str(n): n for n in range(1, 11)}
-# More players than a usual action can name (it writes at most six digits).
-_ANY = 10**6
-
-_new = object.__new__
-# The cards of one or two, as read: there are few such texts (53 x 53 at most), and a hand
-# deals them most, so each is read once and its tuple (a value) shared.
-_DEALT: dict[str, tuple[Card | None, ...]] = {}
-
-
-def _dealt(cards: str) -> tuple[Card | None, ...]:
-    """The cards a usual text writes (``"AsKd"``, ``"??"``), kept if one or two."""
-    of = _CARD_OF
-    dealt = tuple([of[cards[i : i + 2]] for i in range(0, len(cards), 2)])
-    if len(cards) <= 4:
-        _DEALT[cards] = dealt
-    return dealt
-
-
-def read_usual(
-    texts: Sequence[str], *, players: int, chips_per_unit: int = 1, start: int = 0
-) -> tuple[Action, ...] | None:
-    """The actions these texts write, numbered from ``start``, as :func:`parse_action`
-    reads each; or None unless every text has a usual form and names players 1 to
-    ``players`` only (the caller then reads them one by one, for the error).
-
-    A usual form is one that real files write: single spaces, no commentary and
-    whole amounts. One regular expression reads the whole list, and its match has
-    checked what the constructors check (a player numbered from 1, one card or more,
-    an amount of one chip or more), so each action is made without running them.
-
-    >>> read_usual(["d db AsKd", "p2 cbr 30"], players=2, chips_per_unit=10, start=4)
-    (DealBoard(index=4, commentary=None, cards=(Card.parse('As'), Card.parse('Kd'))), \
-CompleteBetOrRaiseTo(index=5, commentary=None, player=2, amount=300))
-    >>> read_usual(["p3 f"], players=2) is None, read_usual(["p1 f # gone"], players=2)
-    (True, None)
-    """
-    if type(chips_per_unit) is not int or chips_per_unit < 1:
-        return None
-    try:
-        joined = "\n".join(texts)
-    except TypeError:  # an item that is not a string: read one by one, for the error
-        return None
-    count = len(texts)
-    # Each line matched once, and as many lines as texts: every text is usual.
-    if count == 0 or joined.count("\n") != count - 1:
-        return None if count else ()
-    found = _USUAL.findall(joined)
-    if len(found) != count:
-        return None
-    known, number, new, simple = _DEALT, _NUMBER, _new, _SIMPLE
-    made: list[Action] = []
-    append, index = made.append, start
-    action: Action
-    for player, verb, amount, handed, held, holder, cards in found:
-        if cards:
-            if (dealt := known.get(cards)) is None:
-                dealt = _dealt(cards)
-            if holder:
-                who = number.get(holder) or int(holder)
-                if who > players:
-                    return None
-                action = new(DealHole)
-                action.__dict__.update(
-                    {"index": index, "commentary": None, "player": who, "cards": dealt}
-                )
-            else:
-                action = new(DealBoard)
-                action.__dict__.update({"index": index, "commentary": None, "cards": dealt})
-        else:
-            who = number.get(player) or int(player)
-            if who > players:
-                return None
-            if verb in simple:
-                action = new(simple[verb])
-                action.__dict__.update({"index": index, "commentary": None, "player": who})
-            elif amount:
-                action = new(CompleteBetOrRaiseTo)
-                chips = int(amount) * chips_per_unit
-                action.__dict__.update(
-                    {"index": index, "commentary": None, "player": who, "amount": chips}
-                )
-            elif held:
-                if (shown := known.get(held)) is None:
-                    shown = _dealt(held)
-                action = new(StandPatOrDiscard if handed == "sd" else ShowOrMuck)
-                action.__dict__.update(
-                    {"index": index, "commentary": None, "player": who, "cards": shown}
-                )
-            else:
-                action = new(StandPatOrDiscard if verb == "sd" else ShowOrMuck)
-                kept = None if verb == "sm -" else ()
-                action.__dict__.update(
-                    {"index": index, "commentary": None, "player": who, "cards": kept}
-                )
-        append(action)
-        index += 1
-    return tuple(made)
-
-
 def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
     if re.fullmatch(_CARD_PAIRS, text) is None:
         raise NotationError(
@@ -357,10 +244,14 @@ def parse_action(
     ...
     floorman.errors.NotationError: action 7 'p1 raise 30': 'raise' is not a PHH action; expected 'd db CARDS', 'd dh pN CARDS', 'pN f', 'pN cc', 'pN pb', 'pN cbr AMOUNT', 'pN sd [CARDS]' or 'pN sm [CARDS|-]', each optionally followed by '# commentary'
     """
-    if letter == "p" and (
-        usual := read_usual((text,), players=_ANY, chips_per_unit=chips_per_unit, start=index)
-    ):
-        return usual[0]
+    if letter == "p":
+        # Imported here: the quick path's module (compiled where it can be) is built
+        # on this one's action classes.
+        from floorman.formats._phh_usual import ANY_PLAYER, read_usual
+
+        usual = read_usual((text,), players=ANY_PLAYER, chips_per_unit=chips_per_unit, start=index)
+        if usual:
+            return usual[0]
     if re.fullmatch("[a-z]", letter) is None or letter == "d":
         raise ConfigError(f"players are named by one letter other than d, not {letter!r}")
     body, hashed, comment = text.partition("#")

@@ -1,15 +1,16 @@
-"""The hand history value of the PHH format, and its making from a TOML table.
+"""The hand history value of the PHH format, and its general making from a TOML table.
 
 :class:`HandHistory` holds one hand in chips, checked when it is made.
-:func:`from_table` makes one from the table a ``.phh`` file (or a hand of a
-``.phhs`` file) reads to: the usual table of a real file is checked and built in
-one pass; any other takes the general path, which gives every error.
+:func:`_general` makes one from any table a ``.phh`` file (or a hand of a
+``.phhs`` file) reads to, checking everything and giving every error;
+:func:`floorman.formats._phh_table.from_table` takes the quick path for the
+usual table of a real file and this one for any other.
 :mod:`floorman.formats.phh` gives these names to the public.
 """
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from floorman.errors import NotationError
@@ -21,10 +22,10 @@ from floorman.formats._phh_actions import (
     _digits,
     _too_long,
     parse_action,
-    read_usual,
 )
+from floorman.formats._phh_usual import read_usual
 
-__all__ = ["VARIANTS", "HandHistory", "from_table"]
+__all__ = ["VARIANTS", "HandHistory"]
 
 #: The variant codes the specification defines, with the game each names.
 VARIANTS: dict[str, str] = {
@@ -329,18 +330,8 @@ def _to_chips(key: str, value: object, cpu: int) -> object:
     return value
 
 
-def from_table(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
-    """The hand a TOML table writes, amounts read at ``chips_per_unit`` chips a unit
-    (None: the fewest that make every amount whole); raises :class:`_Located`, or
-    NotationError with a _Located as its context, for a table that is not a hand."""
-    usual = chips_per_unit is None or (type(chips_per_unit) is int and chips_per_unit == 1)
-    if usual and (hand := _usual_hand(table)) is not None:
-        return hand
-    return _general(table, chips_per_unit)
-
-
 def _general(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
-    """:func:`from_table` by the general path: what the constructor checks, and every error."""
+    """:func:`~floorman.formats._phh_table.from_table` by the general path: what the constructor checks, and every error."""
     from decimal import Decimal
 
     # The amounts written with decimals choose chips_per_unit; whole ones need none.
@@ -375,95 +366,3 @@ def _general(table: dict[str, Any], chips_per_unit: int | None) -> HandHistory:
     }
     extra = tuple([(k, _freeze(v)) for k, v in table.items() if k not in _TYPED])
     return HandHistory(**typed, chips_per_unit=cpu, extra=extra)  # type: ignore[arg-type]
-
-
-# How the usual hand takes each typed field: an amount per player of at least 0 or 1
-# chip (kinds 0 and 1), one amount of at least one chip (2), the variant (3), a flag (4),
-# an array of strings (5).
-_KIND = {"antes": 0, "blinds_or_straddles": 0, "starting_stacks": 1, "finishing_stacks": 0}
-_KIND |= {"winnings": 0, **dict.fromkeys(_STRUCTURE[1:], 2), "variant": 3}
-_KIND |= {"ante_trimming_status": 4, "players": 5, "actions": 5}
-# The fields of a history, in the order its constructor sets them, with their defaults
-# (None for those it must be given, which the usual hand always sets).
-_BLANK: dict[str, object] = {
-    f.name: None if f.default is MISSING else f.default for f in fields(HandHistory)
-}
-# The types of value kept in HandHistory.extra as the TOML reader gives them (an array
-# of them frozen to a tuple); any other (a float, a date, a nested array) takes the
-# general path.
-_PLAIN = frozenset((str, int, bool))
-
-
-def _usual_hand(table: dict[str, Any]) -> HandHistory | None:
-    """The hand the table of a usual file writes, at one chip a unit; or None when the
-    table has anything unusual, and the general path checks it (and gives its error).
-
-    Usual is what real files write: a variant the specification defines with its
-    betting fields, whole amounts, action strings of the usual forms, and strings,
-    numbers and flat arrays elsewhere. For such a table this is what the general path
-    does, checked in one pass over it: every check the constructor makes holds, so
-    the history is made without running them again.
-    """
-    try:
-        stacks, variant, actions = table["starting_stacks"], table["variant"], table["actions"]
-    except KeyError:
-        return None
-    if type(stacks) is not list or "antes" not in table:
-        return None
-    n = len(stacks)
-    wanted = _VARIANT_FIELDS.get(variant) if type(variant) is str else None
-    if wanted is None or n < 2 or type(actions) is not list:
-        return None
-    hand: HandHistory = object.__new__(HandHistory)
-    fields = hand.__dict__
-    fields.update(_BLANK)
-    extra = []
-    structure = 0
-    kinds, plain, limit, ints = _KIND, _PLAIN, _LIMIT, _INT
-    for key, value in table.items():
-        kind = kinds.get(key)
-        if kind is None:
-            if type(value) is list:
-                if not plain.issuperset(map(type, value)):
-                    return None
-                value = tuple(value)
-            elif type(value) not in plain:
-                return None
-            extra.append((key, value))
-            continue
-        if kind <= 1:
-            if (
-                type(value) is not list
-                or len(value) != n
-                or set(map(type, value)) != ints
-                or min(value) < kind
-                or max(value) >= limit
-            ):
-                return None
-            fields[key] = tuple(value)
-        elif kind == 2:
-            if type(value) is not int or not 0 < value < limit:
-                return None
-            fields[key] = value
-        elif kind == 4:
-            if type(value) is not bool:
-                return None
-            fields[key] = value
-        elif kind == 5:
-            if type(value) is not list or (key == "players" and not _names(value, n)):
-                return None
-            fields[key] = tuple(value)
-        if key in wanted:
-            structure += 1
-        elif key in _STRUCTURE:
-            return None
-    parsed = read_usual(actions, players=n)
-    if structure != len(wanted) or parsed is None:
-        return None
-    fields["variant"], fields["extra"], fields["_parsed"] = variant, tuple(extra), parsed
-    return hand
-
-
-def _names(value: list[Any], n: int) -> bool:
-    """Whether a players field is one name for each of n players."""
-    return len(value) == n and _STR.issuperset(map(type, value))

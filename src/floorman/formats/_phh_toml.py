@@ -98,7 +98,9 @@ _INTEGER = r"[+-]?(?:0|[1-9][0-9]*)"
 _FLOAT = r"[+-]?(?:(?:0|[1-9][0-9]*)(?:\.[0-9]+(?:[eE][+-]?[0-9]+)?|[eE][+-]?[0-9]+)|inf|nan)"
 _ESCAPE = r"\\(?:u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|(.))"
 _ESCAPED = {"b": "\b", "t": "\t", "n": "\n", "f": "\f", "r": "\r", '"': '"', "\\": "\\"}
-_WORDS = {"true": True, "false": False, "0": 0}
+# Typed as objects: a dict of ints would make the flags 1 and 0 where this module is
+# compiled (bool is a kind of int, and a compiled int does not keep its class).
+_WORDS: dict[str, object] = {"true": True, "false": False, "0": 0}
 # Python's int() refuses numbers of more digits than this; tomllib then raises ValueError.
 _MOST_INT_DIGITS = 4000
 
@@ -117,12 +119,18 @@ def _int_scanner() -> Callable[[str, int], tuple[list[int], int]]:
     except ImportError:  # not CPython: split and read each number
         return lambda text, _: (list(map(int, text[1:-1].split(","))), len(text))
 
-    class Context:  # what the scanner asks of json.JSONDecoder: the defaults
-        strict = True
-        object_hook = object_pairs_hook = None
-        parse_float, parse_int, parse_constant = float, int, float
+    from types import SimpleNamespace
 
-    return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast(Any, Context)))
+    # What the scanner asks of json.JSONDecoder: its defaults.
+    context = SimpleNamespace(
+        strict=True,
+        object_hook=None,
+        object_pairs_hook=None,
+        parse_float=float,
+        parse_int=int,
+        parse_constant=float,
+    )
+    return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast(Any, context)))
 
 
 _INTS: list[Callable[[str, int], tuple[list[int], int]]] = []  # made for the first text

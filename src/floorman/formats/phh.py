@@ -63,8 +63,8 @@ from floorman.formats._phh_history import (
     VARIANTS,
     HandHistory,
     _Located,
-    from_table,
 )
+from floorman.formats._phh_table import from_table
 
 if TYPE_CHECKING:
     from floorman.formats._phh_history import ExtraValue
@@ -263,10 +263,10 @@ def load(
             )
             raise NotationError(message, text=where)
     try:
-        # Read whole and decoded at once, which is quicker than a text file's layers
-        # for a small file; the same text as Path.read_text gives (universal newlines).
-        with open(path, "rb", buffering=0) as file:
-            text = file.read().decode("utf-8")
+        # Read whole by the system's own calls and decoded at once, which is quicker than
+        # a file object for a small file; the same text as Path.read_text gives
+        # (universal newlines), and the same errors.
+        text = _read_bytes(path).decode("utf-8")
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
     except OSError as error:
@@ -282,6 +282,27 @@ def load(
         return read_phhs(text, chips_per_unit=chips_per_unit)
     except NotationError as error:
         raise NotationError(f"{_where(path)}: {error.message}", text=error.text) from None
+
+
+# A file is read in pieces of this size, until a read finds nothing more: one piece
+# (and the read that finds the end) for a usual hand history.
+_PIECE = 1 << 16
+_READ_ONLY = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+
+
+def _read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes; raises OSError as :func:`open` and its ``read`` would."""
+    handle = os.open(path, _READ_ONLY)
+    try:
+        data = os.read(handle, _PIECE)
+        if data and (more := os.read(handle, _PIECE)):
+            pieces = [data, more]
+            while more := os.read(handle, _PIECE):
+                pieces.append(more)
+            data = b"".join(pieces)
+    finally:
+        os.close(handle)
+    return data
 
 
 def _where(path: str | os.PathLike[str]) -> str:

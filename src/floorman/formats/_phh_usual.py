@@ -1,0 +1,145 @@
+"""The quick path of reading a PHH hand's actions: a whole list of usual strings at once.
+
+Real files write their actions in a few usual forms (``"d dh p1 AsKs"``,
+``"p2 cbr 300"``, ``"p3 f"``: single spaces, no commentary, whole amounts).
+:func:`read_usual` reads a hand's whole list of such strings with one regular
+expression and makes each action without running its checks again; for any
+other list it answers None, and the caller reads the strings one by one with
+:func:`~floorman.formats._phh_actions.parse_action`, which gives the error.
+
+This module is compiled where a C compiler is at hand (``floorman._compiled``);
+the action classes it makes stay Python classes, in
+:mod:`floorman.formats._phh_actions`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from floorman.cards import Card
+from floorman.formats._phh_actions import (
+    _SIMPLE,
+    Action,
+    CompleteBetOrRaiseTo,
+    DealBoard,
+    DealHole,
+    ShowOrMuck,
+    StandPatOrDiscard,
+)
+
+__all__ = ["ANY_PLAYER", "read_usual"]
+
+# The usual forms of an action, written with single spaces and no commentary, one a line:
+# a player's verb (groups 1-5: the player, a verb without arguments, a bet's amount, a draw
+# or show and its cards) or a deal (6-7: the player dealt to, none for the board; the cards).
+_USUAL = re.compile(
+    r"^(?:p([1-9][0-9]{0,5}) (?:(f|cc|pb|sd|sm|sm -)|cbr ([1-9][0-9]{0,14})"
+    r"|(sd|sm) ((?:[2-9TJQKA][cdhs]|\?\?)+))"
+    r"|d (?:db|dh p([1-9][0-9]{0,5})) ((?:[2-9TJQKA][cdhs]|\?\?)+))$",
+    re.MULTILINE,
+)
+_CARD_OF: dict[str, Card | None] = {
+    rank + suit: Card.parse(rank + suit) for rank in "23456789TJQKA" for suit in "cdhs"
+}
+_CARD_OF["??"] = None
+_NUMBER = {str(n): n for n in range(1, 11)}
+#: More players than a usual action can name (it writes at most six digits).
+ANY_PLAYER = 10**6
+
+_new = object.__new__
+# The cards of one or two, as read: there are few such texts (53 x 53 at most), and a hand
+# deals them most, so each is read once and its tuple (a value) shared.
+_DEALT: dict[str, tuple[Card | None, ...]] = {}
+
+
+def _dealt(cards: str) -> tuple[Card | None, ...]:
+    """The cards a usual text writes (``"AsKd"``, ``"??"``), kept if one or two."""
+    of = _CARD_OF
+    dealt = tuple([of[cards[i : i + 2]] for i in range(0, len(cards), 2)])
+    if len(cards) <= 4:
+        _DEALT[cards] = dealt
+    return dealt
+
+
+def read_usual(
+    texts: Sequence[str], *, players: int, chips_per_unit: int = 1, start: int = 0
+) -> tuple[Action, ...] | None:
+    """The actions these texts write, numbered from ``start``, as
+    :func:`~floorman.formats._phh_actions.parse_action` reads each; or None unless
+    every text has a usual form and names players 1 to ``players`` only (the caller
+    then reads them one by one, for the error).
+
+    A usual form is one that real files write: single spaces, no commentary and
+    whole amounts. One regular expression reads the whole list, and its match has
+    checked what the constructors check (a player numbered from 1, one card or more,
+    an amount of one chip or more), so each action is made without running them.
+
+    >>> read_usual(["d db AsKd", "p2 cbr 30"], players=2, chips_per_unit=10, start=4)
+    (DealBoard(index=4, commentary=None, cards=(Card.parse('As'), Card.parse('Kd'))), \
+CompleteBetOrRaiseTo(index=5, commentary=None, player=2, amount=300))
+    >>> read_usual(["p3 f"], players=2) is None, read_usual(["p1 f # gone"], players=2)
+    (True, None)
+    """
+    if type(chips_per_unit) is not int or chips_per_unit < 1:
+        return None
+    try:
+        joined = "\n".join(texts)
+    except TypeError:  # an item that is not a string: read one by one, for the error
+        return None
+    count = len(texts)
+    # Each line matched once, and as many lines as texts: every text is usual.
+    if count == 0 or joined.count("\n") != count - 1:
+        return None if count else ()
+    found: list[tuple[str, str, str, str, str, str, str]] = _USUAL.findall(joined)
+    if len(found) != count:
+        return None
+    known, number, new, simple = _DEALT, _NUMBER, _new, _SIMPLE
+    made: list[Action] = []
+    index = start
+    kind: type[Action]
+    value: object
+    for player, verb, amount, handed, held, holder, cards in found:
+        # The fields after the index and commentary: the player (none for the board's
+        # deal), then the cards or the amount, named by ``last`` ("" for neither).
+        last, value = "", None
+        if cards:
+            if (dealt := known.get(cards)) is None:
+                dealt = _dealt(cards)
+            last, value = "cards", dealt
+            if holder:
+                who = number.get(holder) or int(holder)
+                kind = DealHole
+            else:
+                who = 0
+                kind = DealBoard
+        else:
+            who = number.get(player) or int(player)
+            if verb in simple:
+                kind = simple[verb]
+            elif amount:
+                kind = CompleteBetOrRaiseTo
+                last, value = "amount", int(amount) * chips_per_unit
+            elif held:
+                if (shown := known.get(held)) is None:
+                    shown = _dealt(held)
+                kind = StandPatOrDiscard if handed == "sd" else ShowOrMuck
+                last, value = "cards", shown
+            else:
+                kind = StandPatOrDiscard if verb == "sd" else ShowOrMuck
+                last, value = "cards", None if verb == "sm -" else ()
+        if who > players:
+            return None
+        # Set one by one into the instance's own dictionary, in the order of the fields:
+        # no dictionary is made to copy them from.
+        action = new(kind)
+        fields = action.__dict__
+        fields["index"] = index
+        fields["commentary"] = None
+        if who:
+            fields["player"] = who
+        if last:
+            fields[last] = value
+        made.append(action)
+        index += 1
+    return tuple(made)
