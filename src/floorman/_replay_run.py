@@ -16,7 +16,6 @@ they hold, and says how far it got.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import time
 from collections import deque
@@ -34,8 +33,8 @@ if TYPE_CHECKING:
     from floorman.formats.replay import Replay
     from floorman.formats.stream import HandText, PhhsReader
 
-# The streaming reader (floorman.formats.stream) and signal are imported where they
-# are used: a run of .phh files starts without them.
+# The streaming reader (floorman.formats.stream), signal and json are imported where
+# they are used: a run of .phh files written as text starts without them.
 
 __all__ = [
     "CHUNK",
@@ -316,6 +315,8 @@ def _reported(
     name: str, label: int | None, history: phh.HandHistory, result: Replay, as_json: bool
 ) -> Outcome:
     """The outcome of a hand refused, or written as JSON."""
+    import json  # for a hand refused or written as JSON: a replay's usual line needs none
+
     record: dict[str, object] = {"file": name, "variant": history.variant}
     hand = f"hand {label}: " if label is not None else ""
     if label is not None:
