@@ -360,3 +360,127 @@ def test_load_gives_the_system_error_that_opening_the_file_gives(tmp_path: Path)
             phh.load(path)
         assert loaded.value.message == f"{path}: {opened.value.strerror}"
         assert loaded.value.text == str(path)
+
+
+def test_an_action_read_again_reads_the_same_at_any_chips_per_unit() -> None:
+    # A player's action is kept by its text, its amount in the file's units.
+    for per_unit, chips in [(1, 30), (10, 300), (1, 30), (100, 3000)]:
+        read = read_usual(["p2 cbr 30", "p1 f"], players=2, chips_per_unit=per_unit, start=1)
+        assert read == (
+            phh.CompleteBetOrRaiseTo(index=1, player=2, amount=chips),
+            phh.Fold(index=2, player=1),
+        )
+    # A text kept names a player the next hand may not have.
+    assert read_usual(["p2 cbr 30"], players=1) is None
+
+
+def test_the_actions_kept_stay_bounded_and_read_the_same_after() -> None:
+    from floorman.formats import _phh_usual
+
+    texts = [f"p1 cbr {n}" for n in range(1, _phh_usual._MOST_PLAYED + 50)]
+    read = read_usual(texts, players=1)
+    assert read is not None
+    assert [a.amount for a in read if isinstance(a, phh.CompleteBetOrRaiseTo)] == list(
+        range(1, _phh_usual._MOST_PLAYED + 50)
+    )
+    assert len(_phh_usual._PLAYED) <= _phh_usual._MOST_PLAYED
+    again = read_usual(texts[:3], players=1, chips_per_unit=10)
+    assert again is not None
+    assert [a.amount for a in again if isinstance(a, phh.CompleteBetOrRaiseTo)] == [10, 20, 30]
+
+
+def test_a_str_of_another_class_is_read_one_by_one_to_the_same_action() -> None:
+    class Text(str):
+        pass
+
+    assert read_usual([Text("p1 f")], players=2) is None
+    history = phh.HandHistory(
+        variant="FR",
+        antes=(1, 1),
+        bring_in=1,
+        small_bet=2,
+        big_bet=4,
+        starting_stacks=(9, 9),
+        actions=(Text("p1 f"),),
+    )
+    assert history.parsed_actions == (phh.Fold(index=0, player=1),)
+
+
+# Each action class and HandHistory as the dataclass decorator they replace makes them.
+_DECLARED = {
+    cls: dataclasses.make_dataclass(
+        cls.__name__,
+        [(f.name, Any, f) for f in dataclasses.fields(cls)],
+        frozen=True,
+        kw_only=True,
+        repr=False,
+        eq=False,
+    )
+    for cls in (phh.Fold, phh.DealHole, phh.StandPatOrDiscard, phh.NoOp)
+}
+
+
+def _outcome(call: Any) -> tuple[str, str]:
+    try:
+        return "value", repr(call())
+    except Exception as error:  # the same kind of error with the same words
+        return type(error).__name__, str(error).replace("make_dataclass", "")
+
+
+@pytest.mark.parametrize("cls", list(_DECLARED), ids=lambda cls: cls.__name__)
+def test_actions_are_made_as_frozen_keyword_only_dataclasses(cls: Any) -> None:
+    import pickle
+
+    declared = _DECLARED[cls]
+    assert repr(cls.__dataclass_params__) == repr(declared.__dataclass_params__)
+    assert cls.__match_args__ == declared.__match_args__ == ()
+    fields = {"player": 1, "cards": (Card.parse("As"),)}
+    given = {f.name: fields[f.name] for f in dataclasses.fields(cls) if f.name in fields}
+    action = cls(index=4, **given)
+    assert vars(action) == vars(declared(index=4, **given))
+    assert pickle.loads(pickle.dumps(action)) == action
+    assert dataclasses.replace(action, index=5) == cls(index=5, **given)
+    for name in ("index", "other"):
+        with pytest.raises(
+            dataclasses.FrozenInstanceError, match=f"cannot assign to field '{name}'"
+        ):
+            setattr(action, name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot delete field '{name}'"):
+            delattr(action, name)
+    for call in ({}, {"index": 1, "bogus": 2}):
+        made = _outcome(lambda call=call: cls(**call))  # type: ignore[misc]
+        assert made[0] == _outcome(lambda call=call: declared(**call))[0]  # type: ignore[misc]
+    if "player" in given:  # __post_init__ checks what is given
+        with pytest.raises(NotationError, match="player 0 is not a player number"):
+            cls(**{**given, "player": 0})
+    assert _outcome(lambda: cls(1)) == _outcome(lambda: declared(1))
+
+
+def test_a_hand_history_compares_hashes_and_shows_as_a_frozen_dataclass() -> None:
+    import pickle
+
+    hand = phh.read_phh(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AsKs', 'p2 f']\nhand = 3\n"
+    )
+    declared = dataclasses.make_dataclass(
+        "HandHistory",
+        [(f.name, Any, f) for f in dataclasses.fields(phh.HandHistory)],
+        frozen=True,
+        kw_only=True,
+    )
+    same = declared(**{f.name: getattr(hand, f.name) for f in dataclasses.fields(hand) if f.init})
+    assert repr(hand) == repr(same)
+    assert hash(hand) == hash(same)
+    assert repr(phh.HandHistory.__dataclass_params__) == repr(declared.__dataclass_params__)
+    assert phh.HandHistory.__match_args__ == declared.__match_args__
+    other = dataclasses.replace(hand, min_bet=4)
+    assert other != hand
+    assert other.min_bet == 4
+    assert other.parsed_actions == hand.parsed_actions
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    assert hand.__eq__(same) is NotImplemented
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'variant'"):
+        hand.variant = "FT"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="unexpected keyword argument '_parsed'"):
+        phh.HandHistory(variant="NT", antes=(0, 0), starting_stacks=(1, 1), _parsed=())  # type: ignore[call-arg]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import cast
 
 from floorman.cards import Card
 from floorman.formats._phh_actions import (
@@ -53,6 +54,12 @@ _new = object.__new__
 _DEALT: dict[str, tuple[Card | None, ...]] = {}
 
 
+# The actions of players read so far, by their text: (class, player, the last field's
+# name and value, an amount in the file's units), at most _MOST_PLAYED of them.
+_PLAYED: dict[str, tuple[type[Action], int, str, object]] = {}
+_MOST_PLAYED = 4096
+
+
 def _dealt(cards: str) -> tuple[Card | None, ...]:
     """The cards a usual text writes (``"AsKd"``, ``"??"``), kept if one or two."""
     of = _CARD_OF
@@ -83,51 +90,64 @@ CompleteBetOrRaiseTo(index=5, commentary=None, player=2, amount=300))
     """
     if type(chips_per_unit) is not int or chips_per_unit < 1:
         return None
-    try:
-        joined = "\n".join(texts)
-    except TypeError:  # an item that is not a string: read one by one, for the error
-        return None
-    count = len(texts)
-    # Each line matched once, and as many lines as texts: every text is usual.
-    if count == 0 or joined.count("\n") != count - 1:
-        return None if count else ()
-    found: list[tuple[str, str, str, str, str, str, str]] = _USUAL.findall(joined)
-    if len(found) != count:
-        return None
-    known, number, new, simple = _DEALT, _NUMBER, _new, _SIMPLE
     made: list[Action] = []
     index = start
+    played, match, known, new = _PLAYED, _USUAL.fullmatch, _DEALT, _new
     kind: type[Action]
     value: object
-    for player, verb, amount, handed, held, holder, cards in found:
-        # The fields after the index and commentary: the player (none for the board's
-        # deal), then the cards or the amount, named by ``last`` ("" for neither).
-        last, value = "", None
-        if cards:
-            if (dealt := known.get(cards)) is None:
-                dealt = _dealt(cards)
-            last, value = "cards", dealt
-            if holder:
-                who = number.get(holder) or int(holder)
-                kind = DealHole
-            else:
-                who = 0
-                kind = DealBoard
+    # Items taken as objects: where this module is compiled, a loop variable typed as a
+    # str would raise TypeError for an item of another type.
+    items: Sequence[object] = texts
+    for item in items:
+        # A str of another class (or not a str) is read one by one, for the error.
+        if type(item) is not str:
+            return None
+        text = item
+        if (read := played.get(text)) is not None:
+            kind, who, last, value = read
+            if last == "amount" and chips_per_unit != 1:
+                value = cast(int, value) * chips_per_unit
         else:
-            who = number.get(player) or int(player)
-            if verb in simple:
-                kind = simple[verb]
-            elif amount:
-                kind = CompleteBetOrRaiseTo
-                last, value = "amount", int(amount) * chips_per_unit
-            elif held:
-                if (shown := known.get(held)) is None:
-                    shown = _dealt(held)
-                kind = StandPatOrDiscard if handed == "sd" else ShowOrMuck
-                last, value = "cards", shown
+            if (found := match(text)) is None:
+                return None
+            player, verb, amount, handed, held, holder, cards = cast(
+                tuple[str, str, str, str, str, str, str], found.groups("")
+            )
+            # The fields after the index and commentary: the player (none for the board's
+            # deal), then the cards or the amount, named by ``last`` ("" for neither).
+            last, value = "", None
+            if cards:
+                if (dealt := known.get(cards)) is None:
+                    dealt = _dealt(cards)
+                last, value = "cards", dealt
+                if holder:
+                    who = _NUMBER.get(holder) or int(holder)
+                    kind = DealHole
+                else:
+                    who = 0
+                    kind = DealBoard
             else:
-                kind = StandPatOrDiscard if verb == "sd" else ShowOrMuck
-                last, value = "cards", None if verb == "sm -" else ()
+                who = _NUMBER.get(player) or int(player)
+                if verb in _SIMPLE:
+                    kind = _SIMPLE[verb]
+                elif amount:
+                    kind = CompleteBetOrRaiseTo
+                    last, value = "amount", int(amount)
+                elif held:
+                    if (shown := known.get(held)) is None:
+                        shown = _dealt(held)
+                    kind = StandPatOrDiscard if handed == "sd" else ShowOrMuck
+                    last, value = "cards", shown
+                else:
+                    kind = StandPatOrDiscard if verb == "sd" else ShowOrMuck
+                    last, value = "cards", None if verb == "sm -" else ()
+                # A player's action, kept (its amount in units) for the next hand that
+                # writes it: hands repeat a few such texts (few players, few amounts).
+                if len(played) >= _MOST_PLAYED:
+                    played.clear()
+                played[text] = (kind, who, last, value)
+                if last == "amount" and chips_per_unit != 1:
+                    value = cast(int, value) * chips_per_unit
         if who > players:
             return None
         # Set one by one into the instance's own dictionary, in the order of the fields:
