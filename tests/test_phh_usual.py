@@ -484,3 +484,37 @@ def test_a_hand_history_compares_hashes_and_shows_as_a_frozen_dataclass() -> Non
         hand.variant = "FT"  # type: ignore[misc]
     with pytest.raises(TypeError, match="unexpected keyword argument '_parsed'"):
         phh.HandHistory(variant="NT", antes=(0, 0), starting_stacks=(1, 1), _parsed=())  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "d db 7d5h9d",
+        "d db ??",
+        "d db As??Kd",
+        "d dh p3 AsKd",
+        "d dh p9 ????",
+        "d dh p10 AsKd",
+        "d dh p0 AsKd",
+        "d dh p3  AsKd",
+        "d dh p3 AsK",
+        "d dh p3 AsKx",
+        "d dh p3 ",
+        "d dh p3",
+        "d db ",
+        "d db 1s",
+        "d db As ",
+        "d db As\n",
+        "d dh p3 AsKd # x",
+    ],
+)
+def test_a_deal_reads_as_the_full_grammar_reads_it(text: str) -> None:
+    quick = read_usual([text, text], players=12, start=2)
+    try:
+        each = phh.parse_action(text, index=2), phh.parse_action(text, index=3)
+    except NotationError:
+        assert quick is None
+        return
+    assert quick is None or quick == each
+    usual = "#" not in text and text == text.strip() and "  " not in text
+    assert (quick is not None) == usual

@@ -69,6 +69,31 @@ def _dealt(cards: str) -> tuple[Card | None, ...]:
     return dealt
 
 
+#: The players a deal of the usual shape names, by their one digit.
+_DIGIT = {str(n): n for n in range(1, 10)}
+
+
+def _deal(text: str) -> tuple[Card | None, ...] | None:
+    """The cards of a deal written ``d db CARDS`` or ``d dh pN CARDS`` with N one digit
+    from 1, as the pattern reads them; None for any other text (the pattern reads it)."""
+    if text[:5] == "d db ":
+        cards = text[5:]
+    elif text[:6] == "d dh p" and text[7:8] == " " and text[6] in _DIGIT:
+        cards = text[8:]
+    else:
+        return None
+    if (dealt := _DEALT.get(cards)) is not None:
+        return dealt
+    size = len(cards)
+    if size == 0 or size % 2:
+        return None
+    of = _CARD_OF
+    for i in range(0, size, 2):
+        if cards[i : i + 2] not in of:
+            return None
+    return _dealt(cards)
+
+
 def read_usual(
     texts: Sequence[str], *, players: int, chips_per_unit: int = 1, start: int = 0
 ) -> tuple[Action, ...] | None:
@@ -107,6 +132,16 @@ CompleteBetOrRaiseTo(index=5, commentary=None, player=2, amount=300))
             kind, who, last, value = read
             if last == "amount" and chips_per_unit != 1:
                 value = cast(int, value) * chips_per_unit
+        elif (dealt := _deal(text)) is not None:
+            # A deal of the usual shape ("d db 7d5h9d", "d dh p3 AsKd"): read without
+            # the pattern. The player is a digit, the cards follow a single space.
+            last, value = "cards", dealt
+            if text[3] == "h":
+                who = _DIGIT[text[6]]
+                kind = DealHole
+            else:
+                who = 0
+                kind = DealBoard
         else:
             if (found := match(text)) is None:
                 return None
