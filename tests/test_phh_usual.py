@@ -12,6 +12,8 @@ file could, are read both ways and compared.
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -518,3 +520,59 @@ def test_a_deal_reads_as_the_full_grammar_reads_it(text: str) -> None:
     assert quick is None or quick == each
     usual = "#" not in text and text == text.strip() and "  " not in text
     assert (quick is not None) == usual
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "p1 f",
+        "p9 cc",
+        "p2 pb",
+        "p3 sd",
+        "p3 sm",
+        "p3 sm -",
+        "p3 sd AsKd",
+        "p3 sm ??Kd",
+        "p3 sm AsK",
+        "p3 sd  As",
+        "p4 cbr 300",
+        "p4 cbr 0",
+        "p4 cbr 030",
+        "p4 cbr 999999999999999",
+        "p4 cbr 1000000000000000",
+        "p4 cbr 3.5",
+        "p4 cbr ３",
+        "p4 cbr",
+        "p4 cbr ",
+        "p12 cbr 300",
+        "p0 f",
+        "p f",
+        "p",
+        "p1",
+        "p1 ",
+        "p1 fold",
+        "p1 f ",
+    ],
+)
+def test_a_players_action_reads_as_the_full_grammar_reads_it(text: str) -> None:
+    quick = read_usual([text, text], players=12, start=2)
+    try:
+        each = phh.parse_action(text, index=2), phh.parse_action(text, index=3)
+    except NotationError:
+        assert quick is None
+        return
+    assert quick is None or quick == each
+    # What real files write: single spaces, whole amounts written without a leading 0.
+    usual = text == text.strip() and "  " not in text and "." not in text and " 0" not in text
+    assert (quick is not None) == usual
+
+
+def test_the_pattern_is_compiled_only_for_a_text_not_read_by_hand() -> None:
+    code = (
+        "from floorman.formats import _phh_usual as u\n"
+        "print(u.read_usual(['d dh p1 AsKs', 'p2 cbr 30', 'd db 2c3d4h', 'p1 sm -'], players=2)"
+        " is not None, len(u._PATTERN))\n"
+        "print(u.read_usual(['p10 f'], players=10) is not None, len(u._PATTERN))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "True 0\nTrue 1\n"
