@@ -72,7 +72,7 @@ def _dealt(cards: str) -> tuple[Card | None, ...]:
     return dealt
 
 
-#: The players a deal of the usual shape names, by their one digit.
+#: The players a text of a usual shape names (a deal's or a player's action), by one digit.
 _DIGIT = {str(n): n for n in range(1, 10)}
 
 
