@@ -62,10 +62,10 @@ def test_replay_starts_without_the_modules_it_does_not_use() -> None:
 
 # What a replay of .phh files never needs: the parser of the other commands (a
 # plain ``replay`` command line is read without it, and with it terminal sizes
-# and translations), the .phhs reader and the TOML parser it falls back on, paths
-# as objects, a cryptographic digest for the kept tables' folder, the signals of
-# worker processes, the ASCII codec (the record of a compiled build is read as
-# bytes).
+# and translations), the .phhs reader and the TOML parser it falls back on, json
+# (for hands written as JSON, or refused), paths as objects, a cryptographic digest
+# for the kept tables' folder, the signals of worker processes, the ASCII codec (the
+# record of a compiled build is read as bytes).
 _NOT_FOR_PHH = (
     "argparse",
     "datetime",
@@ -73,6 +73,7 @@ _NOT_FOR_PHH = (
     "floorman.formats.stream",
     "gettext",
     "hashlib",
+    "json",
     "locale",
     "pathlib",
     "random",
@@ -116,10 +117,11 @@ def test_a_replay_of_phh_files_imports_nothing_it_does_not_use(tmp_path: Path) -
 
 
 def test_the_command_line_and_its_replay_summary_start_without_json() -> None:
-    # json is for the commands and summaries written as JSON. The replay's runner
-    # (floorman._replay_run) imports it still; the command line adds nothing.
+    # json is for the commands and summaries written as JSON, and the hands written
+    # as JSON or refused: the command line, its summary and the replay's runner add nothing.
     code = (
-        "import sys\nimport floorman.cli, floorman._replay_report\nprint('json' in sys.modules)\n"
+        "import sys\nimport floorman.cli, floorman._replay_report, floorman._replay_run\n"
+        "print('json' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout == "False\n"

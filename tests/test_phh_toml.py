@@ -251,3 +251,14 @@ def test_every_shared_action_reads_as_the_full_grammar_reads_it() -> None:
     for path in paths:
         for index, text in enumerate(read_phh(path.read_text(encoding="utf-8")).actions):
             assert parse_action(text, index=index) == parse_action(text + " ", index=index)
+
+
+def test_an_array_of_numbers_read_again_is_a_list_of_its_own() -> None:
+    text = "antes = [0, 0, 0]\nstacks = [5, 10, 15]\n"
+    first = loads(text)
+    first["antes"].append(1)
+    second = loads(text)
+    assert second == {"antes": [0, 0, 0], "stacks": [5, 10, 15]}
+    assert second["stacks"] is not first["stacks"]
+    long = "stacks = [" + ", ".join(["123456789"] * 40) + "]\n"
+    assert loads(long) == loads(long) == tomllib.loads(long)

@@ -12,6 +12,8 @@ file could, are read both ways and compared.
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -360,3 +362,217 @@ def test_load_gives_the_system_error_that_opening_the_file_gives(tmp_path: Path)
             phh.load(path)
         assert loaded.value.message == f"{path}: {opened.value.strerror}"
         assert loaded.value.text == str(path)
+
+
+def test_an_action_read_again_reads_the_same_at_any_chips_per_unit() -> None:
+    # A player's action is kept by its text, its amount in the file's units.
+    for per_unit, chips in [(1, 30), (10, 300), (1, 30), (100, 3000)]:
+        read = read_usual(["p2 cbr 30", "p1 f"], players=2, chips_per_unit=per_unit, start=1)
+        assert read == (
+            phh.CompleteBetOrRaiseTo(index=1, player=2, amount=chips),
+            phh.Fold(index=2, player=1),
+        )
+    # A text kept names a player the next hand may not have.
+    assert read_usual(["p2 cbr 30"], players=1) is None
+
+
+def test_the_actions_kept_stay_bounded_and_read_the_same_after() -> None:
+    from floorman.formats import _phh_usual
+
+    texts = [f"p1 cbr {n}" for n in range(1, _phh_usual._MOST_PLAYED + 50)]
+    read = read_usual(texts, players=1)
+    assert read is not None
+    assert [a.amount for a in read if isinstance(a, phh.CompleteBetOrRaiseTo)] == list(
+        range(1, _phh_usual._MOST_PLAYED + 50)
+    )
+    assert len(_phh_usual._PLAYED) <= _phh_usual._MOST_PLAYED
+    again = read_usual(texts[:3], players=1, chips_per_unit=10)
+    assert again is not None
+    assert [a.amount for a in again if isinstance(a, phh.CompleteBetOrRaiseTo)] == [10, 20, 30]
+
+
+def test_a_str_of_another_class_is_read_one_by_one_to_the_same_action() -> None:
+    class Text(str):
+        pass
+
+    assert read_usual([Text("p1 f")], players=2) is None
+    history = phh.HandHistory(
+        variant="FR",
+        antes=(1, 1),
+        bring_in=1,
+        small_bet=2,
+        big_bet=4,
+        starting_stacks=(9, 9),
+        actions=(Text("p1 f"),),
+    )
+    assert history.parsed_actions == (phh.Fold(index=0, player=1),)
+
+
+# Each action class and HandHistory as the dataclass decorator they replace makes them.
+_DECLARED = {
+    cls: dataclasses.make_dataclass(
+        cls.__name__,
+        [(f.name, Any, f) for f in dataclasses.fields(cls)],
+        frozen=True,
+        kw_only=True,
+        repr=False,
+        eq=False,
+    )
+    for cls in (phh.Fold, phh.DealHole, phh.StandPatOrDiscard, phh.NoOp)
+}
+
+
+def _outcome(call: Any) -> tuple[str, str]:
+    try:
+        return "value", repr(call())
+    except Exception as error:  # the same kind of error with the same words
+        return type(error).__name__, str(error).replace("make_dataclass", "")
+
+
+@pytest.mark.parametrize("cls", list(_DECLARED), ids=lambda cls: cls.__name__)
+def test_actions_are_made_as_frozen_keyword_only_dataclasses(cls: Any) -> None:
+    import pickle
+
+    declared = _DECLARED[cls]
+    assert repr(cls.__dataclass_params__) == repr(declared.__dataclass_params__)
+    assert cls.__match_args__ == declared.__match_args__ == ()
+    fields = {"player": 1, "cards": (Card.parse("As"),)}
+    given = {f.name: fields[f.name] for f in dataclasses.fields(cls) if f.name in fields}
+    action = cls(index=4, **given)
+    assert vars(action) == vars(declared(index=4, **given))
+    assert pickle.loads(pickle.dumps(action)) == action
+    assert dataclasses.replace(action, index=5) == cls(index=5, **given)
+    for name in ("index", "other"):
+        with pytest.raises(
+            dataclasses.FrozenInstanceError, match=f"cannot assign to field '{name}'"
+        ):
+            setattr(action, name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError, match=f"cannot delete field '{name}'"):
+            delattr(action, name)
+    for call in ({}, {"index": 1, "bogus": 2}):
+        made = _outcome(lambda call=call: cls(**call))  # type: ignore[misc]
+        assert made[0] == _outcome(lambda call=call: declared(**call))[0]  # type: ignore[misc]
+    if "player" in given:  # __post_init__ checks what is given
+        with pytest.raises(NotationError, match="player 0 is not a player number"):
+            cls(**{**given, "player": 0})
+    assert _outcome(lambda: cls(1)) == _outcome(lambda: declared(1))
+
+
+def test_a_hand_history_compares_hashes_and_shows_as_a_frozen_dataclass() -> None:
+    import pickle
+
+    hand = phh.read_phh(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+        "starting_stacks = [200, 200]\nactions = ['d dh p1 AsKs', 'p2 f']\nhand = 3\n"
+    )
+    declared = dataclasses.make_dataclass(
+        "HandHistory",
+        [(f.name, Any, f) for f in dataclasses.fields(phh.HandHistory)],
+        frozen=True,
+        kw_only=True,
+    )
+    same = declared(**{f.name: getattr(hand, f.name) for f in dataclasses.fields(hand) if f.init})
+    assert repr(hand) == repr(same)
+    assert hash(hand) == hash(same)
+    assert repr(phh.HandHistory.__dataclass_params__) == repr(declared.__dataclass_params__)
+    assert phh.HandHistory.__match_args__ == declared.__match_args__
+    other = dataclasses.replace(hand, min_bet=4)
+    assert other != hand
+    assert other.min_bet == 4
+    assert other.parsed_actions == hand.parsed_actions
+    assert pickle.loads(pickle.dumps(hand)) == hand
+    assert hand.__eq__(same) is NotImplemented
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'variant'"):
+        hand.variant = "FT"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="unexpected keyword argument '_parsed'"):
+        phh.HandHistory(variant="NT", antes=(0, 0), starting_stacks=(1, 1), _parsed=())  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "d db 7d5h9d",
+        "d db ??",
+        "d db As??Kd",
+        "d dh p3 AsKd",
+        "d dh p9 ????",
+        "d dh p10 AsKd",
+        "d dh p0 AsKd",
+        "d dh p3  AsKd",
+        "d dh p3 AsK",
+        "d dh p3 AsKx",
+        "d dh p3 ",
+        "d dh p3",
+        "d db ",
+        "d db 1s",
+        "d db As ",
+        "d db As\n",
+        "d dh p3 AsKd # x",
+    ],
+)
+def test_a_deal_reads_as_the_full_grammar_reads_it(text: str) -> None:
+    quick = read_usual([text, text], players=12, start=2)
+    try:
+        each = phh.parse_action(text, index=2), phh.parse_action(text, index=3)
+    except NotationError:
+        assert quick is None
+        return
+    assert quick is None or quick == each
+    usual = "#" not in text and text == text.strip() and "  " not in text
+    assert (quick is not None) == usual
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "p1 f",
+        "p9 cc",
+        "p2 pb",
+        "p3 sd",
+        "p3 sm",
+        "p3 sm -",
+        "p3 sd AsKd",
+        "p3 sm ??Kd",
+        "p3 sm AsK",
+        "p3 sd  As",
+        "p4 cbr 300",
+        "p4 cbr 0",
+        "p4 cbr 030",
+        "p4 cbr 999999999999999",
+        "p4 cbr 1000000000000000",
+        "p4 cbr 3.5",
+        "p4 cbr ３",
+        "p4 cbr",
+        "p4 cbr ",
+        "p12 cbr 300",
+        "p0 f",
+        "p f",
+        "p",
+        "p1",
+        "p1 ",
+        "p1 fold",
+        "p1 f ",
+    ],
+)
+def test_a_players_action_reads_as_the_full_grammar_reads_it(text: str) -> None:
+    quick = read_usual([text, text], players=12, start=2)
+    try:
+        each = phh.parse_action(text, index=2), phh.parse_action(text, index=3)
+    except NotationError:
+        assert quick is None
+        return
+    assert quick is None or quick == each
+    # What real files write: single spaces, whole amounts written without a leading 0.
+    usual = text == text.strip() and "  " not in text and "." not in text and " 0" not in text
+    assert (quick is not None) == usual
+
+
+def test_the_pattern_is_compiled_only_for_a_text_not_read_by_hand() -> None:
+    code = (
+        "from floorman.formats import _phh_usual as u\n"
+        "print(u.read_usual(['d dh p1 AsKs', 'p2 cbr 30', 'd db 2c3d4h', 'p1 sm -'], players=2)"
+        " is not None, len(u._PATTERN))\n"
+        "print(u.read_usual(['p10 f'], players=10) is not None, len(u._PATTERN))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout == "True 0\nTrue 1\n"

@@ -516,3 +516,25 @@ def test_a_chunk_gives_each_jobs_outcomes_in_order_as_the_job_alone_gives_them(t
         assert chunk[4] == given
         assert chunk[5].err is not None
         assert chunk[5].hands == 1
+
+
+def test_a_chunk_leaves_the_cycle_collector_as_it_found_it(tmp_path: Path) -> None:
+    import gc
+
+    hand = tmp_path / "a.phh"
+    hand.write_text(HAND, encoding="utf-8")
+    seen: list[bool] = []
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            outcomes = replay_chunk([PhhFile(str(hand))], rules="roberts", as_json=False)
+            assert outcomes[0].status == 0
+            seen.append(gc.isenabled())
+        gc.enable()
+        with pytest.raises(AttributeError):  # a job that is not one stops the chunk
+            replay_chunk([object()], rules="roberts", as_json=False)  # type: ignore[list-item]
+        seen.append(gc.isenabled())
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [True, False, True]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 
@@ -96,3 +98,38 @@ def test_the_fast_shuffle_is_the_one_this_python_uses() -> None:
         shuffle._fisher_yates(got, ours.getrandbits)
         assert got == expected
         assert stock.getstate() == ours.getstate()
+
+
+@pytest.mark.parametrize(
+    ("cls", "eq"),
+    [(shuffle.Mark, False), (shuffle.SeededShuffler, True), (shuffle.SystemShuffler, True)],
+    ids=["mark", "seeded", "system"],
+)
+def test_the_shufflers_are_the_slotted_dataclasses_they_were_declared_as(
+    cls: Any, eq: bool
+) -> None:
+    declared = dataclasses.make_dataclass(
+        cls.__name__, [(f.name, Any, f) for f in dataclasses.fields(cls)], slots=True, eq=eq
+    )
+    assert repr(cls.__dataclass_params__) == repr(declared.__dataclass_params__)
+    assert cls.__match_args__ == declared.__match_args__
+    assert cls.__slots__ == declared.__slots__
+    assert (cls.__hash__ is None) == (declared.__hash__ is None) == eq
+
+
+def test_shufflers_show_and_compare_as_dataclasses_do() -> None:
+    seeded = shuffle.SeededShuffler(7)
+    assert repr(seeded) == "SeededShuffler(seed=7)"
+    assert seeded == seeded
+    assert seeded != shuffle.SeededShuffler(7)  # each its own generator, as compared fields
+    with pytest.raises(TypeError, match="unhashable type: 'SeededShuffler'"):
+        hash(seeded)
+    mark = shuffle.Mark(3)
+    assert repr(mark) == "Mark(place=3, state=None)"
+    assert mark != shuffle.Mark(3)  # compared as objects: eq=False
+    assert dataclasses.replace(mark, place=4).place == 4
+    system = shuffle.SystemShuffler()
+    assert repr(system) == "SystemShuffler()"
+    assert system == shuffle.SystemShuffler(system._random)
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'seed'"):
+        shuffle.SeededShuffler()  # type: ignore[call-arg]

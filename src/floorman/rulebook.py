@@ -20,7 +20,6 @@ Citation.parse('RRP5 blinds.9')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import cache, total_ordering
 
@@ -39,8 +38,20 @@ def _sort_key(rule: str) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(p)) if p.isdigit() else (-1, p) for p in rule.split("."))
 
 
-# A rule number: "intro", or positive integers without leading zeros, dotted.
-_RULE_NUMBER = re.compile(r"intro|[1-9][0-9]*(?:\.[1-9][0-9]*)*", re.ASCII)
+def _rule_number(text: str) -> bool:
+    """Whether ``text`` is a rule number: "intro", or positive whole numbers without
+    leading zeros, dotted (checked without a pattern, which would be compiled at import).
+
+    >>> [_rule_number(t) for t in ("intro", "9", "10.2", "09", "1.", "1..2", "\u00b2", "")]
+    [True, True, True, False, False, False, False, False]
+    """
+    if text == "intro":
+        return True
+    for part in text.split("."):
+        if not (part.isascii() and part.isdigit()) or part[0] == "0":
+            return False
+    return True
+
 
 _SECTION_ORDER = {slug: i for i, slug in enumerate(SECTIONS)}
 # Longest first, so that "conduct.improper.1" is read in conduct.improper, not conduct.
@@ -87,7 +98,7 @@ class Citation:
         for slug in _LONGEST_FIRST:
             if body.startswith(slug + ".") and len(body) > len(slug) + 1:
                 number = body[len(slug) + 1 :]
-                if _RULE_NUMBER.fullmatch(number):
+                if _rule_number(number):
                     return cls(slug, number)
         raise NotationError(
             f"not a rule citation: {text!r} (expected e.g. 'RRP5 blinds.9')", text=text

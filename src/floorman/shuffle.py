@@ -14,10 +14,13 @@ cryptographically strong source, for real play.
 
 from __future__ import annotations
 
+import operator
+import reprlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, dataclass_transform, overload
 
+from floorman._frozen import first_init
 from floorman.cards import Card
 
 if TYPE_CHECKING:
@@ -71,13 +74,69 @@ def _same_as_random() -> bool:
     return got == expected and stock.getstate() == ours.getstate()
 
 
+@reprlib.recursive_repr()
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__shown__)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        key = self.__compared__
+        return key(self) == key(other)
+    return NotImplemented
+
+
+@overload
+def _slotted(cls: type[_T], /) -> type[_T]: ...
+
+
+@overload
+def _slotted(*, eq: bool = True) -> Callable[[type[_T]], type[_T]]: ...
+
+
+@dataclass_transform(field_specifiers=(field,))
+def _slotted(
+    cls: type[_T] | None = None, /, *, eq: bool = True
+) -> type[_T] | Callable[[type[_T]], type[_T]]:
+    """``cls`` as ``@dataclass(slots=True, eq=eq)`` makes it, but for the methods it
+    compiles at import: ``__init__`` (floorman._frozen's, setting each slot) is
+    compiled when the class is first instantiated, and ``repr`` and equality are
+    shared functions reading its fields. The dealer imports this module; a replay
+    makes no shuffler."""
+
+    def wrap(cls: type[_T]) -> type[_T]:
+        made: Any = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
+        made.__init__ = first_init(made)
+        made.__repr__ = _repr
+        made.__shown__ = tuple(f.name for f in fields(made) if f.repr)
+        params = made.__dataclass_params__
+        params.init = params.repr = True
+        if eq:
+            made.__eq__ = _eq
+            made.__hash__ = None  # equal values may change: no hash, as dataclass says
+            compared = tuple(f.name for f in fields(made) if f.compare)
+            made.__compared__ = staticmethod(
+                operator.attrgetter(*compared) if len(compared) != 1 else _one(compared[0])
+            )
+            params.eq = True
+        return made  # type: ignore[no-any-return]
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _one(name: str) -> Callable[[Any], tuple[Any]]:
+    get = operator.attrgetter(name)
+    return lambda value: (get(value),)
+
+
 #: A seeded shuffle must repeat across versions of floorman: the faster loop
 #: serves only where it gives exactly what ``random.Random.shuffle`` gives
 #: (found when the first seeded shuffler is made; None before).
 _SAME_AS_RANDOM: bool | None = None
 
 
-@dataclass(slots=True, eq=False)
+@_slotted(eq=False)
 class Mark:
     """A place in a :class:`SeededShuffler`'s sequence (see :meth:`SeededShuffler.mark`):
     which of the shuffler's places it is, and the generator's state there once
@@ -87,7 +146,7 @@ class Mark:
     state: object = None
 
 
-@dataclass(slots=True)
+@_slotted
 class SeededShuffler:
     """A repeatable shuffler: the same seed gives the same sequence of shuffles."""
 
@@ -179,7 +238,7 @@ def _system_random() -> random.SystemRandom:
     return random.SystemRandom()
 
 
-@dataclass(slots=True)
+@_slotted
 class SystemShuffler:
     """A shuffler for real play, drawing from the system's strong random source."""
 

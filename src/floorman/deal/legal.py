@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 
+from floorman._frozen import frozen
 from floorman.deal._records import record
 from floorman.errors import IllegalAction, OutOfTurn, Who
 from floorman.ids import Position
@@ -56,7 +56,7 @@ class Turn(Enum):
         return f"Turn.{self.name}"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@frozen(kw_only=True)
 class Legal:
     """Whose turn it is and what they may do.
 

@@ -11,10 +11,11 @@ when every string has the usual form that real files write).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from dataclasses import MISSING, dataclass, fields
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
+from floorman._frozen import first_init, made_init, refuse_assignment
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
 
@@ -64,10 +65,49 @@ def _too_long(value: Decimal | int) -> bool:
     return value.is_finite() and sum(_digits(value)) > MOST_DIGITS
 
 
-# The actions are frozen dataclasses whose __repr__, __eq__ and __hash__ are written once,
-# on Action, instead of generated for each of the eleven classes: generating them would
-# cost every process that reads a hand some 2 ms when it imports this module.
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+_T = TypeVar("_T")
+# The action classes made so far, whose options are set to a frozen dataclass's when
+# the last is made (a dataclass refuses to inherit from a frozen one unless frozen).
+_MADE: list[Any] = []
+
+
+def _compile_init(cls: Any) -> Callable[..., None]:
+    """A frozen dataclass's ``__init__`` for ``cls`` (its fields plain values, none made
+    by a factory): keyword-only parameters, each field it takes put in the instance's
+    dictionary, then ``__post_init__``."""
+    namespace: dict[str, Any] = {}
+    params = []
+    body = ["    fields = self.__dict__"]
+    for f in fields(cls):
+        if f.default_factory is not MISSING:
+            raise TypeError(f"{cls.__name__}.{f.name}: no default factory is supported")
+        if not f.init:
+            continue
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+        body.append(f"    fields[{f.name!r}] = {f.name}")
+    body.append("    self.__post_init__()")
+    return made_init(cls, ", ".join(["self", "*", *params]), body, namespace)
+
+
+# The actions are what ``@dataclass(frozen=True, kw_only=True, repr=False, eq=False)``
+# makes, but for the methods it would compile for each of the eleven classes at import,
+# some 2.5 ms for every process that reads a hand: __repr__, __eq__ and __hash__ are
+# written once, on Action; __init__ is compiled when a class is first instantiated;
+# assignment is refused by floorman._frozen's shared functions.
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def _action(cls: type[_T]) -> type[_T]:
+    made: Any = dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
+    made.__init__ = first_init(made, _compile_init)
+    refuse_assignment(made, frozenset(made.__dataclass_fields__))
+    _MADE.append(made)
+    return made  # type: ignore[no-any-return]
+
+
+@_action
 class Action:
     """One entry of a hand's ``actions``: its 0-based ``index`` there and its commentary.
 
@@ -112,62 +152,62 @@ class Action:
         return hash(tuple([getattr(self, name) for name in self.__dataclass_fields__]))
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class NoOp(Action):
     """An empty action string, or one holding only a commentary: ``"# burn card exposed"``."""
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class DealBoard(Action):
     """``d db CARDS``: the dealer turns cards onto the board."""
 
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class PlayerAction(Action):
     """An action by (or, for :class:`DealHole`, to) player ``pN``: ``player`` is N, from 1."""
 
     player: int
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class DealHole(PlayerAction):
     """``d dh pN CARDS``: the dealer deals the player cards; ``None`` for one written ``??``."""
 
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class PostBringIn(PlayerAction):
     """``pN pb``: the player posts the bring-in."""
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class CompleteBetOrRaiseTo(PlayerAction):
     """``pN cbr AMOUNT``: the player completes, bets or raises to ``amount`` chips in all."""
 
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class CheckOrCall(PlayerAction):
     """``pN cc``: the player checks, or calls the bet."""
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class Fold(PlayerAction):
     """``pN f``: the player folds."""
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class StandPatOrDiscard(PlayerAction):
     """``pN sd [CARDS]``: the player discards ``cards``, or stands pat when there are none."""
 
     cards: tuple[Card | None, ...] = ()
 
 
-@dataclass(frozen=True, kw_only=True, repr=False, eq=False)
+@_action
 class ShowOrMuck(PlayerAction):
     """``pN sm [CARDS]``: the player shows ``cards``, or mucks.
 
@@ -186,6 +226,10 @@ class ShowOrMuck(PlayerAction):
         """Whether the player mucks the hand."""
         return self.cards == ()
 
+
+for _made in _MADE:
+    _made.__dataclass_params__.init = _made.__dataclass_params__.frozen = True
+del _made
 
 _SIMPLE: dict[str, type[PlayerAction]] = {"f": Fold, "cc": CheckOrCall, "pb": PostBringIn}
 _VERB = {v: k for k, v in _SIMPLE.items()} | {CompleteBetOrRaiseTo: "cbr"}

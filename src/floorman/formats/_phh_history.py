@@ -10,15 +10,19 @@ usual table of a real file and this one for any other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias
+import operator
+import reprlib
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, dataclass_transform
 
+from floorman._frozen import first_init, refuse_assignment
 from floorman.errors import NotationError
 from floorman.formats._phh_actions import (
     MOST_DIGITS,
     Action,
     PlayerAction,
     _amount_text,
+    _compile_init,
     _digits,
     _too_long,
     parse_action,
@@ -142,7 +146,47 @@ def _check_chips(key: str, value: object, count: int | None, least: int) -> None
             raise _Located(key, v, f"{key} holds {v!r}; expected whole chips, {least} or more{inf}")
 
 
-@dataclass(frozen=True, kw_only=True)
+_T = TypeVar("_T")
+
+
+@reprlib.recursive_repr()
+def _repr(self: Any) -> str:
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__shown__)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def _eq(self: Any, other: Any) -> Any:
+    if other.__class__ is self.__class__:
+        key = self.__compared__
+        return key(self) == key(other)
+    return NotImplemented
+
+
+def _hash(self: Any) -> int:
+    return hash(self.__compared__(self))
+
+
+# What ``@dataclass(frozen=True, kw_only=True)`` makes of a class (its instances keep
+# their fields in their dictionary), but for the six methods it would compile at import:
+# __init__ is compiled when the class is first instantiated, and the others are shared
+# functions reading the class's fields (equality and hash compare the same tuples).
+@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
+def _frozen_value(cls: type[_T]) -> type[_T]:
+    made: Any = dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
+    params = made.__dataclass_params__
+    made.__init__ = first_init(made, _compile_init)
+    made.__repr__ = _repr
+    made.__eq__ = _eq
+    made.__hash__ = _hash
+    made.__shown__ = tuple(f.name for f in fields(made) if f.repr)
+    compared = tuple(f.name for f in fields(made) if f.compare)
+    made.__compared__ = staticmethod(operator.attrgetter(*compared))
+    refuse_assignment(made, frozenset(made.__dataclass_fields__))
+    params.init = params.repr = params.eq = params.frozen = True
+    return made  # type: ignore[no-any-return]
+
+
+@_frozen_value
 class HandHistory:
     """One hand in PHH terms; amounts in chips, ``chips_per_unit`` of them to a unit.
 

@@ -66,13 +66,14 @@ def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     ints = rf"\[[ \t]*+{_INT}(?:[ \t]*+,[ \t]*+{_INT})*+[ \t]*+\]"
     # Without arrays, group 6 never matches (?!): the groups are numbered alike.
     other = _ARRAY if arrays else "(?!)"
+    # A comment is optional: (?:X|) means what (?:X)? does, and runs faster.
     return re.compile(
         rf"""[ \t]*+(?:
           ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC}|{_LITERAL}|{_BARE})
           |({literals})|({basics})|({ints})|({other}))
         | \[[ \t]*+({_KEY})[ \t]*+\]
-        )[ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)
-        | [ \t]*+(?:\#{_C}*+)?(?:{newline}|\Z)
+        )[ \t]*+(?:\#{_C}*+|)(?:{newline}|\Z)
+        | [ \t]*+(?:\#{_C}*+|)(?:{newline}|\Z)
         | ([\s\S]++)""",
         re.VERBOSE,
     )
@@ -134,6 +135,13 @@ def _int_scanner() -> Callable[[str, int], tuple[list[int], int]]:
 
 
 _INTS: list[Callable[[str, int], tuple[list[int], int]]] = []  # made for the first text
+
+
+# The short arrays of whole numbers read so far, by their text: at most _MOST_INT_ARRAYS
+# of them, each of at most _LONGEST_KEPT characters.
+_INT_ARRAYS: dict[str, tuple[int, ...]] = {}
+_MOST_INT_ARRAYS = 1024
+_LONGEST_KEPT = 200
 
 
 class _Outside(Exception):
@@ -229,7 +237,16 @@ def _take(
                 else:
                     table[key] = _bare(scalar)
             elif ints:
-                table[key] = scan(ints, 0)[0]
+                # Files repeat their short arrays of numbers (the antes, the blinds, the
+                # stacks): each read once, and a list of its own made for each file.
+                if (numbers := _INT_ARRAYS.get(ints)) is not None:
+                    table[key] = list(numbers)
+                else:
+                    table[key] = read = scan(ints, 0)[0]
+                    if len(ints) <= _LONGEST_KEPT:
+                        if len(_INT_ARRAYS) >= _MOST_INT_ARRAYS:
+                            _INT_ARRAYS.clear()
+                        _INT_ARRAYS[ints] = tuple(read)
             elif literals:
                 # As real files write them, ['a', 'b']: split at the separators alone,
                 # which is right when every quote is one of theirs or an end's.
