@@ -10,10 +10,11 @@ clockwise from the button in button games (RRP5 ties.4.1), and to the highest
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
+from floorman.deal._make import Maker
 from floorman.deal.checks import check_cards
 from floorman.deal.legal import Legal, Turn, check_turn
 from floorman.deal.pots import Pot, split
@@ -55,6 +56,8 @@ __all__ = [
 _EACH_POT = cite("ties.5")
 _LOSER_MUCKED = cite("showdown.4")
 _CARDS_SPEAK = cite("showdown.2")
+# The award of a deal won without a showdown (see floorman.deal._make).
+_AWARDED: Final = Maker(ev.PotAwarded, "pot", "share", "amounts")
 
 
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
@@ -180,7 +183,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
         made = deal.pots
         if made and made[0].amount:
             (pot,) = made
-            return [ev.PotAwarded(pot=0, share="whole", amounts=((pot.eligible[0], pot.amount),))]
+            return [_AWARDED.make3(0, "whole", ((pot.eligible[0], pot.amount),))]
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
     claimed = _claimed(deal.pots, contenders)
     pots = [pot for pot, _ in claimed]

@@ -21,12 +21,13 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from floorman.cards import Card
 from floorman.deal import betting, rulings
 from floorman.deal import events as ev
 from floorman.deal._facts import game_facts
+from floorman.deal._make import Maker
 from floorman.deal.actions import (
     Action,
     BringIn,
@@ -69,6 +70,15 @@ __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 _handler = HANDLERS.get
 _NONE_ID = id(None)
+
+# The records every deal makes (see floorman.deal._make).
+_BLIND_POSTED: Final = Maker(ev.BlindPosted, "position", "amount", "dead", "citations")
+_STREET_STARTED: Final = Maker(ev.StreetStarted, "street", "name")
+_CARD_BURNED: Final = Maker(ev.CardBurned, "card")
+_HOLE_DEALT: Final = Maker(ev.HoleDealt, "position", "cards", "up")
+_BOARD_DEALT: Final = Maker(ev.BoardDealt, "cards", "run")
+_BET_RETURNED: Final = Maker(ev.BetReturned, "position", "amount")
+_DEAL_ENDED: Final = Maker(ev.DealEnded, "stacks")
 
 
 class _Player:
@@ -388,11 +398,7 @@ class Deal:
                     stack = self._players[p].stack
                     amount = min(blind, stack)
                     dead = min(dead, stack - amount)
-                    self._emit(
-                        ev.BlindPosted(
-                            position=Position(p), amount=amount, dead=dead, citations=rule
-                        )
-                    )
+                    self._emit(_BLIND_POSTED.make4(Position(p), amount, dead, rule))
         self._next_street()
 
     def _free(self, pl: _Player) -> int:
@@ -471,7 +477,7 @@ class Deal:
             self._begin_showdown()
             return
         street = self.game.streets[nxt]
-        self._emit(ev.StreetStarted(street=nxt, name=street.name))
+        self._emit(_STREET_STARTED.make2(nxt, street.name))
         if self.runs > 1 and nxt > 0 and not self._runs and self._betting_closed():
             # Nobody can bet any more and board cards are to come: they are dealt
             # once for each run agreed (RRP5 policies.16).
@@ -488,7 +494,7 @@ class Deal:
             self._board_due = 1
             burn = len(self._deck or ()) > 1
         if burn:
-            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
+            self._emit(_CARD_BURNED.make1(self._deck[0] if self._deck else None))
         if self._has_draw:
             for pl in self._players:
                 pl.drew = False
@@ -543,19 +549,19 @@ class Deal:
 
     def _deal_hole(self, position: int, cards: tuple[Card | None, ...]) -> None:
         p, up = self._dealing.pop(0)
-        self._emit(ev.HoleDealt(position=Position(p), cards=cards, up=up))
+        self._emit(_HOLE_DEALT.make3(Position(p), cards, up))
 
     def _deal_board(self, cards: tuple[Card | None, ...]) -> None:
         run = self._board_run
         due = self._board_due
         self._board_due = 0
         self._board_run = 0
-        self._emit(ev.BoardDealt(cards=cards, run=run))
+        self._emit(_BOARD_DEALT.make2(cards, run))
         if run < len(self._runs):
             # The next board's cards for this street, after a burn of their own.
             self._board_run = run + 1
             self._board_due = due
-            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
+            self._emit(_CARD_BURNED.make1(self._deck[0] if self._deck else None))
 
     def _deal_draw(self, position: int, cards: tuple[Card | None, ...]) -> None:
         pl = self._players[position]
@@ -661,7 +667,7 @@ class Deal:
             elif bet > second:
                 second = bet
         if second >= 0 and top > second:
-            self._emit(ev.BetReturned(position=Position(p), amount=top - second))
+            self._emit(_BET_RETURNED.make2(Position(p), top - second))
         if len(self._live_now()) <= 1:
             self._finish()
             return
@@ -686,7 +692,7 @@ class Deal:
     def _finish(self) -> None:
         for event in award_pots(self):
             self._emit(event)
-        self._emit(ev.DealEnded(stacks=self.stacks))
+        self._emit(_DEAL_ENDED.make1(self.stacks))
 
     # ------------------------------------------------------- legal actions
 
@@ -736,7 +742,7 @@ class Deal:
                 if action.position == p and len(action.cards) == len(up):
                     check_cards(self, action.cards)
                     dealing.pop(0)
-                    self._emit(ev.HoleDealt(position=action.position, cards=action.cards, up=up))
+                    self._emit(_HOLE_DEALT.make3(action.position, action.cards, up))
                     if self._deck is not None or not dealing:
                         self._auto_deal()
                     return self.events[start:]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from floorman.cards import Card
+from floorman.deal._make import Maker
 from floorman.deal.actions import (
     BringIn,
     Call,
@@ -43,6 +44,10 @@ _SHOW_OR_MUCK: Final = phh.ShowOrMuck
 _BRING_IN: Final = phh.PostBringIn
 _DRAW: Final = phh.StandPatOrDiscard
 _NO_OP: Final = phh.NoOp
+
+# The dealing actions, a few each hand (see floorman.deal._make).
+_DEALT_HOLE: Final = Maker(DealHole, "position", "cards")
+_DEALT_BOARD: Final = Maker(DealBoard, "cards")
 
 # The dealer's actions are values: one made for a player's fold, check, call or
 # bring-in (and a wager) serves every hand replayed after; at most _KEPT wagers
@@ -81,7 +86,7 @@ def play(deal: Deal, actions: tuple[Any, ...], end: int) -> tuple[int, FloormanE
         try:
             kind = type(action)
             if kind is _DEAL_HOLE:
-                deal.apply(DealHole(position=Position(action.player - 1), cards=action.cards))
+                deal.apply(_DEALT_HOLE.make2(Position(action.player - 1), action.cards))
             elif kind is _FOLD:
                 deal.apply(_fold(action.player - 1))
             elif kind is _CHECK_OR_CALL:
@@ -90,7 +95,7 @@ def play(deal: Deal, actions: tuple[Any, ...], end: int) -> tuple[int, FloormanE
             elif kind is _WAGER:
                 deal.apply(_wager(action.player - 1, action.amount))
             elif kind is _DEAL_BOARD:
-                deal.apply(DealBoard(cards=action.cards))
+                deal.apply(_DEALT_BOARD.make1(action.cards))
             elif kind is _SHOW_OR_MUCK:
                 shows[action.player - 1] = action
             elif kind is _BRING_IN:
@@ -194,7 +199,9 @@ def settle_showdown(deal: Deal, shows: dict[int, Any], *, final: bool) -> None:
         elif decision.mucks:
             deal.apply(Muck(position=position))
         else:
-            deal.apply(Show(position=position, cards=revealed(deal.hole(position), decision.cards)))
+            deal.apply(
+                Show(position=position, cards=revealed(deal.hole(position), decision.cards))
+            )
 
 
 def revealed(
