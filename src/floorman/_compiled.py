@@ -37,6 +37,7 @@ __all__ = ["MODULES", "RECORD", "STATE", "WHY", "decide"]
 #: file's text, so it stays one literal tuple of strings.
 MODULES: Final = (
     "floorman.deal._make",
+    "floorman.deal._pot_math",
     "floorman.deal.betting",
     "floorman.deal.checks",
     "floorman.deal.handlers",
