@@ -727,12 +727,19 @@ class Deal:
         changes nothing.
         """
         start = len(self.events)
+        self.carry_out(action)
+        return self.events[start:]
+
+    def carry_out(self, action: Action) -> None:
+        """:meth:`apply`, for a caller that reads the events it caused from
+        :attr:`events` (or not at all): they are not copied out."""
+        start = len(self.events)
         bet = _BETTING.get(type(action))
         if bet is not None:
             # A fold, check or call in turn needs none of a wager's amounts:
             # the options are worked out only when not already known and needed.
             bet(self, self._legal if self._legal_at == start else None, action)
-            return self.events[start:]
+            return
         # The usual deals, as legal_now and the checks below would see them:
         # the hole cards due to the player next dealt to, the board cards due.
         if type(action) is DealHole:
@@ -745,7 +752,7 @@ class Deal:
                     self._emit(_HOLE_DEALT.make3(action.position, action.cards, up))
                     if self._deck is not None or not dealing:
                         self._auto_deal()
-                    return self.events[start:]
+                    return
         elif (
             type(action) is DealBoard
             and self._board_due
@@ -756,7 +763,7 @@ class Deal:
             check_cards(self, action.cards)
             self._deal_board(action.cards)
             self._auto_deal()
-            return self.events[start:]
+            return
         legal = self._legal
         if legal is None or self._legal_at != start:
             legal = self.legal()
@@ -816,7 +823,6 @@ class Deal:
             case Void(citations=rule, keep=keep):
                 self._record(rulings.void(self, rule, keep))
                 self._emit(ev.DealEnded(stacks=self.stacks, citations=rule))
-        return self.events[start:]
 
     def _record(self, events: Sequence[ev.Event]) -> None:
         """Record a ruling's events (:mod:`floorman.deal.rulings` checked them)."""
@@ -942,7 +948,7 @@ def _restore(setting: tuple[Any, ...], state: dict[str, Any]) -> Deal:
 
 
 # The betting actions, found by their type in one look-up (the match in
-# Deal.apply takes any other action, and a subclass of one of these).
+# Deal.carry_out takes any other action, and a subclass of one of these).
 _BETTING: dict[type, Callable[[Deal, Legal | None, Any], None]] = {
     Fold: betting.fold,
     Check: betting.check,
