@@ -48,6 +48,7 @@ _FOLD_FACING = cite("dead-hands.1.1")
 _FOLDED: Final = Maker(ev.Folded, "position", "citations")
 _CHECKED: Final = Maker(ev.Checked, "position")
 _CALLED: Final = Maker(ev.Called, "position", "amount", "all_in")
+_BRING_IN_POSTED: Final = Maker(ev.BringInPosted, "position", "amount")
 _WAGERED: Final = Maker(ev.Wagered, "position", "to", "amount", "full", "all_in", "citations")
 
 
@@ -197,7 +198,7 @@ def bring_in(deal: Deal, legal: Legal | None, action: BringIn) -> None:
             who=Who(p),
             allowed=legal,
         )
-    deal._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
+    deal._emit(_BRING_IN_POSTED.make2(p, legal.bring_in))
     # The bring-in is not a full bet: completing it to the small bet is.
     deal._bring_in_due = None
     deal._level = max(deal._level, legal.bring_in)

@@ -79,6 +79,9 @@ _HOLE_DEALT: Final = Maker(ev.HoleDealt, "position", "cards", "up")
 _BOARD_DEALT: Final = Maker(ev.BoardDealt, "cards", "run")
 _BET_RETURNED: Final = Maker(ev.BetReturned, "position", "amount")
 _DEAL_ENDED: Final = Maker(ev.DealEnded, "stacks")
+_ANTE_POSTED: Final = Maker(ev.AntePosted, "position", "amount")
+_HAND_SHOWN: Final = Maker(ev.HandShown, "position", "cards", "citations")
+_DREW: Final = Maker(ev.Drew, "position", "discards", "cards")
 
 
 class _Player:
@@ -387,7 +390,7 @@ class Deal:
         for p, ante in enumerate(antes if any(antes) else ()):
             if ante:
                 stack = self._players[p].stack
-                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, stack)))
+                self._emit(_ANTE_POSTED.make2(Position(p), min(ante, stack)))
         if self._button_game:
             rule = _HEADS_UP_BLINDS if len(self._players) == 2 else _BLINDS
             deads = self.stakes.dead_blinds
@@ -566,7 +569,7 @@ class Deal:
     def _deal_draw(self, position: int, cards: tuple[Card | None, ...]) -> None:
         pl = self._players[position]
         pl.pending_draw = 0
-        self._emit(ev.HoleDealt(position=Position(position), cards=cards, up=(False,) * len(cards)))
+        self._emit(_HOLE_DEALT.make3(Position(position), cards, (False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
         """Whether a player who discarded waits for cards."""
@@ -680,13 +683,7 @@ class Deal:
         known = all(c is not None for p in self._show_order for c in players[p].hole)
         if self.auto_showdown and known:
             for p in self._show_order:
-                self._emit(
-                    ev.HandShown(
-                        position=Position(p),
-                        cards=self.hole(Position(p)),
-                        citations=_SHOWN_IN_ORDER,
-                    )
-                )
+                self._emit(_HAND_SHOWN.make3(Position(p), self.hole(Position(p)), _SHOWN_IN_ORDER))
             self._finish()
 
     def _finish(self) -> None:
@@ -884,7 +881,7 @@ class Deal:
             named = set(map(id, discards))
             if len(named) != n or not named.issubset(map(id, pl.hole)) or _NONE_ID in named:
                 check_discards(p, pl.hole, discards)
-        self._emit(ev.Drew(position=p, discards=discards, cards=()))
+        self._emit(_DREW.make3(p, discards, ()))
         pl.drew = True
         deck = self._deck
         if deck is None or self._dealing or self._board_due:
@@ -897,7 +894,7 @@ class Deal:
                 self._reshuffle(p)
                 deck = self._deck
                 assert deck is not None
-            self._emit(ev.HoleDealt(position=p, cards=tuple(deck[:n]), up=(False,) * n))
+            self._emit(_HOLE_DEALT.make3(p, tuple(deck[:n]), (False,) * n))
         waiting = False
         for other in self._players:
             if other.pending_draw:
