@@ -36,6 +36,8 @@ __all__ = ["MODULES", "RECORD", "STATE", "WHY", "decide"]
 #: The modules an install compiles. ``setup.py`` reads this tuple from this
 #: file's text, so it stays one literal tuple of strings.
 MODULES: Final = (
+    "floorman.deal._make",
+    "floorman.deal._pot_math",
     "floorman.deal.betting",
     "floorman.deal.checks",
     "floorman.deal.handlers",

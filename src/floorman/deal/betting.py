@@ -8,9 +8,10 @@ waits with; a refusal raises before any event, so it changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from floorman.deal import events as ev
+from floorman.deal._make import Maker
 from floorman.deal.actions import BringIn, Call, Check, Fold, Wager
 from floorman.deal.legal import Legal, Turn, check_turn
 from floorman.deal.options import covered, raise_block
@@ -42,6 +43,13 @@ __all__ = [
 # a bet kills the hand (RRP5 dead-hands.1.1).
 _FOLD_UNFORCED = cite("betting.9", "dead-hands.1.2")
 _FOLD_FACING = cite("dead-hands.1.1")
+
+# The records made on every betting action (see floorman.deal._make).
+_FOLDED: Final = Maker(ev.Folded, "position", "citations")
+_CHECKED: Final = Maker(ev.Checked, "position")
+_CALLED: Final = Maker(ev.Called, "position", "amount", "all_in")
+_BRING_IN_POSTED: Final = Maker(ev.BringInPosted, "position", "amount")
+_WAGERED: Final = Maker(ev.Wagered, "position", "to", "amount", "full", "all_in", "citations")
 
 
 def apply_bet(deal: Deal, legal: Legal, action: Fold | Check | Call | Wager | BringIn) -> None:
@@ -111,7 +119,7 @@ def _fold(deal: Deal, p: Position, *, facing: bool) -> None:
     # Folding facing a bet kills the hand (RRP5 dead-hands.1.1); with no
     # bet to face the rules forbid it nowhere, and a fold declared in
     # turn binds (RRP5 betting.9, dead-hands.1.2).
-    deal._emit(ev.Folded(position=p, citations=_FOLD_FACING if facing else _FOLD_UNFORCED))
+    deal._emit(_FOLDED.make2(p, _FOLD_FACING if facing else _FOLD_UNFORCED))
     acted(deal, p)
 
 
@@ -139,7 +147,7 @@ def check(deal: Deal, legal: Legal | None, action: Check) -> None:
 
 
 def _check(deal: Deal, p: Position) -> None:
-    deal._emit(ev.Checked(position=p))
+    deal._emit(_CHECKED.make1(p))
     deal._checked.add(p)
     acted(deal, p)
 
@@ -168,7 +176,7 @@ def call(deal: Deal, legal: Legal | None, action: Call) -> None:
 
 
 def _call(deal: Deal, p: Position, amount: int, *, all_in: bool) -> None:
-    deal._emit(ev.Called(position=p, amount=amount, all_in=all_in))
+    deal._emit(_CALLED.make3(p, amount, all_in))
     acted(deal, p)
 
 
@@ -190,7 +198,7 @@ def bring_in(deal: Deal, legal: Legal | None, action: BringIn) -> None:
             who=Who(p),
             allowed=legal,
         )
-    deal._emit(ev.BringInPosted(position=p, amount=legal.bring_in))
+    deal._emit(_BRING_IN_POSTED.make2(p, legal.bring_in))
     # The bring-in is not a full bet: completing it to the small bet is.
     deal._bring_in_due = None
     deal._level = max(deal._level, legal.bring_in)
@@ -299,16 +307,7 @@ def wager(deal: Deal, legal: Legal, p: int, to: int) -> None:
     else:
         grounds = cite("betting.6" if deal.structure is Structure.FIXED_LIMIT else "betting.7")
     full = full or capped
-    deal._emit(
-        ev.Wagered(
-            position=Position(p),
-            to=to,
-            amount=to - pl.street_bet,
-            full=full,
-            all_in=all_in,
-            citations=grounds,
-        )
-    )
+    deal._emit(_WAGERED.make6(Position(p), to, to - pl.street_bet, full, all_in, grounds))
     if full:
         if deal.structure is not Structure.FIXED_LIMIT:
             # A wager capped at what the opponents can match keeps the size.

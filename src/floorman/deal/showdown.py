@@ -10,10 +10,11 @@ clockwise from the button in button games (RRP5 ties.4.1), and to the highest
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
+from floorman.deal._make import Maker
 from floorman.deal.checks import check_cards
 from floorman.deal.legal import Legal, Turn, check_turn
 from floorman.deal.pots import Pot, split
@@ -55,6 +56,13 @@ __all__ = [
 _EACH_POT = cite("ties.5")
 _LOSER_MUCKED = cite("showdown.4")
 _CARDS_SPEAK = cite("showdown.2")
+# The award of a deal won without a showdown (see floorman.deal._make).
+_AWARDED: Final = Maker(ev.PotAwarded, "pot", "share", "amounts")
+# The records of a showdown.
+_AWARDED_SHOWN: Final = Maker(ev.PotAwarded, "pot", "share", "amounts", "hand", "run", "citations")
+_LOSER_KILLED: Final = Maker(ev.HandMucked, "position", "citations")
+_SHOWED: Final = Maker(ev.PlayerShowed, "position", "cards", "citations")
+_MUCKED: Final = Maker(ev.PlayerMucked, "position", "citations")
 
 
 def showdown_order(deal: Deal, live: Sequence[int]) -> list[int]:
@@ -180,7 +188,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
         made = deal.pots
         if made and made[0].amount:
             (pot,) = made
-            return [ev.PotAwarded(pot=0, share="whole", amounts=((pot.eligible[0], pot.amount),))]
+            return [_AWARDED.make3(0, "whole", ((pot.eligible[0], pot.amount),))]
     contenders = [p for p in range(deal.players) if not players[p].folded and not players[p].mucked]
     claimed = _claimed(deal.pots, contenders)
     pots = [pot for pot, _ in claimed]
@@ -234,7 +242,7 @@ def award_pots(deal: Deal) -> list[ev.Event]:
                 )
     won = {p for a in awards for p, amount in a.amounts if amount}
     kills: list[ev.Event] = [
-        ev.HandMucked(position=Position(p), citations=_LOSER_MUCKED)
+        _LOSER_KILLED.make2(Position(p), _LOSER_MUCKED)
         for p in contenders
         if p not in won and players[p].shown
     ]
@@ -291,14 +299,8 @@ def _award(
         rule = "ties.4.1" if deal.game.is_button_game else "ties.4.2"
         citations = (*citations, *cite("ties.2", "ties.3", rule))
     ordered = _odd_chip_order(deal, winners, low=low)
-    return ev.PotAwarded(
-        pot=index,
-        share=share,
-        amounts=split(amount, ordered, unit=deal.stakes.chip),
-        hand=value.name,
-        run=run,
-        citations=citations,
-    )
+    amounts = split(amount, ordered, unit=deal.stakes.chip)
+    return _AWARDED_SHOWN.make6(index, share, amounts, value.name, run, citations)
 
 
 def last_in_pot(deal: Deal, p: int) -> Pot | None:
@@ -355,7 +357,7 @@ def show_or_muck(
                 who=Who(Position(p)),
                 citations=_SHOW_OR_MUCK,
             )
-        deal._emit(ev.PlayerShowed(position=Position(p), cards=hole, citations=_SHOW_OR_MUCK))
+        deal._emit(_SHOWED.make3(Position(p), hole, _SHOW_OR_MUCK))
     else:
         pot = last_in_pot(deal, p)
         if pot is not None:
@@ -367,7 +369,7 @@ def show_or_muck(
                 pot=pot.amount,
                 citations=_SHOW_OR_MUCK,
             )
-        deal._emit(ev.PlayerMucked(position=Position(p), citations=_SHOW_OR_MUCK))
+        deal._emit(_MUCKED.make2(Position(p), _SHOW_OR_MUCK))
     after_show(deal)
 
 

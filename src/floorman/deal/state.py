@@ -21,12 +21,13 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from floorman.cards import Card
 from floorman.deal import betting, rulings
 from floorman.deal import events as ev
 from floorman.deal._facts import game_facts
+from floorman.deal._make import Maker
 from floorman.deal.actions import (
     Action,
     BringIn,
@@ -69,6 +70,18 @@ __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 
 _handler = HANDLERS.get
 _NONE_ID = id(None)
+
+# The records every deal makes (see floorman.deal._make).
+_BLIND_POSTED: Final = Maker(ev.BlindPosted, "position", "amount", "dead", "citations")
+_STREET_STARTED: Final = Maker(ev.StreetStarted, "street", "name")
+_CARD_BURNED: Final = Maker(ev.CardBurned, "card")
+_HOLE_DEALT: Final = Maker(ev.HoleDealt, "position", "cards", "up")
+_BOARD_DEALT: Final = Maker(ev.BoardDealt, "cards", "run")
+_BET_RETURNED: Final = Maker(ev.BetReturned, "position", "amount")
+_DEAL_ENDED: Final = Maker(ev.DealEnded, "stacks")
+_ANTE_POSTED: Final = Maker(ev.AntePosted, "position", "amount")
+_HAND_SHOWN: Final = Maker(ev.HandShown, "position", "cards", "citations")
+_DREW: Final = Maker(ev.Drew, "position", "discards", "cards")
 
 
 class _Player:
@@ -377,7 +390,7 @@ class Deal:
         for p, ante in enumerate(antes if any(antes) else ()):
             if ante:
                 stack = self._players[p].stack
-                self._emit(ev.AntePosted(position=Position(p), amount=min(ante, stack)))
+                self._emit(_ANTE_POSTED.make2(Position(p), min(ante, stack)))
         if self._button_game:
             rule = _HEADS_UP_BLINDS if len(self._players) == 2 else _BLINDS
             deads = self.stakes.dead_blinds
@@ -388,11 +401,7 @@ class Deal:
                     stack = self._players[p].stack
                     amount = min(blind, stack)
                     dead = min(dead, stack - amount)
-                    self._emit(
-                        ev.BlindPosted(
-                            position=Position(p), amount=amount, dead=dead, citations=rule
-                        )
-                    )
+                    self._emit(_BLIND_POSTED.make4(Position(p), amount, dead, rule))
         self._next_street()
 
     def _free(self, pl: _Player) -> int:
@@ -471,7 +480,7 @@ class Deal:
             self._begin_showdown()
             return
         street = self.game.streets[nxt]
-        self._emit(ev.StreetStarted(street=nxt, name=street.name))
+        self._emit(_STREET_STARTED.make2(nxt, street.name))
         if self.runs > 1 and nxt > 0 and not self._runs and self._betting_closed():
             # Nobody can bet any more and board cards are to come: they are dealt
             # once for each run agreed (RRP5 policies.16).
@@ -488,7 +497,7 @@ class Deal:
             self._board_due = 1
             burn = len(self._deck or ()) > 1
         if burn:
-            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
+            self._emit(_CARD_BURNED.make1(self._deck[0] if self._deck else None))
         if self._has_draw:
             for pl in self._players:
                 pl.drew = False
@@ -543,24 +552,24 @@ class Deal:
 
     def _deal_hole(self, position: int, cards: tuple[Card | None, ...]) -> None:
         p, up = self._dealing.pop(0)
-        self._emit(ev.HoleDealt(position=Position(p), cards=cards, up=up))
+        self._emit(_HOLE_DEALT.make3(Position(p), cards, up))
 
     def _deal_board(self, cards: tuple[Card | None, ...]) -> None:
         run = self._board_run
         due = self._board_due
         self._board_due = 0
         self._board_run = 0
-        self._emit(ev.BoardDealt(cards=cards, run=run))
+        self._emit(_BOARD_DEALT.make2(cards, run))
         if run < len(self._runs):
             # The next board's cards for this street, after a burn of their own.
             self._board_run = run + 1
             self._board_due = due
-            self._emit(ev.CardBurned(card=self._deck[0] if self._deck else None))
+            self._emit(_CARD_BURNED.make1(self._deck[0] if self._deck else None))
 
     def _deal_draw(self, position: int, cards: tuple[Card | None, ...]) -> None:
         pl = self._players[position]
         pl.pending_draw = 0
-        self._emit(ev.HoleDealt(position=Position(position), cards=cards, up=(False,) * len(cards)))
+        self._emit(_HOLE_DEALT.make3(Position(position), cards, (False,) * len(cards)))
 
     def _draw_pending(self) -> bool:
         """Whether a player who discarded waits for cards."""
@@ -661,7 +670,7 @@ class Deal:
             elif bet > second:
                 second = bet
         if second >= 0 and top > second:
-            self._emit(ev.BetReturned(position=Position(p), amount=top - second))
+            self._emit(_BET_RETURNED.make2(Position(p), top - second))
         if len(self._live_now()) <= 1:
             self._finish()
             return
@@ -674,19 +683,13 @@ class Deal:
         known = all(c is not None for p in self._show_order for c in players[p].hole)
         if self.auto_showdown and known:
             for p in self._show_order:
-                self._emit(
-                    ev.HandShown(
-                        position=Position(p),
-                        cards=self.hole(Position(p)),
-                        citations=_SHOWN_IN_ORDER,
-                    )
-                )
+                self._emit(_HAND_SHOWN.make3(Position(p), self.hole(Position(p)), _SHOWN_IN_ORDER))
             self._finish()
 
     def _finish(self) -> None:
         for event in award_pots(self):
             self._emit(event)
-        self._emit(ev.DealEnded(stacks=self.stacks))
+        self._emit(_DEAL_ENDED.make1(self.stacks))
 
     # ------------------------------------------------------- legal actions
 
@@ -721,12 +724,19 @@ class Deal:
         changes nothing.
         """
         start = len(self.events)
+        self.carry_out(action)
+        return self.events[start:]
+
+    def carry_out(self, action: Action) -> None:
+        """:meth:`apply`, for a caller that reads the events it caused from
+        :attr:`events` (or not at all): they are not copied out."""
+        start = len(self.events)
         bet = _BETTING.get(type(action))
         if bet is not None:
             # A fold, check or call in turn needs none of a wager's amounts:
             # the options are worked out only when not already known and needed.
             bet(self, self._legal if self._legal_at == start else None, action)
-            return self.events[start:]
+            return
         # The usual deals, as legal_now and the checks below would see them:
         # the hole cards due to the player next dealt to, the board cards due.
         if type(action) is DealHole:
@@ -736,10 +746,10 @@ class Deal:
                 if action.position == p and len(action.cards) == len(up):
                     check_cards(self, action.cards)
                     dealing.pop(0)
-                    self._emit(ev.HoleDealt(position=action.position, cards=action.cards, up=up))
+                    self._emit(_HOLE_DEALT.make3(action.position, action.cards, up))
                     if self._deck is not None or not dealing:
                         self._auto_deal()
-                    return self.events[start:]
+                    return
         elif (
             type(action) is DealBoard
             and self._board_due
@@ -750,7 +760,7 @@ class Deal:
             check_cards(self, action.cards)
             self._deal_board(action.cards)
             self._auto_deal()
-            return self.events[start:]
+            return
         legal = self._legal
         if legal is None or self._legal_at != start:
             legal = self.legal()
@@ -810,7 +820,6 @@ class Deal:
             case Void(citations=rule, keep=keep):
                 self._record(rulings.void(self, rule, keep))
                 self._emit(ev.DealEnded(stacks=self.stacks, citations=rule))
-        return self.events[start:]
 
     def _record(self, events: Sequence[ev.Event]) -> None:
         """Record a ruling's events (:mod:`floorman.deal.rulings` checked them)."""
@@ -872,7 +881,7 @@ class Deal:
             named = set(map(id, discards))
             if len(named) != n or not named.issubset(map(id, pl.hole)) or _NONE_ID in named:
                 check_discards(p, pl.hole, discards)
-        self._emit(ev.Drew(position=p, discards=discards, cards=()))
+        self._emit(_DREW.make3(p, discards, ()))
         pl.drew = True
         deck = self._deck
         if deck is None or self._dealing or self._board_due:
@@ -885,7 +894,7 @@ class Deal:
                 self._reshuffle(p)
                 deck = self._deck
                 assert deck is not None
-            self._emit(ev.HoleDealt(position=p, cards=tuple(deck[:n]), up=(False,) * n))
+            self._emit(_HOLE_DEALT.make3(p, tuple(deck[:n]), (False,) * n))
         waiting = False
         for other in self._players:
             if other.pending_draw:
@@ -936,7 +945,7 @@ def _restore(setting: tuple[Any, ...], state: dict[str, Any]) -> Deal:
 
 
 # The betting actions, found by their type in one look-up (the match in
-# Deal.apply takes any other action, and a subclass of one of these).
+# Deal.carry_out takes any other action, and a subclass of one of these).
 _BETTING: dict[type, Callable[[Deal, Legal | None, Any], None]] = {
     Fold: betting.fold,
     Check: betting.check,

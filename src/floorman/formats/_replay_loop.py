@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from floorman.cards import Card
+from floorman.deal._make import Maker
 from floorman.deal.actions import (
     BringIn,
     Call,
@@ -43,6 +44,10 @@ _SHOW_OR_MUCK: Final = phh.ShowOrMuck
 _BRING_IN: Final = phh.PostBringIn
 _DRAW: Final = phh.StandPatOrDiscard
 _NO_OP: Final = phh.NoOp
+
+# The dealing actions, a few each hand (see floorman.deal._make).
+_DEALT_HOLE: Final = Maker(DealHole, "position", "cards")
+_DEALT_BOARD: Final = Maker(DealBoard, "cards")
 
 # The dealer's actions are values: one made for a player's fold, check, call or
 # bring-in (and a wager) serves every hand replayed after; at most _KEPT wagers
@@ -81,22 +86,22 @@ def play(deal: Deal, actions: tuple[Any, ...], end: int) -> tuple[int, FloormanE
         try:
             kind = type(action)
             if kind is _DEAL_HOLE:
-                deal.apply(DealHole(position=Position(action.player - 1), cards=action.cards))
+                deal.carry_out(_DEALT_HOLE.make2(Position(action.player - 1), action.cards))
             elif kind is _FOLD:
-                deal.apply(_fold(action.player - 1))
+                deal.carry_out(_fold(action.player - 1))
             elif kind is _CHECK_OR_CALL:
                 p = Position(action.player - 1)
-                deal.apply(_call(p) if deal.to_call(p) else _check(p))
+                deal.carry_out(_call(p) if deal.to_call(p) else _check(p))
             elif kind is _WAGER:
-                deal.apply(_wager(action.player - 1, action.amount))
+                deal.carry_out(_wager(action.player - 1, action.amount))
             elif kind is _DEAL_BOARD:
-                deal.apply(DealBoard(cards=action.cards))
+                deal.carry_out(_DEALT_BOARD.make1(action.cards))
             elif kind is _SHOW_OR_MUCK:
                 shows[action.player - 1] = action
             elif kind is _BRING_IN:
-                deal.apply(_bring_in(action.player - 1))
+                deal.carry_out(_bring_in(action.player - 1))
             elif kind is _DRAW:
-                deal.apply(Draw(position=Position(action.player - 1), discards=action.cards))
+                deal.carry_out(Draw(position=Position(action.player - 1), discards=action.cards))
             elif kind is not _NO_OP:
                 apply_action(deal, action, shows)
             if shows:  # with none waiting, the showdown has nothing to settle yet
@@ -119,20 +124,20 @@ def apply_action(deal: Deal, action: phh.Action, shows: dict[int, Any]) -> None:
         case phh.ShowOrMuck(player=p):
             shows[p - 1] = action
         case phh.DealBoard(cards=cards):
-            deal.apply(DealBoard(cards=cards))
+            deal.carry_out(DealBoard(cards=cards))
         case phh.DealHole(player=p, cards=cards):
-            deal.apply(DealHole(position=Position(p - 1), cards=cards))
+            deal.carry_out(DealHole(position=Position(p - 1), cards=cards))
         case phh.Fold(player=p):
-            deal.apply(_fold(p - 1))
+            deal.carry_out(_fold(p - 1))
         case phh.CheckOrCall(player=p):
             position = Position(p - 1)
-            deal.apply(_call(position) if deal.to_call(position) else _check(position))
+            deal.carry_out(_call(position) if deal.to_call(position) else _check(position))
         case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
-            deal.apply(_wager(p - 1, amount))
+            deal.carry_out(_wager(p - 1, amount))
         case phh.PostBringIn(player=p):
-            deal.apply(_bring_in(p - 1))
+            deal.carry_out(_bring_in(p - 1))
         case phh.StandPatOrDiscard(player=p, cards=cards):
-            deal.apply(Draw(position=Position(p - 1), discards=cards))
+            deal.carry_out(Draw(position=Position(p - 1), discards=cards))
         case _:
             raise NotationError(f"cannot replay {action}", text=str(action))
 
@@ -190,11 +195,13 @@ def settle_showdown(deal: Deal, shows: dict[int, Any], *, final: bool) -> None:
             if not final:
                 return
             known = all(c is not None for c in deal.hole(position))
-            deal.apply(Show(position=position) if known else Muck(position=position))
+            deal.carry_out(Show(position=position) if known else Muck(position=position))
         elif decision.mucks:
-            deal.apply(Muck(position=position))
+            deal.carry_out(Muck(position=position))
         else:
-            deal.apply(Show(position=position, cards=revealed(deal.hole(position), decision.cards)))
+            deal.carry_out(
+                Show(position=position, cards=revealed(deal.hole(position), decision.cards))
+            )
 
 
 def revealed(
