@@ -36,7 +36,15 @@ import reprlib
 from collections.abc import Callable
 from typing import Any, TypeVar, dataclass_transform, overload
 
-__all__ = ["first_init", "frozen", "made_init", "refuse_assignment"]
+__all__ = [
+    "compared_eq",
+    "compared_hash",
+    "first_init",
+    "frozen",
+    "made_init",
+    "refuse_assignment",
+    "shown_repr",
+]
 
 _T = TypeVar("_T")
 
@@ -195,6 +203,29 @@ def _getstate(self: Any) -> list[Any]:
 def _setstate(self: Any, state: list[Any]) -> None:
     for f, value in zip(dataclasses.fields(self), state, strict=False):
         object.__setattr__(self, f.name, value)
+
+
+# Shared methods for classes made like dataclasses without their compiled methods,
+# each class naming the fields its repr shows (``__shown__``) and giving the key its
+# equality and hash compare (``__compared__``).
+@reprlib.recursive_repr()
+def shown_repr(self: Any) -> str:
+    """A dataclass's repr of ``self``, from its class's ``__shown__`` names."""
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__shown__)
+    return f"{type(self).__qualname__}({shown})"
+
+
+def compared_eq(self: Any, other: Any) -> Any:
+    """A dataclass's equality, by its class's ``__compared__`` key."""
+    if other.__class__ is self.__class__:
+        key = self.__compared__
+        return key(self) == key(other)
+    return NotImplemented
+
+
+def compared_hash(self: Any) -> int:
+    """A frozen dataclass's hash, by its class's ``__compared__`` key."""
+    return hash(self.__compared__(self))
 
 
 def refuse_assignment(cls: Any, names: frozenset[str]) -> None:

@@ -15,12 +15,11 @@ cryptographically strong source, for real play.
 from __future__ import annotations
 
 import operator
-import reprlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, dataclass_transform, overload
 
-from floorman._frozen import first_init
+from floorman._frozen import compared_eq, first_init, shown_repr
 from floorman.cards import Card
 
 if TYPE_CHECKING:
@@ -74,19 +73,6 @@ def _same_as_random() -> bool:
     return got == expected and stock.getstate() == ours.getstate()
 
 
-@reprlib.recursive_repr()
-def _repr(self: Any) -> str:
-    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__shown__)
-    return f"{type(self).__qualname__}({shown})"
-
-
-def _eq(self: Any, other: Any) -> Any:
-    if other.__class__ is self.__class__:
-        key = self.__compared__
-        return key(self) == key(other)
-    return NotImplemented
-
-
 @overload
 def _slotted(cls: type[_T], /) -> type[_T]: ...
 
@@ -108,12 +94,12 @@ def _slotted(
     def wrap(cls: type[_T]) -> type[_T]:
         made: Any = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
         made.__init__ = first_init(made)
-        made.__repr__ = _repr
+        made.__repr__ = shown_repr
         made.__shown__ = tuple(f.name for f in fields(made) if f.repr)
         params = made.__dataclass_params__
         params.init = params.repr = True
         if eq:
-            made.__eq__ = _eq
+            made.__eq__ = compared_eq
             made.__hash__ = None  # equal values may change: no hash, as dataclass says
             compared = tuple(f.name for f in fields(made) if f.compare)
             made.__compared__ = staticmethod(

@@ -11,11 +11,16 @@ usual table of a real file and this one for any other.
 from __future__ import annotations
 
 import operator
-import reprlib
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, dataclass_transform
 
-from floorman._frozen import first_init, refuse_assignment
+from floorman._frozen import (
+    compared_eq,
+    compared_hash,
+    first_init,
+    refuse_assignment,
+    shown_repr,
+)
 from floorman.errors import NotationError
 from floorman.formats._phh_actions import (
     MOST_DIGITS,
@@ -149,23 +154,6 @@ def _check_chips(key: str, value: object, count: int | None, least: int) -> None
 _T = TypeVar("_T")
 
 
-@reprlib.recursive_repr()
-def _repr(self: Any) -> str:
-    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__shown__)
-    return f"{type(self).__qualname__}({shown})"
-
-
-def _eq(self: Any, other: Any) -> Any:
-    if other.__class__ is self.__class__:
-        key = self.__compared__
-        return key(self) == key(other)
-    return NotImplemented
-
-
-def _hash(self: Any) -> int:
-    return hash(self.__compared__(self))
-
-
 # What ``@dataclass(frozen=True, kw_only=True)`` makes of a class (its instances keep
 # their fields in their dictionary), but for the six methods it would compile at import:
 # __init__ is compiled when the class is first instantiated, and the others are shared
@@ -175,9 +163,9 @@ def _frozen_value(cls: type[_T]) -> type[_T]:
     made: Any = dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
     params = made.__dataclass_params__
     made.__init__ = first_init(made, _compile_init)
-    made.__repr__ = _repr
-    made.__eq__ = _eq
-    made.__hash__ = _hash
+    made.__repr__ = shown_repr
+    made.__eq__ = compared_eq
+    made.__hash__ = compared_hash
     made.__shown__ = tuple(f.name for f in fields(made) if f.repr)
     compared = tuple(f.name for f in fields(made) if f.compare)
     made.__compared__ = staticmethod(operator.attrgetter(*compared))
