@@ -5,11 +5,12 @@ optional: without a compiler (or if a build fails) the package installs without
 them and runs in pure Python, with the same results.
 
 - The evaluator's extension, ``floorman.evaluation._fast``, from ``_fast.c``.
-- The dealer's hot modules and the PHH reader's quick path
-  (``floorman._compiled.MODULES``), compiled from their own Python source by mypyc. The build writes ``floorman/_compiled.record``,
-  a digest of each source it compiled: floorman uses the compiled modules only
-  while every source is the one they were built from (see ``_compiled.py``).
-  ``FLOORMAN_PURE_BUILD=1`` skips them.
+- The dealer's hot modules, the PHH reader's quick path and the replay's loop
+  (``floorman._compiled.MODULES``), compiled from their own Python source by
+  mypyc. The build writes ``floorman/_compiled.record``, a digest of each source
+  it compiled: floorman uses the compiled modules only while every source is the
+  one they were built from (see ``_compiled.py``). ``FLOORMAN_PURE_BUILD=1``
+  skips them.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def mypyc_extensions(modules: tuple[str, ...]) -> list[Extension]:
         from mypyc.build import mypycify
     except ImportError:
         print(
-            "floorman: mypyc is not at hand; the dealer and reader stay pure Python",
+            "floorman: mypyc is not at hand; the dealer, reader and replay stay pure Python",
             file=sys.stderr,
         )
         return []
