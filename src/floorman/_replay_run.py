@@ -341,27 +341,14 @@ def _reported(
             label=label,
             action=error.action_index,
         )
+    # Replayed, written as JSON (a replayed hand's line is _replayed's).
     stacks = result.finishing_stacks or ()
     record["finishing_stacks"] = _file_units(stacks, history.chips_per_unit)
     matches = result.matches_file
     if history.finishing_stacks is not None:
         record["matches_file"] = matches
-    if as_json:
-        out = json.dumps(record)
-    else:
-        recorded = _file_units(history.finishing_stacks or (), history.chips_per_unit)
-        check = (
-            ""
-            if matches is None
-            else " (as recorded)"
-            if matches
-            else f" (the file records {recorded})"
-        )
-        out = (
-            f"{name}: {hand}{history.variant}: finishing stacks {record['finishing_stacks']}{check}"
-        )
     return Outcome(
-        out=out,
+        out=json.dumps(record),
         status=1 if matches is False else 0,
         matches=matches,
         file=name,

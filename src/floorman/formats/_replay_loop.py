@@ -8,7 +8,8 @@ the loop gives back.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from floorman.cards import Card
 from floorman.deal._make import Maker
@@ -30,6 +31,8 @@ from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
 from floorman.games import Game, RuleSet, Structure
 from floorman.ids import Position
+
+_A = TypeVar("_A")
 
 __all__ = ["apply_action", "new_deal", "play", "settle_showdown"]
 
@@ -88,10 +91,12 @@ def play(deal: Deal, actions: tuple[Any, ...], end: int) -> tuple[int, FloormanE
             if kind is _DEAL_HOLE:
                 deal.carry_out(_DEALT_HOLE.make2(Position(action.player - 1), action.cards))
             elif kind is _FOLD:
-                deal.carry_out(_fold(action.player - 1))
+                deal.carry_out(_kept(_FOLDS, Fold, action.player - 1))
             elif kind is _CHECK_OR_CALL:
                 p = Position(action.player - 1)
-                deal.carry_out(_call(p) if deal.to_call(p) else _check(p))
+                deal.carry_out(
+                    _kept(_CALLS, Call, p) if deal.to_call(p) else _kept(_CHECKS, Check, p)
+                )
             elif kind is _WAGER:
                 deal.carry_out(_wager(action.player - 1, action.amount))
             elif kind is _DEAL_BOARD:
@@ -99,7 +104,7 @@ def play(deal: Deal, actions: tuple[Any, ...], end: int) -> tuple[int, FloormanE
             elif kind is _SHOW_OR_MUCK:
                 shows[action.player - 1] = action
             elif kind is _BRING_IN:
-                deal.carry_out(_bring_in(action.player - 1))
+                deal.carry_out(_kept(_BRING_INS, BringIn, action.player - 1))
             elif kind is _DRAW:
                 deal.carry_out(Draw(position=Position(action.player - 1), discards=action.cards))
             elif kind is not _NO_OP:
@@ -128,45 +133,29 @@ def apply_action(deal: Deal, action: phh.Action, shows: dict[int, Any]) -> None:
         case phh.DealHole(player=p, cards=cards):
             deal.carry_out(DealHole(position=Position(p - 1), cards=cards))
         case phh.Fold(player=p):
-            deal.carry_out(_fold(p - 1))
+            deal.carry_out(_kept(_FOLDS, Fold, p - 1))
         case phh.CheckOrCall(player=p):
             position = Position(p - 1)
-            deal.carry_out(_call(position) if deal.to_call(position) else _check(position))
+            deal.carry_out(
+                _kept(_CALLS, Call, position)
+                if deal.to_call(position)
+                else _kept(_CHECKS, Check, position)
+            )
         case phh.CompleteBetOrRaiseTo(player=p, amount=amount):
             deal.carry_out(_wager(p - 1, amount))
         case phh.PostBringIn(player=p):
-            deal.carry_out(_bring_in(p - 1))
+            deal.carry_out(_kept(_BRING_INS, BringIn, p - 1))
         case phh.StandPatOrDiscard(player=p, cards=cards):
             deal.carry_out(Draw(position=Position(p - 1), discards=cards))
         case _:
             raise NotationError(f"cannot replay {action}", text=str(action))
 
 
-def _fold(p: int) -> Fold:
-    made = _FOLDS.get(p)
+def _kept(kept: dict[int, _A], make: Callable[..., _A], p: int) -> _A:
+    """The action ``make`` makes for the player at position ``p``, made once."""
+    made = kept.get(p)
     if made is None:
-        made = _FOLDS[p] = Fold(position=Position(p))
-    return made
-
-
-def _check(p: int) -> Check:
-    made = _CHECKS.get(p)
-    if made is None:
-        made = _CHECKS[p] = Check(position=Position(p))
-    return made
-
-
-def _call(p: int) -> Call:
-    made = _CALLS.get(p)
-    if made is None:
-        made = _CALLS[p] = Call(position=Position(p))
-    return made
-
-
-def _bring_in(p: int) -> BringIn:
-    made = _BRING_INS.get(p)
-    if made is None:
-        made = _BRING_INS[p] = BringIn(position=Position(p))
+        made = kept[p] = make(position=Position(p))
     return made
 
 
