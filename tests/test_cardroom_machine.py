@@ -329,16 +329,18 @@ class Night(RuleBasedStateMachine):
         self.try_(c.Report(table=number, report=MuckedHand(position=0)))
         self.try_(c.Decide(table=number, choice="dead" if dead else "retrieve"))
 
-    @precondition(
-        lambda self: any(
-            not t.in_deal and t.deals and t.players for t in self.room._tables.values()
-        )
-    )
+    def _between_deals_seated(self) -> list[tuple[int, typing.Any]]:
+        """The tables between deals, with deals behind them and players seated."""
+        return [
+            (n, t)
+            for n, t in sorted(self.room._tables.items())
+            if not t.in_deal and t.deals and t.players
+        ]
+
+    @precondition(lambda self: bool(self._between_deals_seated()))
     @rule(amount=st.integers(1, 5))
     def impound_and_release(self, amount: int) -> None:
-        number, table = next(
-            (n, t) for n, t in sorted(self.room._tables.items()) if not t.in_deal and t.deals
-        )
+        number, table = self._between_deals_seated()[0]
         rich = max(table.stacks, key=lambda s: table.stacks[s])
         self.try_(c.Impound(table=number, player=table.players[rich], amount=amount))
         self.try_(c.Release(table=number, to=table.players[rich]))
