@@ -18,7 +18,15 @@ from typing import Any, ClassVar
 
 import pytest
 
-from floorman._frozen import dataclass_like, field, frozen, value_fields
+from floorman._frozen import (
+    MISSING,
+    dataclass_like,
+    field,
+    field_names,
+    frozen,
+    is_dataclass_instance,
+    value_fields,
+)
 
 Maker = Callable[..., Any]
 
@@ -778,3 +786,61 @@ def test_a_replay_imports_neither_dataclasses_nor_inspect(tmp_path: Path) -> Non
     }
     assert "floorman.deal" in imported
     assert imported.isdisjoint(_HEAVY), sorted(imported & set(_HEAVY))
+
+
+def test_what_a_class_variable_is_is_decided_when_the_class_is_made() -> None:
+    # A module whose namespace names no ClassVar when its classes are made (as when
+    # typing is imported for type checkers only), and names it later.
+    module = types.ModuleType("floorman_test_late_classvar")
+    sys.modules[module.__name__] = module
+    try:
+        made = dataclass_like(
+            type(
+                "Late",
+                (),
+                {
+                    "__module__": module.__name__,
+                    "__annotations__": {"a": "ClassVar[int]", "b": "int"},
+                },
+            )
+        )
+        built = _theirs()(
+            type(
+                "Late",
+                (),
+                {
+                    "__module__": module.__name__,
+                    "__annotations__": {"a": "ClassVar[int]", "b": "int"},
+                },
+            )
+        )
+        module.ClassVar = ClassVar  # type: ignore[attr-defined]
+        assert [f.name for f in dataclasses.fields(made)] == ["a", "b"]
+        assert _described(made) == _described(built)
+    finally:
+        del sys.modules[module.__name__]
+
+
+def test_value_fields_reads_either_kind_of_class_without_the_module() -> None:
+    for made in (Ours_mixed_ours, Ours_mixed_theirs, Theirs_mixed):  # noqa: F821
+        ours = [
+            (f.name, f.default, f.default_factory, f.init, f.kw_only) for f in value_fields(made)
+        ]
+        theirs = [
+            (
+                f.name,
+                MISSING if f.default is dataclasses.MISSING else f.default,
+                MISSING if f.default_factory is dataclasses.MISSING else f.default_factory,
+                f.init,
+                f.kw_only,
+            )
+            for f in dataclasses.fields(made)
+        ]
+        assert ours == theirs
+        assert field_names(made) == tuple(f.name for f in dataclasses.fields(made))
+        assert [f.name for f in value_fields(made(1, f=2))] == [f.name for f in value_fields(made)]
+        assert is_dataclass_instance(made(1, f=2))
+        assert not is_dataclass_instance(made)
+    assert not is_dataclass_instance(5)
+    with pytest.raises(TypeError, match="must be called with a dataclass type or instance"):
+        value_fields(int)

@@ -242,6 +242,7 @@ class _Made:
 
     __slots__ = (
         "annotations",
+        "classvars",
         "eq",
         "fields",
         "frozen",
@@ -258,6 +259,7 @@ class _Made:
         fields: tuple[Field, ...],
         annotations: dict[str, Any],
         given: dict[str, Any],
+        classvars: frozenset[str],
         *,
         eq: bool,
         frozen: bool,
@@ -270,6 +272,7 @@ class _Made:
         self.names = tuple(f.name for f in fields)
         self.annotations = annotations
         self.given = given
+        self.classvars = classvars
         self.eq, self.frozen, self.kw_only = eq, frozen, kw_only
         self.order, self.repr, self.slots = order, repr, slots
 
@@ -304,6 +307,7 @@ def dataclass_like(
     dataclasses = sys.modules.get("dataclasses")
     typing = sys.modules.get("typing")
     given: dict[str, Any] = {}
+    classvars: set[str] = set()
     specified: list[Field] = []
     for fname, annotation in annotations.items():
         if dataclasses is not None and (
@@ -330,6 +334,7 @@ def dataclass_like(
                 raise TypeError(f"field {fname} cannot have a default factory")
             if f.kw_only is not MISSING:
                 raise TypeError(f"field {fname} is a ClassVar but specifies kw_only")
+            classvars.add(fname)
             fields.pop(fname, None)
             continue
         if f.kw_only is MISSING:
@@ -372,6 +377,7 @@ def dataclass_like(
         listed,
         annotations,
         given,
+        frozenset(classvars),
         eq=eq,
         frozen=frozen,
         kw_only=kw_only,
@@ -633,11 +639,18 @@ def _dataclass_attributes(cls: Any) -> tuple[dict[str, Any], Any]:
             params = base.__dataclass_params__
             if base_params is None or params.frozen or not base_params.frozen:
                 base_params = params
+    # Made in this module's name, whose namespace names neither ClassVar nor InitVar:
+    # what is a class variable was decided when the class was made (typing imported
+    # since cannot make a field one), and is said here by typing.ClassVar itself.
+    annotations = {
+        name: sys.modules["typing"].ClassVar if name in info.classvars else annotation
+        for name, annotation in info.annotations.items()
+    }
     body: dict[str, Any] = {
-        "__module__": cls.__module__,
+        "__module__": __name__,
         "__qualname__": cls.__qualname__,
         "__doc__": cls.__doc__ or "model",
-        "__annotations__": dict(info.annotations),
+        "__annotations__": annotations,
     }
     for name, given in info.given.items():
         body[name] = _as_dataclass_field(given, dataclasses)
@@ -650,6 +663,8 @@ def _dataclass_attributes(cls: Any) -> tuple[dict[str, Any], Any]:
     )(type(cls.__name__, bases, body))
     fields = model.__dict__["__dataclass_fields__"]
     params = model.__dict__["__dataclass_params__"]
+    for name in info.classvars:
+        fields[name].type = info.annotations[name]
     made = tuple(f.name for f in dataclasses.fields(model))
     if made != info.names:
         raise TypeError(
