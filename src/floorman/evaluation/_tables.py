@@ -17,11 +17,13 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, overload
 
+from floorman._static import TYPE_CHECKING, overload
 from floorman.evaluation._kept import kept
 
 if TYPE_CHECKING:
+    from typing import Any
+
     import numpy as np
     import numpy.typing as npt
 

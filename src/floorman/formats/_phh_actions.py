@@ -13,14 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import MISSING, dataclass, fields
-from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
 from floorman._frozen import first_init, made_init, refuse_assignment
+from floorman._static import TYPE_CHECKING, dataclass_transform
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
 
 if TYPE_CHECKING:
     from decimal import Decimal
+    from typing import Any, TypeVar
 
 __all__ = [
     "MOST_DIGITS",
@@ -65,7 +66,8 @@ def _too_long(value: Decimal | int) -> bool:
     return value.is_finite() and sum(_digits(value)) > MOST_DIGITS
 
 
-_T = TypeVar("_T")
+if TYPE_CHECKING:
+    _T = TypeVar("_T")
 # The action classes made so far, whose options are set to a frozen dataclass's when
 # the last is made (a dataclass refuses to inherit from a frozen one unless frozen).
 _MADE: list[Any] = []

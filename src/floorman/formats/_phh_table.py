@@ -12,8 +12,8 @@ the history it makes stays a Python class.
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
-from typing import Any
 
+from floorman._static import TYPE_CHECKING
 from floorman.formats._phh_history import (
     _LIMIT,
     _STRUCTURE,
@@ -22,6 +22,9 @@ from floorman.formats._phh_history import (
     _general,
 )
 from floorman.formats._phh_usual import read_usual
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["from_table"]
 

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, cast
+
+from floorman._static import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["loads"]
 
@@ -134,7 +138,7 @@ def _int_scanner() -> Callable[[str, int], tuple[list[int], int]]:
         parse_int=int,
         parse_constant=float,
     )
-    return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast(Any, context)))
+    return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast("Any", context)))
 
 
 _INTS: list[Callable[[str, int], tuple[list[int], int]]] = []  # made for the first text
