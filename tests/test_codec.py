@@ -143,7 +143,7 @@ SCALARS: dict[object, st.SearchStrategy[typing.Any]] = {
 
 def of_type(hint: object) -> st.SearchStrategy[typing.Any]:
     """Any value of a field type, read from the type as the codec reads it."""
-    if isinstance(hint, typing.NewType):  # PlayerId, Seat, Position: their plain values
+    if isinstance(hint, codec._NEW_TYPES):  # PlayerId, Seat, Position: their plain values
         return of_type(hint.__supertype__)
     if typing.get_origin(hint) in (Union, types.UnionType):
         return st.one_of([of_type(h) for h in typing.get_args(hint)])

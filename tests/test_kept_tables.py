@@ -171,12 +171,23 @@ def test_deuce_to_seven_strength_is_the_classes_count_from_the_hands_to_the_end(
 
 def test_a_class_is_found_where_a_bisection_finds_it() -> None:
     """``Classes.position`` looks a class up where ``bisect_left`` would find it,
-    for every class of every packed ranking and for patterns that are no class."""
+    for every class of every packed ranking and for patterns that are no class,
+    both by the bisections of the first look-ups and by the mapping made after."""
     from bisect import bisect_left
 
     from floorman.evaluation import _tables as t
 
-    for classes in (t.high_classes(), t.low_classes(), t.deuce_to_seven_classes()):
+    strays = ((0, (2,)), (10, (15,)), (5, (9, 9)), (99, ()))
+    for packed in (t._packed_high(), t._packed_low(), t._packed_deuce_to_seven()):
+        classes = t.Classes(packed)
+        if classes[0] < classes[-1]:
+            # The first look-ups bisect: strays, then classes from both ends.
+            for stray in strays:
+                assert classes.position(stray) == bisect_left(classes, stray)
+            for i in (0, len(classes) - 1, len(classes) // 2):
+                assert classes.position(classes[i]) == i
+            assert classes._index is None
         assert all(classes.position(classes[i]) == i for i in range(len(classes)))
-        for stray in ((0, (2,)), (10, (15,)), (5, (9, 9)), (99, ())):
+        assert classes._index is not None
+        for stray in strays:
             assert classes.position(stray) == bisect_left(classes, stray)

@@ -78,6 +78,15 @@ def test_every_shared_hand_reads_as_the_general_parser_reads_it(folder: str) -> 
         "actions = [\n  'd dh p1 AsKs',  # first\n  # a line of comment\n  'p1 f',\n]\n",
         'actions = [\n  "d dh p1 AsKs",\n  "p2 f",\n]\n',
         "a = [1,2 ,3]\nb = []\nc = [ ]\nd = [\n]\n",
+        # A split pot's half chips: numbers with a fraction among whole ones.
+        "finishing_stacks = [10112.5, 9775.0, 10000]\n",
+        "a = [0.5]\nb = [ 1.25 ,\t2 ]\nc = [10.0, 0.0, 0]\nd = [1.5, -2.5]\n",
+        "a = [01.5]\n",
+        "a = [1.]\n",
+        "a = [.5]\n",
+        "a = [1.5e3, 2]\n",
+        "a = [1.5_0]\n",
+        "a = [1.5 2.5]\n",
         "a = [1.5, -2, +3, 0.25e2, 1E-3, inf, -inf, +nan, nan]\n",
         "a = 0\nb = -0\nc = +7\nd = 0.0\ne = -0.0\nf = 6.02e23\n",
         "a = true\nb = false\nc = [true, false]\n",
@@ -262,3 +271,12 @@ def test_an_array_of_numbers_read_again_is_a_list_of_its_own() -> None:
     assert second["stacks"] is not first["stacks"]
     long = "stacks = [" + ", ".join(["123456789"] * 40) + "]\n"
     assert loads(long) == loads(long) == tomllib.loads(long)
+
+
+def test_an_array_of_stacks_with_half_chips_is_read_without_the_general_parser() -> None:
+    """A split pot leaves half chips in the finishing stacks: the usual statement reads
+    such an array itself, each whole number an int and each other a Decimal."""
+    text = "finishing_stacks = [10112.5, 9775.0, 10000]\n"
+    assert subset(text)
+    assert loads(text) == {"finishing_stacks": [Decimal("10112.5"), Decimal("9775.0"), 10000]}
+    assert [type(n) for n in loads(text)["finishing_stacks"]] == [Decimal, Decimal, int]

@@ -29,7 +29,11 @@ from collections.abc import Sequence
 from functools import cache
 from importlib.machinery import ModuleSpec
 from types import ModuleType
-from typing import Final
+
+from floorman._static import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Final
 
 __all__ = ["MODULES", "RECORD", "STATE", "WHY", "decide"]
 

@@ -9,7 +9,7 @@ caller gives (``time.monotonic`` by the command line).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from floorman._static import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Callable

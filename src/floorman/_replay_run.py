@@ -21,15 +21,16 @@ import os
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, TextIO, TypeAlias, TypeVar
 
 from floorman._frozen import frozen
+from floorman._static import TYPE_CHECKING
 from floorman.errors import FloormanError, NotationError
 from floorman.formats import phh
 from floorman.games import RuleSet
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
+    from typing import Any, BinaryIO, TextIO, TypeAlias, TypeVar
 
     from floorman.formats.replay import Replay
     from floorman.formats.stream import HandText, PhhsReader
@@ -52,8 +53,9 @@ __all__ = [
     "replay_chunk",
 ]
 
-T = TypeVar("T")
-R = TypeVar("R")
+if TYPE_CHECKING:
+    T = TypeVar("T")
+    R = TypeVar("R")
 
 #: Seconds a run works alone, when the number of processes was not asked for,
 #: before it starts its workers (each imports the dealer: a short run is over first).

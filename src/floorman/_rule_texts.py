@@ -9,7 +9,10 @@ Source: "Robert's Rules of Poker" by Bob Ciaffone.
 
 from __future__ import annotations
 
-from typing import Final
+from floorman._static import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Final
 
 SECTIONS: Final[dict[str, str]] = {
     "conduct.prohibited": "Conduct: acts not permitted",

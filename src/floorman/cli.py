@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, cast
 
 from floorman import __version__
+from floorman._static import TYPE_CHECKING, cast
 from floorman.errors import FloormanError, NotationError
 from floorman.evaluation import MOST_CARDS, MOST_WILD_CARDS, JokerRule
 from floorman.games import GAMES, RuleSet, Structure

@@ -35,6 +35,7 @@ import typing
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Union
 
+from floorman._static import NewType
 from floorman.cards import Card
 from floorman.deal import actions as act
 from floorman.deal import events as dev
@@ -226,9 +227,14 @@ def _encode_object(value: object, name: str | None) -> dict[str, _Json]:
     return out
 
 
+#: What a NewType is at run time: floorman's own ids (PlayerId, Seat, Position) are
+#: floorman._static's, which stands in for typing's; any other is typing's.
+_NEW_TYPES: Final = (NewType, typing.NewType)
+
+
 @functools.cache
 def _encoder(hint: object) -> _Encoder:
-    if isinstance(hint, typing.NewType):  # a PlayerId, Seat or Position: its plain value
+    if isinstance(hint, _NEW_TYPES):  # a PlayerId, Seat or Position: its plain value
         return _encoder(hint.__supertype__)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
@@ -377,7 +383,7 @@ def _decode_fields(cls: type, data: Mapping[str, Any], *, skip: str = "") -> obj
 
 @functools.cache
 def _decoder(hint: object) -> _Decoder:
-    if isinstance(hint, typing.NewType):
+    if isinstance(hint, _NEW_TYPES):
         return _decoder(hint.__supertype__)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))
@@ -593,7 +599,7 @@ class _Source:
 def _fast_expr(hint: object, v: str, src: _Source) -> str:
     """Python source for the value of a field of type ``hint`` read from the
     JSON value named ``v`` (a plain name), raising on any other form."""
-    if isinstance(hint, typing.NewType):  # a PlayerId, Seat or Position: its plain value
+    if isinstance(hint, _NEW_TYPES):  # a PlayerId, Seat or Position: its plain value
         return _fast_expr(hint.__supertype__, v, src)
     if _is_union(hint):
         options = tuple(h for h in typing.get_args(hint) if h is not type(None))

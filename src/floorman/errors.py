@@ -51,12 +51,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, ClassVar, Final, Protocol, Self, runtime_checkable
 
 from floorman._frozen import frozen, is_dataclass_instance, value_fields
+from floorman._static import TYPE_CHECKING
 from floorman.ids import PlayerId, Position, Seat
 
 if TYPE_CHECKING:
+    from typing import ClassVar, Final, Protocol, Self
+
     from floorman.rulebook import Citation
 
 __all__ = [
@@ -101,13 +103,20 @@ def by_seats(seats: Sequence[Seat]) -> Naming:
     return by_seat
 
 
-@runtime_checkable
-class Sayable(Protocol):
-    """A field said in words that depend on how positions are named."""
+if TYPE_CHECKING:
 
-    def say(self, name: Naming) -> str:
-        """The words for this field, positions named by ``name``."""
-        ...
+    class Sayable(Protocol):
+        """A field said in words that depend on how positions are named."""
+
+        def say(self, name: Naming) -> str:
+            """The words for this field, positions named by ``name``."""
+            ...
+
+
+def _said(value: object, name: Naming) -> object:
+    """A field in words if it has a ``say`` method (a :class:`Sayable`), else itself."""
+    say: Callable[[Naming], str] | None = getattr(value, "say", None)
+    return value if say is None else say(name)
 
 
 @frozen
@@ -170,7 +179,7 @@ class FloormanError(Exception):
         """The English, positions named by ``name`` (no place, no citations)."""
         if not self.fields:
             return self.template
-        said = {k: v.say(name) if isinstance(v, Sayable) else v for k, v in self.fields.items()}
+        said = {k: _said(v, name) for k, v in self.fields.items()}
         return self.template.format(**said)
 
     def _naming(self) -> Naming:

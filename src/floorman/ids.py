@@ -16,7 +16,7 @@ The types cost nothing at run time: each is its plain value.
 
 from __future__ import annotations
 
-from typing import NewType
+from floorman._static import NewType
 
 __all__ = ["PlayerId", "Position", "Seat"]
 

@@ -2,26 +2,41 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections import namedtuple
 
+from floorman._static import TYPE_CHECKING
 from floorman.cards import Card
 from floorman.games import Game
+
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
 __all__ = ["Facts", "game_facts"]
 
 
-class Facts(NamedTuple):
-    """What a deal reads of its game again and again (a game is a frozen value)."""
+if TYPE_CHECKING:
 
-    game: Game
-    has_draw: bool
-    button_game: bool
-    max_raises: int
-    deck: tuple[Card, ...]
-    deck_set: frozenset[Card]
-    # The indices of the deck's cards: a card is its index, so membership by
-    # index is the same as by card, and cheaper.
-    deck_indices: frozenset[int]
+    class Facts(NamedTuple):
+        """What a deal reads of its game again and again (a game is a frozen value)."""
+
+        game: Game
+        has_draw: bool
+        button_game: bool
+        max_raises: int
+        deck: tuple[Card, ...]
+        deck_set: frozenset[Card]
+        # The indices of the deck's cards: a card is its index, so membership by
+        # index is the same as by card, and cheaper.
+        deck_indices: frozenset[int]
+
+else:
+    # The class typing.NamedTuple would make (with collections.namedtuple), made
+    # without importing typing.
+    Facts = namedtuple(
+        "Facts",
+        ("game", "has_draw", "button_game", "max_raises", "deck", "deck_set", "deck_indices"),
+    )
+    Facts.__doc__ = "What a deal reads of its game again and again (a game is a frozen value)."
 
 
 _FACTS: dict[int, Facts] = {}

@@ -23,25 +23,30 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final, Generic, TypeVar, cast, final
+from floorman._static import TYPE_CHECKING, Generic, cast, final
+
+if TYPE_CHECKING:
+    from typing import Any, Final, TypeVar
 
 from floorman._frozen import MISSING, value_fields
 
 __all__ = ["Maker"]
 
-_R = TypeVar("_R")
+if TYPE_CHECKING:
+    _R = TypeVar("_R")
 
 _NEW: Final[Any] = object.__new__
 
 
+# _R is the checker's only: named in a string, Generic adds no base when running.
 @final
-class Maker(Generic[_R]):
+class Maker(Generic["_R"]):
     """Makes records of one class from the values of its leading fields, given
     by position in the class's field order (``names``); the fields after them
     take their defaults."""
 
     def __init__(self, cls: type[_R], *names: str) -> None:
-        self.cls: Any = cast(Any, cls)
+        self.cls: Any = cast("Any", cls)
         fields = value_fields(self.cls)
         given = tuple(f.name for f in fields[: len(names)])
         if given != names:

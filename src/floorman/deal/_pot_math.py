@@ -9,11 +9,14 @@ and gives these functions under its own name.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, TypeVar
 
+from floorman._static import TYPE_CHECKING
 from floorman.deal._make import Maker
 from floorman.deal.pots import Pot
 from floorman.ids import Position
+
+if TYPE_CHECKING:
+    from typing import Final, TypeVar
 
 __all__ = ["build_pots", "split"]
 
@@ -72,7 +75,8 @@ def build_pots(
 
 
 #: Who shares a pot: deal positions, or the boards of a pot run more than once.
-_W = TypeVar("_W", bound=int)
+if TYPE_CHECKING:
+    _W = TypeVar("_W", bound=int)
 
 
 def split(amount: int, winners: Sequence[_W], *, unit: int = 1) -> tuple[tuple[_W, int], ...]:

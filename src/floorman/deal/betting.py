@@ -8,8 +8,7 @@ waits with; a refusal raises before any event, so it changes nothing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
-
+from floorman._static import TYPE_CHECKING
 from floorman.deal import events as ev
 from floorman.deal._make import Maker
 from floorman.deal.actions import BringIn, Call, Check, Fold, Wager
@@ -21,6 +20,8 @@ from floorman.ids import Position
 from floorman.rulebook import cite
 
 if TYPE_CHECKING:
+    from typing import Final
+
     from floorman.deal.state import Deal
 
 __all__ = [

@@ -4,8 +4,8 @@ play or held back, and how many the stub still holds; the runs of the board."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from floorman._static import TYPE_CHECKING
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
 from floorman.errors import ConfigError, IllegalAction, NotationError, Who

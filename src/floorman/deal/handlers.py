@@ -8,12 +8,14 @@ rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
 
+from floorman._static import TYPE_CHECKING, cast
 from floorman.cards import Card
 from floorman.deal import events as ev
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from floorman.deal.state import Deal
 
 __all__ = ["HANDLERS", "KEEPS_ROSTER", "ROSTER_KEPT"]

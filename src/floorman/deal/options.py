@@ -3,8 +3,7 @@ and why a bet or raise is barred (RRP5 betting.1, .4-.8, policies.6)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from floorman._static import TYPE_CHECKING
 from floorman.deal.legal import Legal, Turn
 from floorman.deal.showdown import last_in_pot
 from floorman.games import Game, Structure

@@ -14,8 +14,7 @@ and carries on from where the ruling leaves it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from floorman._static import TYPE_CHECKING
 from floorman.cards import Card
 from floorman.deal import events as ev
 from floorman.deal.checks import check_cards, held_back_after, stub

@@ -10,8 +10,8 @@ clockwise from the button in button games (RRP5 ties.4.1), and to the highest
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Final
 
+from floorman._static import TYPE_CHECKING
 from floorman.cards import Card, format_cards
 from floorman.deal import events as ev
 from floorman.deal._make import Maker
@@ -40,6 +40,8 @@ from floorman.ids import Position
 from floorman.rulebook import Citation, cite
 
 if TYPE_CHECKING:
+    from typing import Final
+
     from floorman.deal.state import Deal
 
 __all__ = [

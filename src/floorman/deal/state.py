@@ -21,8 +21,8 @@ through an event (:mod:`floorman.deal.events`), so the log rebuilds the deal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final
 
+from floorman._static import TYPE_CHECKING
 from floorman.cards import Card
 from floorman.deal import betting, rulings
 from floorman.deal import events as ev
@@ -64,7 +64,12 @@ from floorman.errors import ConfigError, IllegalAction, Who
 from floorman.games import Game, RuleSet, Structure
 from floorman.ids import Position
 from floorman.rulebook import cite
-from floorman.shuffle import Shuffler
+
+if TYPE_CHECKING:
+    from typing import Any, Final
+
+    # Only in annotations: a deal is handed its shuffler, and a replay loads none.
+    from floorman.shuffle import Shuffler
 
 __all__ = ["Deal", "Legal", "Stakes", "Turn", "check_runs"]
 

@@ -22,15 +22,20 @@ import marshal
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+
+from floorman._static import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from typing import Any, ParamSpec, TypeVar
 
 __all__ = ["VARIABLE", "folder", "kept"]
 
 #: The environment variable naming the folder (empty or 0: none).
 VARIABLE = "FLOORMAN_CACHE"
 
-P = ParamSpec("P")
-R = TypeVar("R")
+if TYPE_CHECKING:
+    P = ParamSpec("P")
+    R = TypeVar("R")
 
 # The modules whose source decides the tables.
 _SOURCES = ("_tables.py", "hands.py", "variants.py", "_kept.py")

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Protocol
+
+from floorman._static import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from typing import Final, Protocol
+
     # Only for the types: dealing and replaying hands start faster without numpy.
     import numpy as np
     import numpy.typing as npt
@@ -21,24 +24,26 @@ if TYPE_CHECKING:
 PURE_VARIABLE: Final = "FLOORMAN_PURE"
 
 
-class Compiled(Protocol):
-    """What the compiled module offers (see ``_fast.c`` for each function's contract)."""
+if TYPE_CHECKING:
+    # A protocol for the checker only (what _load returns, what equity's sampler takes).
+    class Compiled(Protocol):
+        """What the compiled module offers (see ``_fast.c`` for each function's contract)."""
 
-    def high_strength(self, cards: Sequence[int], /) -> int: ...
+        def high_strength(self, cards: Sequence[int], /) -> int: ...
 
-    def high_strengths(
-        self, hands: npt.NDArray[np.uint8], width: int, out: npt.NDArray[np.uint16], /
-    ) -> int: ...
+        def high_strengths(
+            self, hands: npt.NDArray[np.uint8], width: int, out: npt.NDArray[np.uint16], /
+        ) -> int: ...
 
-    def holdem_tally(
-        self,
-        holes: Sequence[Sequence[int]],
-        board: Sequence[int],
-        deck: npt.NDArray[np.uint8],
-        missing: int,
-        boards: npt.NDArray[np.uint8] | None,
-        /,
-    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]: ...
+        def holdem_tally(
+            self,
+            holes: Sequence[Sequence[int]],
+            board: Sequence[int],
+            deck: npt.NDArray[np.uint8],
+            missing: int,
+            boards: npt.NDArray[np.uint8] | None,
+            /,
+        ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]: ...
 
 
 def pure_wanted() -> bool:

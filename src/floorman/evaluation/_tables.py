@@ -17,11 +17,13 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, overload
 
+from floorman._static import TYPE_CHECKING, overload
 from floorman.evaluation._kept import kept
 
 if TYPE_CHECKING:
+    from typing import Any
+
     import numpy as np
     import numpy.typing as npt
 
@@ -218,6 +220,10 @@ def _pack(patterns: Iterable[Pattern]) -> bytes:
     return bytes(out)
 
 
+#: How many look-ups of a class bisect before :meth:`Classes.position` maps every row.
+_INDEX_AFTER = 64
+
+
 class Classes(Sequence[Pattern]):
     """A ranking's classes in order, packed in bytes and read one at a time.
 
@@ -230,19 +236,24 @@ class Classes(Sequence[Pattern]):
     (7475, (1, (7, 5, 4, 3, 2)), (10, (14,)))
     """
 
-    __slots__ = ("_data", "_index", "_size")
+    __slots__ = ("_data", "_index", "_looked", "_size")
 
     def __init__(self, data: bytes) -> None:
         self._data = data
         self._size = len(data) // _PACKED
         self._index: dict[bytes, int] | None = None
+        # Only classes in ascending order can be bisected: others are mapped at once.
+        ascending = data[:_PACKED] <= data[-_PACKED:]
+        self._looked = 0 if ascending else _INDEX_AFTER
 
     def position(self, pattern: Pattern) -> int:
         """Where ``pattern`` stands among the classes, as ``bisect_left`` finds it.
 
-        A showdown finds each hand's class here: by one look-up in a mapping of
-        the packed rows, made at the first call, not by a bisection reading a
-        dozen rows.
+        When the classes ascend, the first look-ups bisect the rows (a dozen
+        read each); from the :data:`_INDEX_AFTER`-th on, one look-up in a mapping
+        of every packed row finds it. Making the mapping costs about as much as that many bisections:
+        a short replay with a showdown or two never pays for it, a long one pays
+        once.
 
         >>> classes = high_classes()
         >>> classes.position((10, (14,))), classes.position((1, (7, 5, 4, 3, 2)))
@@ -250,6 +261,9 @@ class Classes(Sequence[Pattern]):
         """
         index = self._index
         if index is None:
+            self._looked += 1
+            if self._looked < _INDEX_AFTER:
+                return bisect_left(self, pattern)
             data = self._data
             index = self._index = {
                 data[at : at + _PACKED]: at // _PACKED for at in range(0, len(data), _PACKED)

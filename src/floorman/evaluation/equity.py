@@ -26,9 +26,10 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+from floorman._static import TYPE_CHECKING
 from floorman.cards import JOKER_INDEX, Card, format_cards, parse_cards
 from floorman.errors import NotationError
-from floorman.evaluation._native import FAST, Compiled
+from floorman.evaluation._native import FAST
 from floorman.evaluation._tables import U8Array, combinations_array
 from floorman.evaluation.batch import (
     CARD_KEYS,
@@ -39,6 +40,9 @@ from floorman.evaluation.batch import (
     strengths_from_keys,
 )
 from floorman.rulebook import cite
+
+if TYPE_CHECKING:
+    from floorman.evaluation._native import Compiled
 
 __all__ = [
     "MAX_SAMPLES",

@@ -5,8 +5,9 @@
 writes a deal as the text hand history PokerStars writes and trackers read.
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
 
+from floorman._static import TYPE_CHECKING
 from floorman.formats import phh
 from floorman.formats.phh import (
     VARIANTS,
@@ -32,6 +33,8 @@ from floorman.formats.phh import (
 )
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from floorman.formats.phh import ExtraValue
     from floorman.formats.pokerstars import StarsHeader, write_pokerstars
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
 from floorman._frozen import dataclass_like, field_names
+from floorman._static import TYPE_CHECKING, dataclass_transform
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
 
 if TYPE_CHECKING:
     from decimal import Decimal
+    from typing import Any, TypeVar
 
 __all__ = [
     "MOST_DIGITS",
@@ -64,7 +65,8 @@ def _too_long(value: Decimal | int) -> bool:
     return value.is_finite() and sum(_digits(value)) > MOST_DIGITS
 
 
-_T = TypeVar("_T")
+if TYPE_CHECKING:
+    _T = TypeVar("_T")
 
 
 # The actions are what ``@dataclass(frozen=True, kw_only=True, repr=False, eq=False)``

@@ -10,9 +10,8 @@ usual table of a real file and this one for any other.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar, dataclass_transform
-
 from floorman._frozen import dataclass_like, field
+from floorman._static import TYPE_CHECKING, dataclass_transform
 from floorman.errors import NotationError
 from floorman.formats._phh_actions import (
     MOST_DIGITS,
@@ -24,6 +23,9 @@ from floorman.formats._phh_actions import (
     parse_action,
 )
 from floorman.formats._phh_usual import read_usual
+
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias, TypeVar
 
 __all__ = ["VARIANTS", "HandHistory"]
 
@@ -142,7 +144,8 @@ def _check_chips(key: str, value: object, count: int | None, least: int) -> None
             raise _Located(key, v, f"{key} holds {v!r}; expected whole chips, {least} or more{inf}")
 
 
-_T = TypeVar("_T")
+if TYPE_CHECKING:
+    _T = TypeVar("_T")
 
 
 # What ``@dataclass(frozen=True, kw_only=True)`` makes of a class (its instances keep

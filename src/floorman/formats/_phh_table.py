@@ -11,9 +11,8 @@ the history it makes stays a Python class.
 
 from __future__ import annotations
 
-from typing import Any
-
 from floorman._frozen import MISSING, value_fields
+from floorman._static import TYPE_CHECKING
 from floorman.formats._phh_history import (
     _LIMIT,
     _STRUCTURE,
@@ -22,6 +21,9 @@ from floorman.formats._phh_history import (
     _general,
 )
 from floorman.formats._phh_usual import read_usual
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["from_table"]
 

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, cast
+
+from floorman._static import TYPE_CHECKING, cast
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["loads"]
 
@@ -43,12 +47,15 @@ _GAP = rf"(?:[ \t\n]++|\r\n|\#{_C}*+)*+"  # what may come between an array's ite
 _ARRAY = rf"\[{_GAP}(?:{_ITEM}{_GAP}(?:,{_GAP}{_ITEM}{_GAP})*+(?:,{_GAP})?)?\]"
 _PLAIN_BASIC = rf'"{_PLAIN}"'  # a basic string without escapes
 _INT = r"(?:0|[1-9][0-9]{0,3000}+)"
+# A number as hand histories write stacks and amounts: whole, or with a fraction (a
+# split pot's half chip, 10112.5), with no sign, exponent or underscore.
+_NUMBER = rf"{_INT}(?:\.[0-9]++)?"
 
 
 def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     """The statements of a document, read by one ``findall``, a line each: key (group 1)
     = a string or bare word (2: its first character tells which), an array of literal
-    strings (3), of basic strings without escapes (4), of whole numbers (5), or, when
+    strings (3), of basic strings without escapes (4), of numbers (5), or, when
     ``arrays``, another array (6); or a table header [name] (7). A blank or comment line
     matches with every group empty; anything else, from the first place no statement or
     blank line begins, matches whole as group 8.
@@ -63,14 +70,14 @@ def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
         rf"\[{space}(?:{_PLAIN_BASIC}{space}(?:,{space}{_PLAIN_BASIC}{space})*+(?:,{space})?)?\]"
     )
     newline = r"\r?\n" if crlf else r"\n"
-    ints = rf"\[[ \t]*+{_INT}(?:[ \t]*+,[ \t]*+{_INT})*+[ \t]*+\]"
+    numbers = rf"\[[ \t]*+{_NUMBER}(?:[ \t]*+,[ \t]*+{_NUMBER})*+[ \t]*+\]"
     # Without arrays, group 6 never matches (?!): the groups are numbered alike.
     other = _ARRAY if arrays else "(?!)"
     # A comment is optional: (?:X|) means what (?:X)? does, and runs faster.
     return re.compile(
         rf"""[ \t]*+(?:
           ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC}|{_LITERAL}|{_BARE})
-          |({literals})|({basics})|({ints})|({other}))
+          |({literals})|({basics})|({numbers})|({other}))
         | \[[ \t]*+({_KEY})[ \t]*+\]
         )[ \t]*+(?:\#{_C}*+|)(?:{newline}|\Z)
         | [ \t]*+(?:\#{_C}*+|)(?:{newline}|\Z)
@@ -131,17 +138,25 @@ def _int_scanner() -> Callable[[str, int], tuple[list[int], int]]:
         parse_int=int,
         parse_constant=float,
     )
-    return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast(Any, context)))
+    return cast(Callable[[str, int], tuple[list[int], int]], make_scanner(cast("Any", context)))
 
 
 _INTS: list[Callable[[str, int], tuple[list[int], int]]] = []  # made for the first text
 
 
-# The short arrays of whole numbers read so far, by their text: at most _MOST_INT_ARRAYS
+# The short arrays of numbers read so far, by their text: at most _MOST_NUMBER_ARRAYS
 # of them, each of at most _LONGEST_KEPT characters.
-_INT_ARRAYS: dict[str, tuple[int, ...]] = {}
-_MOST_INT_ARRAYS = 1024
+_NUMBER_ARRAYS: dict[str, tuple[Any, ...]] = {}
+_MOST_NUMBER_ARRAYS = 1024
 _LONGEST_KEPT = 200
+
+
+def _decimals(text: str) -> list[Any]:
+    """An array of numbers some of which have a fraction (``[10112.5, 9775]``), each
+    whole one an int and each other a Decimal, as the general parser reads them."""
+    from decimal import Decimal  # imported for a fraction: most files have none
+
+    return [Decimal(item) if "." in item else int(item) for item in text[1:-1].split(",")]
 
 
 class _Outside(Exception):
@@ -218,7 +233,7 @@ def _take(
     if not _INTS:
         _INTS.append(_int_scanner())
     scan = _INTS[0]
-    for key, scalar, literals, basics, ints, array, header, rest in statements:
+    for key, scalar, literals, basics, numbers, array, header, rest in statements:
         if key:
             if key in table:
                 raise _Outside
@@ -236,17 +251,18 @@ def _take(
                     table[key] = int(scalar)
                 else:
                     table[key] = _bare(scalar)
-            elif ints:
+            elif numbers:
                 # Files repeat their short arrays of numbers (the antes, the blinds, the
                 # stacks): each read once, and a list of its own made for each file.
-                if (numbers := _INT_ARRAYS.get(ints)) is not None:
-                    table[key] = list(numbers)
+                if (kept := _NUMBER_ARRAYS.get(numbers)) is not None:
+                    table[key] = list(kept)
                 else:
-                    table[key] = read = scan(ints, 0)[0]
-                    if len(ints) <= _LONGEST_KEPT:
-                        if len(_INT_ARRAYS) >= _MOST_INT_ARRAYS:
-                            _INT_ARRAYS.clear()
-                        _INT_ARRAYS[ints] = tuple(read)
+                    read = scan(numbers, 0)[0] if "." not in numbers else _decimals(numbers)
+                    table[key] = read
+                    if len(numbers) <= _LONGEST_KEPT:
+                        if len(_NUMBER_ARRAYS) >= _MOST_NUMBER_ARRAYS:
+                            _NUMBER_ARRAYS.clear()
+                        _NUMBER_ARRAYS[numbers] = tuple(read)
             elif literals:
                 # As real files write them, ['a', 'b']: split at the separators alone,
                 # which is right when every quote is one of theirs or an end's.

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import cast
 
+from floorman._static import cast
 from floorman.cards import Card
 from floorman.formats._phh_actions import (
     _SIMPLE,

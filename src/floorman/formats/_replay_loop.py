@@ -9,8 +9,8 @@ the loop gives back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeVar
 
+from floorman._static import TYPE_CHECKING
 from floorman.cards import Card
 from floorman.deal._make import Maker
 from floorman.deal.actions import (
@@ -32,7 +32,10 @@ from floorman.formats import phh
 from floorman.games import Game, RuleSet, Structure
 from floorman.ids import Position
 
-_A = TypeVar("_A")
+if TYPE_CHECKING:
+    from typing import Any, Final, TypeVar
+
+    _A = TypeVar("_A")
 
 __all__ = ["apply_action", "new_deal", "play", "settle_showdown"]
 

@@ -34,8 +34,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
 
+from floorman._static import TYPE_CHECKING
 from floorman.errors import NotationError
 from floorman.formats import _phh_toml
 from floorman.formats._phh_actions import (
@@ -67,6 +67,8 @@ from floorman.formats._phh_history import (
 from floorman.formats._phh_table import from_table
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from floorman.formats._phh_history import ExtraValue
 
 __all__ = [

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import cast
 
 from floorman._frozen import frozen
+from floorman._static import cast
 from floorman.cards import Card
 from floorman.deal import (
     Deal,
