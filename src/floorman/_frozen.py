@@ -49,27 +49,18 @@ import reprlib
 import sys
 import types
 
-# The typing names are read by type checkers only: a process that never checks a
-# type does not import typing for them (any name TYPE_CHECKING is true to mypy).
-TYPE_CHECKING = False
+from floorman._static import TYPE_CHECKING, dataclass_transform, overload
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from dataclasses import Field as _DataclassField
     from dataclasses import field as _dataclass_field
-    from typing import Any, TypeVar, dataclass_transform, overload
+    from typing import Any, TypeVar
 
     _T = TypeVar("_T")
 else:
     # Named by the decorators' options below, read by type checkers only.
     _DataclassField = _dataclass_field = None
-
-    # The overloads below are typing's to a type checker; the linter, which sees this
-    # stand-in too, is told that each overload is one (noqa: F811).
-    def overload(function):
-        return function
-
-    def dataclass_transform(**options):
-        return lambda function: function
 
 
 __all__ = [
@@ -170,7 +161,7 @@ def field(
 
 
 @overload
-def field(  # noqa: F811
+def field(
     *,
     default_factory: Callable[[], _T],
     init: bool = ...,
@@ -183,7 +174,7 @@ def field(  # noqa: F811
 
 
 @overload
-def field(  # noqa: F811
+def field(
     *,
     init: bool = ...,
     repr: bool = ...,
@@ -194,7 +185,7 @@ def field(  # noqa: F811
 ) -> Any: ...
 
 
-def field(  # noqa: F811
+def field(
     *,
     default: Any = MISSING,
     default_factory: Any = MISSING,
@@ -217,13 +208,13 @@ def frozen(cls: type[_T], /) -> type[_T]: ...
 
 
 @overload
-def frozen(*, order: bool = False, kw_only: bool = False) -> Callable[[type[_T]], type[_T]]: ...  # noqa: F811
+def frozen(*, order: bool = False, kw_only: bool = False) -> Callable[[type[_T]], type[_T]]: ...
 
 
 @dataclass_transform(
     frozen_default=True, field_specifiers=(field, Field, _dataclass_field, _DataclassField)
 )
-def frozen(  # noqa: F811
+def frozen(
     cls: type[_T] | None = None, /, *, order: bool = False, kw_only: bool = False
 ) -> type[_T] | Callable[[type[_T]], type[_T]]:
     """``cls`` made as ``@dataclass(frozen=True, slots=True, order=order,
@@ -550,22 +541,25 @@ def _refers(annotation: Any, namespace: dict[str, Any], module: Any, name: str) 
     """Whether an annotation is ``module``'s ``name`` (``ClassVar``, ``InitVar``,
     ``KW_ONLY``), or a string naming it in the class's module, as ``dataclasses``
     decides."""
+    if isinstance(annotation, str):
+        words = _words(annotation)
+        if words is None:
+            return False
+        module_name, found = words
+        if module_name is not None and namespace.get(module_name) is not module:
+            return False
+        value = namespace.get(found)
+    else:
+        value = annotation
+    # Only what the module itself defines can be one of its names: the module is
+    # asked for the name only then (a program that merely imported it asks nothing).
+    home = module.__name__
+    if getattr(value, "__module__", None) != home and type(value).__module__ != home:
+        return False
     wanted = getattr(module, name)
-
-    def matches(value: Any) -> bool:
-        if value is wanted or getattr(value, "__origin__", None) is wanted:
-            return True
-        return name == "InitVar" and type(value) is wanted
-
-    if not isinstance(annotation, str):
-        return matches(annotation)
-    words = _words(annotation)
-    if words is None:
-        return False
-    module_name, found = words
-    if module_name is not None and namespace.get(module_name) is not module:
-        return False
-    return matches(namespace.get(found))
+    if value is wanted or getattr(value, "__origin__", None) is wanted:
+        return True
+    return name == "InitVar" and type(value) is wanted
 
 
 def _is_classvar(annotation: Any, namespace: dict[str, Any], typing: Any) -> bool:

@@ -22,18 +22,12 @@ by a factory, and nothing is checked after (no ``__post_init__``).
 from __future__ import annotations
 
 from floorman._frozen import MISSING, dataclass_like, value_fields
+from floorman._static import TYPE_CHECKING, dataclass_transform
 
-# The typing names are read by type checkers only (any name TYPE_CHECKING is true
-# to mypy).
-TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import TypeVar, dataclass_transform
+    from typing import TypeVar
 
     _T = TypeVar("_T")
-else:
-
-    def dataclass_transform(**options):
-        return lambda function: function
 
 
 __all__ = ["record"]
