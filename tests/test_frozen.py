@@ -5,13 +5,28 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import inspect
+import operator
 import pickle
+import subprocess
+import sys
+import types
+import typing
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
-from floorman._frozen import frozen
+from floorman._frozen import (
+    MISSING,
+    dataclass_like,
+    field,
+    field_names,
+    frozen,
+    is_dataclass_instance,
+    value_fields,
+)
 
 Maker = Callable[..., Any]
 
@@ -182,3 +197,650 @@ def test_a_value_made_frozen_may_extend_another() -> None:
     assert repr(bet).endswith(".Bet(amount=5, owner='ann', street=2)")
     with pytest.raises(dataclasses.FrozenInstanceError):
         bet.street = 1
+
+
+# --- the same class made both ways, in every shape floorman's values take ------------------------
+#
+# Each shape is a class body made by a maker (``_ours``: floorman._frozen without the
+# dataclasses module; ``_theirs``: the dataclass decorator) with a field specifier
+# (floorman._frozen.field or dataclasses.field; the decorator takes only its own).
+
+Spec = Callable[..., Any]
+
+
+def _ours(**options: Any) -> Maker:
+    return lambda cls: dataclass_like(cls, **options)
+
+
+def _theirs(*, frozen: bool = True, slots: bool = True, **options: Any) -> Maker:
+    return dataclasses.dataclass(frozen=frozen, slots=slots, **options)
+
+
+def _chips_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(order=True)
+    class Chips:
+        """Ordered chips: a default, a field not compared, a factory, a class variable."""
+
+        amount: int
+        owner: str = spec(default="", compare=False)
+        notes: list[str] = spec(default_factory=list, repr=False, compare=False)
+        unit: ClassVar[str] = "chip"
+
+    return Chips
+
+
+def _seat_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(kw_only=True)
+    class Seat:
+        """Keyword-only fields, one made by a factory and not taken, checked after."""
+
+        number: int
+        name: str = "open"
+        checked: list[int] = spec(default_factory=list, init=False, compare=False)
+
+        def __post_init__(self) -> None:
+            if self.number < 1:
+                raise ValueError(f"seat {self.number}")
+            self.checked.append(self.number)
+
+    return Seat
+
+
+def _mixed_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Mixed:
+        """Each option of a field specifier."""
+
+        a: int
+        b: str = spec(default="x", kw_only=True)
+        c: int = spec(default=0, init=False)
+        d: float = spec(default=1.5, hash=False)
+        e: tuple[int, ...] = spec(default=(), compare=False, hash=True, metadata={"unit": "chip"})
+        f: int = spec(kw_only=True)
+        count: typing.ClassVar[int] = 0
+
+    return Mixed
+
+
+def _base_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Base:
+        """A base whose fields a subclass takes, one of them with another default."""
+
+        x: int
+        y: int = 0
+
+    return Base
+
+
+def _mutable_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(frozen=False)
+    class Tally:
+        """A mutable slotted value (a shuffler's kind): equal by value, so unhashable."""
+
+        count: int = 0
+        seen: list[int] = spec(default_factory=list)
+
+    return Tally
+
+
+def _dict_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(slots=False, kw_only=True)
+    class Hand:
+        """A frozen value keeping its fields in its dictionary (a hand history's kind)."""
+
+        value: int
+        note: str = ""
+        parsed: tuple[int, ...] = spec(init=False, repr=False, compare=False)
+
+        def __post_init__(self) -> None:
+            object.__setattr__(self, "parsed", (self.value,))
+
+    return Hand
+
+
+def _plain_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Plain:
+        a: int
+        b: str = "x"
+        c: list[int] = spec(default_factory=list)
+        d: int = spec(default=0, kw_only=True)
+
+    return Plain
+
+
+def _own_eq_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Labelled:
+        """Its own equality, by the label only: the hash is still made from the fields."""
+
+        label: str
+        weight: int = 0
+
+        def __eq__(self, other: object) -> bool:
+            return isinstance(other, Labelled) and other.label == self.label
+
+    return Labelled
+
+
+def _self_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Named:
+        """A field named self."""
+
+        self: int
+        other: int = 0
+
+    return Named
+
+
+_SHAPES: dict[str, Callable[[Callable[..., Maker], Spec], Any]] = {
+    "chips": _chips_shape,
+    "seat": _seat_shape,
+    "mixed": _mixed_shape,
+    "base": _base_shape,
+    "mutable": _mutable_shape,
+    "dict": _dict_shape,
+    "plain": _plain_shape,
+    "own_eq": _own_eq_shape,
+    "self": _self_shape,
+}
+_SPECS: dict[str, Spec] = {"ours": field, "theirs": dataclasses.field}
+
+# Each shape made by the dataclass decorator, and by floorman with either specifier,
+# kept under module-level names that pickle finds.
+for _shape_name, _shape in _SHAPES.items():
+    for _spec_name, _spec in _SPECS.items():
+        _made = _named(_shape(_ours, _spec), f"Ours_{_shape_name}_{_spec_name}")
+        globals()[_made.__name__] = _made
+    _built = _named(_shape(_theirs, dataclasses.field), f"Theirs_{_shape_name}")
+    globals()[_built.__name__] = _built
+
+
+def _sub_of(base: Any, make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Sub(base):  # type: ignore[misc, valid-type]
+        """A subclass: a field of its own, and another default for one of its base's."""
+
+        z: str = "z"
+        y: int = 5
+
+    return Sub
+
+
+for _spec_name, _spec in _SPECS.items():
+    _made = _sub_of(globals()[f"Ours_base_{_spec_name}"], _ours, _spec)
+    globals()[f"Ours_sub_{_spec_name}"] = _named(_made, f"Ours_sub_{_spec_name}")
+Theirs_sub = _named(_sub_of(globals()["Theirs_base"], _theirs, dataclasses.field), "Theirs_sub")
+
+_CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
+    "chips": [((5,), {}), ((5, "ann"), {}), ((5, "bob", ["x"]), {}), ((6,), {}), ((), {})],
+    "seat": [((), {"number": 2}), ((), {"number": 3, "name": "ann"}), ((2,), {})],
+    "mixed": [((1,), {"f": 2}), ((1, 2.5, (3,)), {"b": "y", "f": 2}), ((1,), {})],
+    "base": [((1,), {}), ((1, 2), {}), ((), {})],
+    "sub": [((1,), {}), ((1, 2, "w"), {}), ((1,), {"z": "q"})],
+    "mutable": [((), {}), ((3, [1]), {}), ((3,), {})],
+    "dict": [((), {"value": 1}), ((), {"value": 1, "note": "n"}), ((1,), {})],
+    "plain": [((1,), {}), ((1, "y", [2]), {"d": 3})],
+    "own_eq": [(("a",), {}), (("a", 2), {}), (("b", 2), {})],
+    "self": [((1,), {}), ((), {"self": 1, "other": 2})],
+}
+_CHANGES: dict[str, dict[str, Any]] = {
+    "chips": {"owner": "cat"},
+    "seat": {"name": "dan"},
+    "mixed": {"c": 1},
+    "base": {"y": 9},
+    "sub": {"z": "v"},
+    "mutable": {"count": 1},
+    "dict": {"note": "m"},
+    "plain": {"d": 4},
+    "own_eq": {"weight": 1},
+    "self": {"other": 4},
+}
+
+
+def _twins() -> list[tuple[str, str]]:
+    return [(name, spec) for name in _CALLS for spec in _SPECS]
+
+
+def _described(cls: Any) -> list[tuple[Any, ...]]:
+    return [
+        (
+            f.name,
+            f.type,
+            f.default,
+            f.default_factory,
+            f.init,
+            f.repr,
+            f.hash,
+            f.compare,
+            f.kw_only,
+            dict(f.metadata),
+            f._field_type,
+        )
+        for f in cls.__dataclass_fields__.values()
+    ]
+
+
+def _said(value: object, cls: Any) -> str:
+    return repr(value).replace(cls.__qualname__, "Value")
+
+
+def _attempt(cls: Any, do: Callable[..., Any], *args: Any, **kwargs: Any) -> tuple[str, str]:
+    try:
+        result = do(*args, **kwargs)
+    except Exception as error:
+        return type(error).__name__, str(error).replace(cls.__qualname__, "Value")
+    return "value", _said(result, cls)
+
+
+def _class_attributes(cls: Any) -> list[tuple[str, object]]:
+    own = vars(cls)
+    kept = []
+    for name in getattr(cls, "__annotations__", {}):
+        if name in own:
+            value = own[name]
+            kept.append((name, "slot" if isinstance(value, types.MemberDescriptorType) else value))
+    return kept
+
+
+@pytest.mark.parametrize(("shape", "spec"), _twins())
+def test_a_class_made_without_dataclasses_is_the_dataclass_it_declares(
+    shape: str, spec: str
+) -> None:
+    made, built = globals()[f"Ours_{shape}_{spec}"], globals()[f"Theirs_{shape}"]
+    assert "__dataclass_fields__" not in vars(made) or not isinstance(
+        vars(made)["__dataclass_fields__"], dict
+    )
+    assert dataclasses.is_dataclass(made)
+    assert _described(made) == _described(built)
+    assert repr(made.__dataclass_params__) == repr(built.__dataclass_params__)
+    assert made.__match_args__ == built.__match_args__
+    assert getattr(made, "__slots__", None) == getattr(built, "__slots__", None)
+    assert (made.__doc__ or "").replace(made.__name__, "Value") == (built.__doc__ or "").replace(
+        built.__name__, "Value"
+    )
+    assert _class_attributes(made) == _class_attributes(built)
+    assert made.__hash__ is None if built.__hash__ is None else made.__hash__ is not None
+    assert [f.name for f in value_fields(made)] == [f.name for f in dataclasses.fields(built)]
+    values = []
+    for args, kwargs in _CALLS[shape]:
+        ours = _attempt(made, made, *args, **kwargs)
+        assert ours == _attempt(built, built, *args, **kwargs)
+        if ours[0] == "value":
+            values.append((made(*args, **kwargs), built(*args, **kwargs)))
+    assert values
+    # Compiled at the first instance, the constructor takes what the decorator's takes.
+    assert str(inspect.signature(made)) == str(inspect.signature(built))
+    assert made.__init__.__annotations__ == built.__init__.__annotations__
+    for a, b in values:
+        for c, d in values:
+            _agree_on_pairs(made, built, (a, c), (b, d))
+        _agree_on_values(shape, made, built, a, b)
+
+
+def _agree_on_pairs(made: Any, built: Any, ours: tuple[Any, Any], theirs: tuple[Any, Any]) -> None:
+    assert (ours[0] == ours[1]) == (theirs[0] == theirs[1])
+    for compare in (operator.lt, operator.le, operator.gt, operator.ge):
+        assert _attempt(made, compare, *ours) == _attempt(built, compare, *theirs)
+    hashes = _attempt(made, lambda: hash(ours[0]) == hash(ours[1]))
+    assert hashes == _attempt(built, lambda: hash(theirs[0]) == hash(theirs[1]))
+
+
+def _agree_on_values(shape: str, made: Any, built: Any, a: Any, b: Any) -> None:
+    assert _said(a, made) == _said(b, built)
+    assert a.__eq__(5) is b.__eq__(5)
+    assert [_said(x, made) for x in dataclasses.astuple(a)] == [
+        _said(x, built) for x in dataclasses.astuple(b)
+    ]
+    assert dataclasses.asdict(a) == dataclasses.asdict(b)
+    for copied in (pickle.loads(pickle.dumps(a)), copy.copy(a), copy.deepcopy(a)):
+        assert type(copied) is made
+        assert copied == a
+        assert dataclasses.asdict(copied) == dataclasses.asdict(a)
+    for changes in (_CHANGES[shape], {"c": 1}):
+        replaced = _attempt(made, dataclasses.replace, a, **changes)
+        assert replaced == _attempt(built, dataclasses.replace, b, **changes)
+    assert _positions(a, made) == tuple(getattr(a, k) for k in made.__match_args__[:2])
+    # A mutable value's copies are changed, not the values.
+    name, x, y = dataclasses.fields(a)[0].name, copy.copy(a), copy.copy(b)
+    assert _attempt(made, setattr, x, name, 7) == _attempt(built, setattr, y, name, 7)
+    assert _attempt(made, delattr, x, name) == _attempt(built, delattr, y, name)
+    extra = _attempt(made, setattr, x, "extra", 1)
+    if built.__dataclass_params__.frozen and hasattr(built, "__slots__"):
+        # The decorator's slotted class refuses with the TypeError of a super() call
+        # naming the class it replaced; a frozen value refuses as for a field.
+        assert _attempt(built, setattr, y, "extra", 1)[0] == "TypeError"
+        assert extra == ("FrozenInstanceError", "cannot assign to field 'extra'")
+    else:
+        assert extra == _attempt(built, setattr, y, "extra", 1)
+
+
+def _positions(value: Any, cls: Any) -> tuple[Any, ...] | None:
+    """The value's first two fields, as a class pattern matches them by position."""
+    match len(cls.__match_args__), value:
+        case 0, cls():
+            return ()
+        case 1, cls(p):
+            return (p,)
+        case _, cls(p, q):
+            return (p, q)
+    return None
+
+
+def test_a_subclass_has_fields_of_its_own_and_its_base_keeps_its() -> None:
+    base, sub = _named(_base_shape(_ours, field), "Base"), None
+    sub = _sub_of(base, _ours, field)
+    # The subclass read first: its base's fields are made on the way, and stay the base's.
+    assert [f.name for f in dataclasses.fields(sub)] == ["x", "y", "z"]
+    assert isinstance(vars(base)["__dataclass_fields__"], dict)
+    assert list(base.__dataclass_fields__) == ["x", "y"]
+    assert sub.__dataclass_fields__ is not base.__dataclass_fields__
+    assert dataclasses.fields(sub)[1].default == 5
+    assert dataclasses.fields(base)[1].default == 0
+    assert sub.__dataclass_params__ is not base.__dataclass_params__
+
+
+def test_classes_made_both_ways_extend_each_other() -> None:
+    ours = _base_shape(_ours, field)
+
+    @dataclasses.dataclass(frozen=True)
+    class TheirsOnOurs(ours):  # type: ignore[misc, valid-type]
+        """The decorator's class on floorman's."""
+
+        w: int = 3
+
+    value = TheirsOnOurs(1, 2, 4)
+    assert [f.name for f in dataclasses.fields(value)] == ["x", "y", "w"]
+    assert repr(value).endswith("TheirsOnOurs(x=1, y=2, w=4)")
+    assert copy.deepcopy(value) == value
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'w'"):
+        value.w = 1
+
+    theirs = _base_shape(_theirs, dataclasses.field)
+
+    @frozen
+    class OursOnTheirs(theirs):  # type: ignore[misc, valid-type]
+        """Floorman's class on the decorator's."""
+
+        w: int = 3
+
+    made = OursOnTheirs(1, 2, 4)
+    assert [f.name for f in value_fields(made)] == ["x", "y", "w"]
+    assert [f.name for f in dataclasses.fields(made)] == ["x", "y", "w"]
+    assert repr(made).endswith("OursOnTheirs(x=1, y=2, w=4)")
+    assert made == OursOnTheirs(1, 2, 4) != OursOnTheirs(1, 2, 5)
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'x'"):
+        made.x = 2
+
+
+def _late(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Late:
+        a: int = 0
+        b: int
+
+    return Late
+
+
+def _own_lt(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(order=True)
+    class Ordered:
+        a: int
+
+        def __lt__(self, other: Any) -> bool:
+            return False
+
+    return Ordered
+
+
+def _own_setattr(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Settable:
+        a: int
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            pass
+
+    return Settable
+
+
+def _own_delattr(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Deletable:
+        a: int
+
+        def __delattr__(self, name: str) -> None:
+            pass
+
+    return Deletable
+
+
+def _unannotated(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Unannotated:
+        a: int
+        b = spec(default=1)
+
+    return Unannotated
+
+
+def _mutable_default(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Shared:
+        a: list[int] = []  # noqa: RUF012
+
+    return Shared
+
+
+def _classvar_factory(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Made:
+        a: ClassVar[list[int]] = spec(default_factory=list)
+
+    return Made
+
+
+def _classvar_keyword(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Keyword:
+        a: ClassVar[int] = spec(default=1, kw_only=True)
+
+    return Keyword
+
+
+def _both_defaults(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Both:
+        a: list[int] = spec(default=(), default_factory=list)
+
+    return Both
+
+
+def _slots_given(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Slotted:
+        __slots__ = ("a",)
+        a: int
+
+    return Slotted
+
+
+def _frozen_on_mutable(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(frozen=False)
+    class Mutable:
+        a: int
+
+    @make()
+    class Frozen(Mutable):  # type: ignore[misc, valid-type]
+        b: int = 0
+
+    return Frozen
+
+
+def _mutable_on_frozen(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Frozen:
+        a: int
+
+    @make(frozen=False)
+    class Mutable(Frozen):  # type: ignore[misc, valid-type]
+        b: int = 0
+
+    return Mutable
+
+
+@pytest.mark.parametrize(
+    "mistake",
+    [
+        _late,
+        _own_lt,
+        _own_setattr,
+        _own_delattr,
+        _unannotated,
+        _mutable_default,
+        _classvar_factory,
+        _classvar_keyword,
+        _both_defaults,
+        _slots_given,
+        _frozen_on_mutable,
+        _mutable_on_frozen,
+    ],
+)
+@pytest.mark.parametrize("spec", ["ours", "theirs"])
+def test_a_mistake_is_refused_with_the_dataclass_error(
+    mistake: Callable[[Callable[..., Maker], Spec], Any], spec: str
+) -> None:
+    def outcome(make: Callable[..., Maker], spec: Spec) -> tuple[str, str]:
+        try:
+            mistake(make, spec)
+        except Exception as error:
+            return type(error).__name__, str(error)
+        return "made", ""
+
+    ours = outcome(_ours, _SPECS[spec])
+    assert ours[0] != "made"
+    assert ours == outcome(_theirs, dataclasses.field)
+
+
+def test_a_class_is_made_and_used_without_the_dataclasses_module() -> None:
+    code = (
+        "import copy, pickle, sys\n"
+        "from floorman._frozen import field, frozen\n"
+        "@frozen(order=True)\n"
+        "class Chips:\n"
+        "    amount: int\n"
+        "    notes: list = field(default_factory=list, compare=False)\n"
+        "a = Chips(1)\n"
+        "assert pickle.loads(pickle.dumps(a)) == copy.copy(a) == a < Chips(2)\n"
+        "shown = repr(a), hash(a) == hash(Chips(1, ['x'])), Chips.__match_args__\n"
+        "print('dataclasses' in sys.modules, 'inspect' in sys.modules, shown)\n"
+        "import dataclasses\n"
+        "print([f.name for f in dataclasses.fields(a)], dataclasses.replace(a, amount=3))\n"
+        "try:\n"
+        "    a.amount = 2\n"
+        "except dataclasses.FrozenInstanceError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == [
+        "False False ('Chips(amount=1, notes=[])', True, ('amount', 'notes'))",
+        "['amount', 'notes'] Chips(amount=3, notes=[])",
+        "cannot assign to field 'amount'",
+    ]
+
+
+_SHARED_PHH = Path(__file__).resolve().parents[2] / "shared" / "phh"
+_HAND = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = ["d dh p1 AsKs", "d dh p2 7h2d", "p2 cbr 6", "p1 cc", "d db Ah7c2c", "p1 cbr 10",
+           "p2 f"]
+finishing_stacks = [206, 194]
+"""
+# The modules the dataclasses module brings (copy, inspect and those inspect imports).
+_HEAVY = ("dataclasses", "inspect", "ast", "dis", "tokenize", "linecache", "copy")
+
+
+def test_a_replay_imports_neither_dataclasses_nor_inspect(tmp_path: Path) -> None:
+    hand = tmp_path / "hand.phh"
+    hand.write_text(_HAND)
+    files = [str(hand)]
+    if _SHARED_PHH.is_dir():
+        files += [str(p) for p in sorted(_SHARED_PHH.rglob("*.phh"))[:8]]
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "floorman", "replay", *files],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert f"{len(files)} replayed" in done.stderr + done.stdout
+    imported = {
+        line.rsplit("|", 1)[1].strip()
+        for line in done.stderr.splitlines()
+        if line.startswith("import time:") and line.count("|") == 2
+    }
+    assert "floorman.deal" in imported
+    assert imported.isdisjoint(_HEAVY), sorted(imported & set(_HEAVY))
+
+
+def test_what_a_class_variable_is_is_decided_when_the_class_is_made() -> None:
+    # A module whose namespace names no ClassVar when its classes are made (as when
+    # typing is imported for type checkers only), and names it later.
+    module = types.ModuleType("floorman_test_late_classvar")
+    sys.modules[module.__name__] = module
+    try:
+        made = dataclass_like(
+            type(
+                "Late",
+                (),
+                {
+                    "__module__": module.__name__,
+                    "__annotations__": {"a": "ClassVar[int]", "b": "int"},
+                },
+            )
+        )
+        built = _theirs()(
+            type(
+                "Late",
+                (),
+                {
+                    "__module__": module.__name__,
+                    "__annotations__": {"a": "ClassVar[int]", "b": "int"},
+                },
+            )
+        )
+        module.ClassVar = ClassVar  # type: ignore[attr-defined]
+        assert [f.name for f in dataclasses.fields(made)] == ["a", "b"]
+        assert _described(made) == _described(built)
+    finally:
+        del sys.modules[module.__name__]
+
+
+def test_value_fields_reads_either_kind_of_class_without_the_module() -> None:
+    for made in (Ours_mixed_ours, Ours_mixed_theirs, Theirs_mixed):  # noqa: F821
+        ours = [
+            (f.name, f.default, f.default_factory, f.init, f.kw_only) for f in value_fields(made)
+        ]
+        theirs = [
+            (
+                f.name,
+                MISSING if f.default is dataclasses.MISSING else f.default,
+                MISSING if f.default_factory is dataclasses.MISSING else f.default_factory,
+                f.init,
+                f.kw_only,
+            )
+            for f in dataclasses.fields(made)
+        ]
+        assert ours == theirs
+        assert field_names(made) == tuple(f.name for f in dataclasses.fields(made))
+        assert [f.name for f in value_fields(made(1, f=2))] == [f.name for f in value_fields(made)]
+        assert is_dataclass_instance(made(1, f=2))
+        assert not is_dataclass_instance(made)
+    assert not is_dataclass_instance(5)
+    with pytest.raises(TypeError, match="must be called with a dataclass type or instance"):
+        value_fields(int)

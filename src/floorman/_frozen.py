@@ -1,27 +1,40 @@
 """Frozen, slotted dataclasses made cheaply: floorman's values.
 
 ``@dataclass(frozen=True, slots=True)`` compiles five or six methods from source
-for every class as the class is made: a third of a millisecond a class, paid by
-every process that imports it, used or not. :func:`frozen` gives a class the
-same behaviour (the same fields, ``__dataclass_params__``, ``__match_args__``,
-``__init__`` with ``__post_init__``, ``repr``, equality, hash, ordering, refusal
-to assign, pickling, ``dataclasses.replace``), but
+for every class as the class is made, and the ``dataclasses`` module it needs
+imports ``inspect`` (with ``ast``, ``dis``, ``tokenize``...): some 7 ms of a
+process that only reads and replays hands. :func:`frozen` gives a class the
+same behaviour (the same fields, ``__match_args__``, ``__init__`` with
+``__post_init__``, ``repr``, equality, hash, ordering, refusal to assign,
+pickling), and the class stays a dataclass to ``dataclasses.fields``,
+``is_dataclass``, ``replace``, ``asdict`` and ``astuple``, but
 
+- the class is made without the ``dataclasses`` module: its fields are read
+  from its annotations and defaults here, as ``dataclasses`` reads them;
+- its ``__dataclass_fields__`` and ``__dataclass_params__`` are made when first
+  read (by ``dataclasses``, which its reader has imported): ``dataclasses``
+  makes them then, from the same annotations and defaults;
 - its ``__init__`` is compiled when the class is first instantiated, not at
   import;
 - its ``repr``, equality, hash and ordering are shared functions reading the
-  class's fields, not code compiled for each class.
+  class's fields, not code compiled for each class;
+- refusing an assignment imports ``dataclasses`` for its
+  ``FrozenInstanceError``.
 
-What the class defines itself (a ``__repr__``, an ``__eq__``) is kept, as a
-dataclass keeps it. ``InitVar`` fields are not supported.
+Fields are specified with this module's :func:`field` (or ``dataclasses.field``,
+where the module is imported anyway). What the class defines itself (a
+``__repr__``, an ``__eq__``, an ``__init__``) is kept, as a dataclass keeps it.
+``InitVar`` and ``KW_ONLY`` annotations are not supported. Floorman's own code
+reads a class's fields with :func:`value_fields`, which imports nothing.
 
->>> import dataclasses
 >>> @frozen(order=True)
 ... class Chips:
 ...     amount: int
-...     owner: str = dataclasses.field(default="", compare=False)
+...     owner: str = field(default="", compare=False)
 >>> Chips(5, "ann"), Chips(5, "ann") == Chips(5, "bob"), Chips(4) < Chips(5)
 (Chips(amount=5, owner='ann'), True, True)
+>>> [f.name for f in value_fields(Chips)]
+['amount', 'owner']
 >>> Chips(5).amount = 6
 Traceback (most recent call last):
 ...
@@ -30,25 +43,164 @@ dataclasses.FrozenInstanceError: cannot assign to field 'amount'
 
 from __future__ import annotations
 
-import dataclasses
+import abc
 import operator
 import reprlib
-from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform, overload
+import sys
+import types
+
+from floorman._static import TYPE_CHECKING, dataclass_transform, overload
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from dataclasses import Field as _DataclassField
+    from dataclasses import field as _dataclass_field
+    from typing import Any, TypeVar
+
+    _T = TypeVar("_T")
+else:
+    # Named by the decorators' options below, read by type checkers only.
+    _DataclassField = _dataclass_field = None
+
 
 __all__ = [
-    "compared_eq",
-    "compared_hash",
+    "MISSING",
+    "Field",
+    "dataclass_like",
+    "field",
+    "field_names",
     "first_init",
     "frozen",
+    "is_dataclass_instance",
     "made_init",
-    "refuse_assignment",
-    "shown_repr",
+    "value_fields",
 ]
 
-_T = TypeVar("_T")
-
 _ORDER = ("__lt__", "__le__", "__gt__", "__ge__")
+_MEMBER = types.MemberDescriptorType
+
+
+class _Missing:
+    """The absence of a default, as ``dataclasses.MISSING`` marks it."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: No default given (this module's own mark: not ``dataclasses.MISSING``, which
+#: :func:`value_fields` gives as this one too).
+MISSING: Any = _Missing()
+
+
+class Field:
+    """One field of a class made here, as ``dataclasses.Field`` describes one:
+    its ``name``, its annotation (``type``, a string under postponed annotations),
+    its ``default`` or ``default_factory`` (or :data:`MISSING`), whether
+    ``__init__`` takes it (``init``, and by keyword only: ``kw_only``), whether
+    ``repr`` shows it, whether equality and ordering compare it (``compare``)
+    and the hash hashes it (``hash``: None to follow ``compare``), and its
+    ``metadata``. :func:`field` makes one to specify a field in a class body."""
+
+    __slots__ = (
+        "compare",
+        "default",
+        "default_factory",
+        "hash",
+        "init",
+        "kw_only",
+        "metadata",
+        "name",
+        "repr",
+        "type",
+    )
+
+    def __init__(
+        self,
+        default: Any = MISSING,
+        default_factory: Any = MISSING,
+        init: bool = True,
+        repr: bool = True,
+        hash: bool | None = None,
+        compare: bool = True,
+        metadata: Mapping[Any, Any] | None = None,
+        kw_only: Any = MISSING,
+    ) -> None:
+        self.name: str = ""
+        self.type: Any = None
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.hash = hash
+        self.compare = compare
+        self.metadata = metadata
+        self.kw_only = kw_only
+
+    def __repr__(self) -> str:
+        return (
+            f"Field(name={self.name!r},type={self.type!r},default={self.default!r},"
+            f"default_factory={self.default_factory!r},init={self.init!r},repr={self.repr!r},"
+            f"hash={self.hash!r},compare={self.compare!r},metadata={self.metadata!r},"
+            f"kw_only={self.kw_only!r})"
+        )
+
+
+@overload
+def field(
+    *,
+    default: _T,
+    init: bool = ...,
+    repr: bool = ...,
+    hash: bool | None = ...,
+    compare: bool = ...,
+    metadata: Mapping[Any, Any] | None = ...,
+    kw_only: bool = ...,
+) -> _T: ...
+
+
+@overload
+def field(
+    *,
+    default_factory: Callable[[], _T],
+    init: bool = ...,
+    repr: bool = ...,
+    hash: bool | None = ...,
+    compare: bool = ...,
+    metadata: Mapping[Any, Any] | None = ...,
+    kw_only: bool = ...,
+) -> _T: ...
+
+
+@overload
+def field(
+    *,
+    init: bool = ...,
+    repr: bool = ...,
+    hash: bool | None = ...,
+    compare: bool = ...,
+    metadata: Mapping[Any, Any] | None = ...,
+    kw_only: bool = ...,
+) -> Any: ...
+
+
+def field(
+    *,
+    default: Any = MISSING,
+    default_factory: Any = MISSING,
+    init: bool = True,
+    repr: bool = True,
+    hash: bool | None = None,
+    compare: bool = True,
+    metadata: Mapping[Any, Any] | None = None,
+    kw_only: Any = MISSING,
+) -> Any:
+    """A field of a class made here, as ``dataclasses.field`` specifies one
+    (the same options, the same meaning), without the ``dataclasses`` module."""
+    if default is not MISSING and default_factory is not MISSING:
+        raise ValueError("cannot specify both default and default_factory")
+    return Field(default, default_factory, init, repr, hash, compare, metadata, kw_only)
 
 
 @overload
@@ -59,7 +211,9 @@ def frozen(cls: type[_T], /) -> type[_T]: ...
 def frozen(*, order: bool = False, kw_only: bool = False) -> Callable[[type[_T]], type[_T]]: ...
 
 
-@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
+@dataclass_transform(
+    frozen_default=True, field_specifiers=(field, Field, _dataclass_field, _DataclassField)
+)
 def frozen(
     cls: type[_T] | None = None, /, *, order: bool = False, kw_only: bool = False
 ) -> type[_T] | Callable[[type[_T]], type[_T]]:
@@ -67,77 +221,505 @@ def frozen(
     kw_only=kw_only)`` makes it (see the module)."""
 
     def wrap(cls: type[_T]) -> type[_T]:
-        made: type[_T] = _make(cls, order=order, kw_only=kw_only)
+        made: type[_T] = dataclass_like(cls, order=order, kw_only=kw_only)
         return made
 
     return wrap if cls is None else wrap(cls)
 
 
-def _make(cls: Any, *, order: bool, kw_only: bool) -> Any:
-    inherits = any(
-        getattr(getattr(base, "__dataclass_params__", None), "frozen", False)
-        for base in cls.__mro__[1:]
+class _Made:
+    """What a class made here keeps of its making: its fields, its options, and
+    what its own body gave (to make its ``__dataclass_fields__`` from, when read)."""
+
+    __slots__ = (
+        "annotations",
+        "classvars",
+        "eq",
+        "fields",
+        "frozen",
+        "given",
+        "kw_only",
+        "names",
+        "order",
+        "repr",
+        "slots",
     )
-    if not inherits and any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
+
+    def __init__(
+        self,
+        fields: tuple[Field, ...],
+        annotations: dict[str, Any],
+        given: dict[str, Any],
+        classvars: frozenset[str],
+        *,
+        eq: bool,
+        frozen: bool,
+        kw_only: bool,
+        order: bool,
+        repr: bool,
+        slots: bool,
+    ) -> None:
+        self.fields = fields
+        self.names = tuple(f.name for f in fields)
+        self.annotations = annotations
+        self.given = given
+        self.classvars = classvars
+        self.eq, self.frozen, self.kw_only = eq, frozen, kw_only
+        self.order, self.repr, self.slots = order, repr, slots
+
+
+def dataclass_like(
+    cls: Any,
+    *,
+    frozen: bool = True,
+    slots: bool = True,
+    eq: bool = True,
+    repr: bool = True,
+    order: bool = False,
+    kw_only: bool = False,
+) -> Any:
+    """``cls`` made as ``@dataclass(frozen=frozen, slots=slots, eq=eq, repr=repr,
+    order=order, kw_only=kw_only)`` makes it, refusing what it refuses, without
+    the ``dataclasses`` module (see the module)."""
+    name = cls.__name__
+    own = cls.__dict__
+    fields: dict[str, Field] = {}
+    has_bases = any_frozen = False
+    for base in cls.__mro__[-1:0:-1]:
+        found = _base_fields(base)
+        if found is not None:
+            has_bases = True
+            for f in found[0]:
+                fields[f.name] = f
+            any_frozen = any_frozen or found[1]
+    annotations: dict[str, Any] = dict(own.get("__annotations__", {}))
+    module = sys.modules.get(cls.__module__)
+    namespace: dict[str, Any] = module.__dict__ if module is not None else {}
+    dataclasses = sys.modules.get("dataclasses")
+    typing = sys.modules.get("typing")
+    given: dict[str, Any] = {}
+    classvars: set[str] = set()
+    specified: list[Field] = []
+    for fname, annotation in annotations.items():
+        if dataclasses is not None and (
+            _refers(annotation, namespace, dataclasses, "KW_ONLY")
+            or _refers(annotation, namespace, dataclasses, "InitVar")
+        ):
+            raise TypeError(f"{name}.{fname}: KW_ONLY and InitVar fields are not supported")
+        found = getattr(cls, fname, MISSING)
+        if isinstance(found, _MEMBER):  # a slot of a base: no default
+            found = MISSING
+        if isinstance(found, Field):
+            f = found
+            specified.append(f)
+        elif dataclasses is not None and isinstance(found, dataclasses.Field):
+            f = _from_dataclass_field(found, dataclasses)
+            specified.append(f)
+        else:
+            f = Field(found)
+        f.name, f.type = fname, annotation
+        if found is not MISSING:
+            given[fname] = found
+        if _is_classvar(annotation, namespace, typing):
+            if f.default_factory is not MISSING:
+                raise TypeError(f"field {fname} cannot have a default factory")
+            if f.kw_only is not MISSING:
+                raise TypeError(f"field {fname} is a ClassVar but specifies kw_only")
+            classvars.add(fname)
+            fields.pop(fname, None)
+            continue
+        if f.kw_only is MISSING:
+            f.kw_only = kw_only
+        if f.default.__class__.__hash__ is None:
+            raise ValueError(
+                f"mutable default {type(f.default)} for field {fname} is not allowed:"
+                " use default_factory"
+            )
+        fields[fname] = f
+    # A field specifier leaves the class: its default stays, as a plain class attribute.
+    for f in specified:
+        if f.default is MISSING:
+            delattr(cls, f.name)
+        else:
+            setattr(cls, f.name, f.default)
+    for key, value in own.items():
+        if _is_specifier(value, dataclasses) and key not in annotations:
+            raise TypeError(f"{key!r} is a field but has no type annotation")
+    if has_bases and any_frozen and not frozen:
+        raise TypeError("cannot inherit non-frozen dataclass from a frozen one")
+    if has_bases and not any_frozen and frozen:
         raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
+    listed = tuple(fields.values())
+    _check_defaults(listed)
+    if order and not eq:
+        raise ValueError("eq must be true if order is true")
     if order:
-        for name in _ORDER:
-            if name in cls.__dict__:
+        for method in _ORDER:
+            if method in own:
                 raise TypeError(
-                    f"Cannot overwrite attribute {name} in class {cls.__name__}."
+                    f"Cannot overwrite attribute {method} in class {name}."
                     " Consider using functools.total_ordering"
                 )
-    if "__setattr__" in cls.__dict__ or "__delattr__" in cls.__dict__:
-        raise TypeError(f"Cannot overwrite attribute __setattr__ in class {cls.__name__}")
-    own = dict(cls.__dict__)
-    # A dataclass that compiles nothing: no __init__, repr or comparison of its own,
-    # frozen only where a frozen base requires it (then its two methods are compiled).
-    made: Any = dataclasses.dataclass(
-        init=False, repr=False, eq=False, frozen=inherits, slots=True, kw_only=kw_only
-    )(cls)
-    fields = dataclasses.fields(made)
-    initvar = getattr(dataclasses, "_FIELD_INITVAR", None)
-    if any(getattr(f, "_field_type", None) is initvar for f in made.__dataclass_fields__.values()):
-        raise TypeError(f"{made.__name__}: InitVar fields are not supported")
-    _check_defaults(fields)
-    params = made.__dataclass_params__
-    params.init = params.repr = params.eq = params.frozen = True
-    params.order = order
-    made.__init__ = first_init(made)
-    if "__repr__" not in own:
-        made.__repr__ = _repr
-    compared = tuple(f.name for f in fields if f.compare)
-    key = _key(compared)
-    if "__eq__" not in own:
-        made.__eq__ = _eq
-    made.__frozen_key__ = staticmethod(key)
-    explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
-    if not explicit_hash:
-        hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-        made.__frozen_hash_key__ = staticmethod(_key(hashed))
-        made.__hash__ = _hash
-    if order:
-        made.__lt__, made.__le__, made.__gt__, made.__ge__ = _lt, _le, _gt, _ge
-    if "__getstate__" not in own:
-        made.__getstate__ = _getstate
-        made.__setstate__ = _setstate
-    if not inherits:
-        refuse_assignment(made, frozenset(f.name for f in fields))
+    if frozen:
+        for method in ("__setattr__", "__delattr__"):
+            if method in own:
+                raise TypeError(f"Cannot overwrite attribute {method} in class {name}")
+    made_info = _Made(
+        listed,
+        annotations,
+        given,
+        frozenset(classvars),
+        eq=eq,
+        frozen=frozen,
+        kw_only=kw_only,
+        order=order,
+        repr=repr,
+        slots=slots,
+    )
+    doc = None if own.get("__doc__") else name + _text_signature(listed)
+    made: Any = _slotted(cls, made_info.names) if slots else cls
+    _finish(made, made_info, doc)
     return made
 
 
-def _check_defaults(fields: tuple[dataclasses.Field[Any], ...]) -> None:
-    seen_default = None
+def _finish(made: Any, info: _Made, doc: str | None) -> None:
+    """Give the made class (slotted already, if it is) its methods and marks."""
+    own = dict(made.__dict__)
+    fields = info.fields
+    made.__frozen_made__ = info
+    made.__frozen_names__ = info.names
+    made.__dataclass_fields__ = _Lazy(made, 0)
+    made.__dataclass_params__ = _Lazy(made, 1)
+    if "__init__" not in own:
+        made.__init__ = first_init(made)
+    if info.repr and "__repr__" not in own:
+        made.__frozen_shown__ = tuple(f.name for f in fields if f.repr)
+        made.__repr__ = _repr
+    compared = tuple(f.name for f in fields if f.compare)
+    if info.eq or info.order:
+        made.__frozen_key__ = staticmethod(_key(compared))
+    if info.eq and "__eq__" not in own:
+        made.__eq__ = _eq
+    if info.order:
+        made.__lt__, made.__le__, made.__gt__, made.__ge__ = _lt, _le, _gt, _ge
+    class_hash = own.get("__hash__", MISSING)
+    explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in own))
+    if info.eq and not explicit_hash:
+        if info.frozen:
+            hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
+            made.__frozen_hash_key__ = staticmethod(_key(hashed))
+            made.__hash__ = _hash
+        else:
+            made.__hash__ = None  # equal values may change: no hash, as dataclass says
+    if doc is not None:
+        made.__doc__ = doc
+    if "__match_args__" not in own:
+        made.__match_args__ = tuple(f.name for f in fields if f.init and not f.kw_only)  # type: ignore[misc]
+    if info.slots and info.frozen:
+        if "__getstate__" not in own:
+            made.__getstate__ = _getstate
+        if "__setstate__" not in own:
+            made.__setstate__ = _setstate
+    if info.frozen:
+        _refuse_assignment(made, frozenset(info.names))
+    if sys.version_info >= (3, 13):
+        made.__replace__ = _replace
+    abc.update_abstractmethods(made)
+
+
+def _slotted(cls: Any, names: tuple[str, ...]) -> Any:
+    """A new class with a slot for each field, as ``dataclasses`` makes one."""
+    if "__slots__" in cls.__dict__:
+        raise TypeError(f"{cls.__name__} already specifies __slots__")
+    body = dict(cls.__dict__)
+    inherited = {slot for base in cls.__mro__[1:-1] for slot in _slots(base)}
+    body["__slots__"] = tuple(name for name in names if name not in inherited)
+    for name in names:
+        body.pop(name, None)
+    body.pop("__dict__", None)
+    body.pop("__weakref__", None)
+    qualname = getattr(cls, "__qualname__", None)
+    made = type(cls)(cls.__name__, cls.__bases__, body)
+    if qualname is not None:
+        made.__qualname__ = qualname
+    return made
+
+
+def _slots(cls: type) -> tuple[str, ...]:
+    slots = cls.__dict__.get("__slots__")
+    if slots is None:
+        return ()
+    if isinstance(slots, str):
+        return (slots,)
+    if hasattr(slots, "__next__"):
+        raise TypeError(f"Slots of '{cls.__name__}' cannot be determined")
+    return tuple(slots)
+
+
+def _owner(cls: type) -> type | None:
+    """The class whose fields ``cls`` has: itself or its nearest dataclass base."""
+    for base in cls.__mro__:
+        if "__dataclass_fields__" in base.__dict__:
+            return base
+    return None
+
+
+def _base_fields(base: type) -> tuple[tuple[Field, ...], bool] | None:
+    """The fields a base gives (and whether it is frozen), as ``dataclasses``
+    reads them, without making a lazy ``__dataclass_fields__``."""
+    owner = _owner(base)
+    if owner is None:
+        return None
+    info = owner.__dict__.get("__frozen_made__")
+    if info is not None:
+        return info.fields, info.frozen
+    dataclasses = sys.modules["dataclasses"]  # a class it made: it is imported
+    initvar = getattr(dataclasses, "_FIELD_INITVAR", None)
+    if any(
+        getattr(f, "_field_type", None) is initvar
+        for f in owner.__dict__["__dataclass_fields__"].values()
+    ):
+        raise TypeError(f"{owner.__name__}: InitVar fields are not supported")
+    made = tuple(_from_dataclass_field(f, dataclasses) for f in dataclasses.fields(owner))
+    return made, bool(owner.__dict__["__dataclass_params__"].frozen)
+
+
+def _from_dataclass_field(f: Any, dataclasses: Any) -> Field:
+    missing = dataclasses.MISSING
+
+    def ours(value: Any) -> Any:
+        return MISSING if value is missing else value
+
+    made = Field(
+        ours(f.default),
+        ours(f.default_factory),
+        f.init,
+        f.repr,
+        f.hash,
+        f.compare,
+        f.metadata,
+        ours(f.kw_only),
+    )
+    made.name, made.type = getattr(f, "name", None) or "", getattr(f, "type", None)
+    return made
+
+
+def _is_specifier(value: object, dataclasses: Any) -> bool:
+    return isinstance(value, Field) or (
+        dataclasses is not None and isinstance(value, dataclasses.Field)
+    )
+
+
+def _words(annotation: str) -> tuple[str | None, str] | None:
+    """The module and name an annotation's text begins with, as ``dataclasses``
+    reads them (``typing.ClassVar[int]``: typing, ClassVar), without ``re``."""
+    text = annotation.strip()
+    if text.isidentifier():  # the usual annotation: one name
+        return None, text
+
+    def word(start: int) -> tuple[str, int]:
+        while start < len(text) and text[start].isspace():
+            start += 1
+        end = start
+        while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            end += 1
+        return text[start:end], end
+
+    first, end = word(0)
+    if not first:
+        return None
+    while end < len(text) and text[end].isspace():
+        end += 1
+    if end < len(text) and text[end] == ".":
+        second, _ = word(end + 1)
+        if second:
+            return first, second
+    return None, first
+
+
+def _refers(annotation: Any, namespace: dict[str, Any], module: Any, name: str) -> bool:
+    """Whether an annotation is ``module``'s ``name`` (``ClassVar``, ``InitVar``,
+    ``KW_ONLY``), or a string naming it in the class's module, as ``dataclasses``
+    decides."""
+    if isinstance(annotation, str):
+        words = _words(annotation)
+        if words is None:
+            return False
+        module_name, found = words
+        if module_name is not None and namespace.get(module_name) is not module:
+            return False
+        value = namespace.get(found)
+    else:
+        value = annotation
+    # Only what the module itself defines can be one of its names: the module is
+    # asked for the name only then (a program that merely imported it asks nothing).
+    home = module.__name__
+    if getattr(value, "__module__", None) != home and type(value).__module__ != home:
+        return False
+    wanted = getattr(module, name)
+    if value is wanted or getattr(value, "__origin__", None) is wanted:
+        return True
+    return name == "InitVar" and type(value) is wanted
+
+
+def _is_classvar(annotation: Any, namespace: dict[str, Any], typing: Any) -> bool:
+    # Without typing imported, nothing is a ClassVar (as dataclasses decides).
+    return typing is not None and _refers(annotation, namespace, typing, "ClassVar")
+
+
+def _check_defaults(fields: tuple[Field, ...]) -> None:
+    seen: Field | None = None
     for f in fields:
         if not f.init or f.kw_only:
             continue
-        has_default = (
-            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        if f.default is not MISSING or f.default_factory is not MISSING:
+            seen = f
+        elif seen is not None:
+            after = f" {seen.name!r}" if sys.version_info >= (3, 13) else ""
+            raise TypeError(f"non-default argument {f.name!r} follows default argument{after}")
+
+
+def _shown_type(annotation: Any) -> str:
+    if isinstance(annotation, type):
+        if annotation.__module__ == "builtins":
+            return annotation.__qualname__
+        return f"{annotation.__module__}.{annotation.__qualname__}"
+    return repr(annotation).replace("typing.", "")
+
+
+def _text_signature(fields: tuple[Field, ...]) -> str:
+    """The signature ``dataclasses`` writes into the docstring of a class that has none."""
+    positional: list[str] = []
+    keyword: list[str] = []
+    for f in fields:
+        if not f.init:
+            continue
+        text = f"{f.name}: {_shown_type(f.type)}"
+        if f.default_factory is not MISSING:
+            text += " = <factory>"
+        elif f.default is not MISSING:
+            text += f" = {f.default!r}"
+        (keyword if f.kw_only else positional).append(text)
+    return "(" + ", ".join([*positional, *(["*", *keyword] if keyword else [])]) + ")"
+
+
+class _Lazy:
+    """A class's ``__dataclass_fields__`` (``which`` 0) or ``__dataclass_params__``
+    (1) until first read: reading either makes both with ``dataclasses`` and puts
+    them in the class's place of this one."""
+
+    __slots__ = ("cls", "which")
+
+    def __init__(self, cls: Any, which: int) -> None:
+        self.cls, self.which = cls, which
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        return _dataclass_attributes(self.cls)[self.which]
+
+
+def _dataclass_attributes(cls: Any) -> tuple[dict[str, Any], Any]:
+    """``cls``'s ``__dataclass_fields__`` and ``__dataclass_params__``, made by
+    ``dataclasses`` (without the methods) from the same annotations and defaults,
+    with its bases' fields, and set on ``cls``."""
+    import dataclasses
+
+    info: _Made = cls.__dict__["__frozen_made__"]
+    gathered: dict[str, Any] = {}
+    base_params = None
+    for base in cls.__mro__[-1:0:-1]:
+        base_fields = getattr(base, "__dataclass_fields__", None)
+        if base_fields is not None:
+            gathered.update(base_fields)
+            params = base.__dataclass_params__
+            if base_params is None or params.frozen or not base_params.frozen:
+                base_params = params
+    # Made in this module's name, whose namespace names neither ClassVar nor InitVar:
+    # what is a class variable was decided when the class was made (typing imported
+    # since cannot make a field one), and is said here by typing.ClassVar itself.
+    annotations = {
+        name: sys.modules["typing"].ClassVar if name in info.classvars else annotation
+        for name, annotation in info.annotations.items()
+    }
+    body: dict[str, Any] = {
+        "__module__": __name__,
+        "__qualname__": cls.__qualname__,
+        "__doc__": cls.__doc__ or "model",
+        "__annotations__": annotations,
+    }
+    for name, given in info.given.items():
+        body[name] = _as_dataclass_field(given, dataclasses)
+    bases: tuple[type, ...] = ()
+    if base_params is not None:
+        carrier = {"__dataclass_fields__": gathered, "__dataclass_params__": base_params}
+        bases = (type("_Bases", (), carrier),)
+    model: Any = dataclasses.dataclass(
+        init=False, repr=False, eq=False, frozen=info.frozen, kw_only=info.kw_only
+    )(type(cls.__name__, bases, body))
+    fields = model.__dict__["__dataclass_fields__"]
+    params = model.__dict__["__dataclass_params__"]
+    for name in info.classvars:
+        fields[name].type = info.annotations[name]
+    made = tuple(f.name for f in dataclasses.fields(model))
+    if made != info.names:
+        raise TypeError(
+            f"{cls.__qualname__}: dataclasses finds the fields {made}, not {info.names}"
         )
-        if has_default:
-            seen_default = f
-        elif seen_default is not None:
-            raise TypeError(f"non-default argument {f.name!r} follows default argument")
+    params.init = True
+    params.repr, params.eq, params.order, params.frozen = (
+        info.repr,
+        info.eq,
+        info.order,
+        info.frozen,
+    )
+    if hasattr(params, "slots"):
+        params.slots = info.slots
+    type.__setattr__(cls, "__dataclass_fields__", fields)
+    type.__setattr__(cls, "__dataclass_params__", params)
+    return fields, params
+
+
+def _as_dataclass_field(given: Any, dataclasses: Any) -> Any:
+    if not isinstance(given, Field):
+        return given  # a plain default, or a field dataclasses specified itself
+    missing = dataclasses.MISSING
+
+    def theirs(value: Any) -> Any:
+        return missing if value is MISSING else value
+
+    return dataclasses.field(
+        default=theirs(given.default),
+        default_factory=theirs(given.default_factory),
+        init=given.init,
+        repr=given.repr,
+        hash=given.hash,
+        compare=given.compare,
+        metadata=given.metadata,
+        kw_only=theirs(given.kw_only),
+    )
+
+
+def value_fields(class_or_instance: object) -> tuple[Field, ...]:
+    """The fields of a dataclass (one made here or by ``dataclasses``) or of an
+    instance of one, in order, as :class:`Field`\\ s (:data:`MISSING` where no
+    default is given): ``dataclasses.fields`` without importing ``dataclasses``
+    for a class made here."""
+    cls = class_or_instance if isinstance(class_or_instance, type) else type(class_or_instance)
+    owner = _owner(cls)
+    if owner is None:
+        raise TypeError("must be called with a dataclass type or instance")
+    info = owner.__dict__.get("__frozen_made__")
+    if info is not None:
+        fields: tuple[Field, ...] = info.fields
+        return fields
+    found = _base_fields(owner)
+    assert found is not None
+    return found[0]
+
+
+def is_dataclass_instance(value: object) -> bool:
+    """Whether ``value`` is an instance of a dataclass (made here or by
+    ``dataclasses``), as ``dataclasses.is_dataclass`` says of a non-class."""
+    return not isinstance(value, type) and _owner(type(value)) is not None
 
 
 def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
@@ -149,11 +731,17 @@ def _key(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     return lambda value: (get(value),)
 
 
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of a dataclass's fields, in order (see :func:`value_fields`)."""
+    names: tuple[str, ...] | None = cls.__dict__.get("__frozen_names__")
+    if names is None:  # a subclass made otherwise: its own fields, as dataclasses reads them
+        names = tuple(f.name for f in value_fields(cls))
+    return names
+
+
 @reprlib.recursive_repr()
 def _repr(self: Any) -> str:
-    shown = ", ".join(
-        f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.repr
-    )
+    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__frozen_shown__)
     return f"{type(self).__qualname__}({shown})"
 
 
@@ -197,47 +785,34 @@ def _ge(self: Any, other: Any) -> Any:
 
 
 def _getstate(self: Any) -> list[Any]:
-    return [getattr(self, f.name) for f in dataclasses.fields(self)]
+    return [getattr(self, name) for name in field_names(type(self))]
 
 
 def _setstate(self: Any, state: list[Any]) -> None:
-    for f, value in zip(dataclasses.fields(self), state, strict=False):
-        object.__setattr__(self, f.name, value)
+    for name, value in zip(field_names(type(self)), state, strict=False):
+        object.__setattr__(self, name, value)
 
 
-# Shared methods for classes made like dataclasses without their compiled methods,
-# each class naming the fields its repr shows (``__shown__``) and giving the key its
-# equality and hash compare (``__compared__``).
-@reprlib.recursive_repr()
-def shown_repr(self: Any) -> str:
-    """A dataclass's repr of ``self``, from its class's ``__shown__`` names."""
-    shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__shown__)
-    return f"{type(self).__qualname__}({shown})"
+def _replace(self: Any, /, **changes: Any) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(self, **changes)
 
 
-def compared_eq(self: Any, other: Any) -> Any:
-    """A dataclass's equality, by its class's ``__compared__`` key."""
-    if other.__class__ is self.__class__:
-        key = self.__compared__
-        return key(self) == key(other)
-    return NotImplemented
-
-
-def compared_hash(self: Any) -> int:
-    """A frozen dataclass's hash, by its class's ``__compared__`` key."""
-    return hash(self.__compared__(self))
-
-
-def refuse_assignment(cls: Any, names: frozenset[str]) -> None:
+def _refuse_assignment(cls: Any, names: frozenset[str]) -> None:
     """Refuse assignment and deletion as a frozen dataclass does."""
 
     def assign(self: Any, name: str, value: object) -> None:
         if type(self) is cls or name in names:
+            import dataclasses
+
             raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
         super(cls, self).__setattr__(name, value)
 
     def delete(self: Any, name: str) -> None:
         if type(self) is cls or name in names:
+            import dataclasses
+
             raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
         super(cls, self).__delattr__(name)
 
@@ -249,40 +824,65 @@ def refuse_assignment(cls: Any, names: frozenset[str]) -> None:
     cls.__delattr__ = delete
 
 
-_FACTORY = object()  # a parameter left to its field's default factory
+class _Factory:
+    """The default of a parameter left to its field's default factory."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<factory>"  # as a dataclass's signature shows it
+
+
+_FACTORY = _Factory()
 
 
 def _compile_init(cls: Any) -> Callable[..., None]:
     """The class's ``__init__``, as a dataclass's: positional parameters, then the
-    keyword-only ones, each field set through its slot, then ``__post_init__``."""
+    keyword-only ones, each field set (through its slot, or into the instance's
+    dictionary when frozen), then ``__post_init__``."""
+    info: _Made = cls.__dict__["__frozen_made__"]
+    me = "__dataclass_self__" if "self" in info.names else "self"
     namespace: dict[str, Any] = {"_FACTORY": _FACTORY}
+    annotations: dict[str, Any] = {}
     positional: list[str] = []
     keyword: list[str] = []
     body: list[str] = []
-    for f in dataclasses.fields(cls):
-        namespace[f"_set_{f.name}"] = getattr(cls, f.name).__set__
-        if f.default_factory is not dataclasses.MISSING:
-            namespace[f"_factory_{f.name}"] = f.default_factory
+    if info.frozen and not info.slots:
+        body.append(f"    _fields = {me}.__dict__")
+    for f in info.fields:
+        name = f.name
+        if f.default_factory is not MISSING:
+            namespace[f"_factory_{name}"] = f.default_factory
             if f.init:
-                value = f"_factory_{f.name}() if {f.name} is _FACTORY else {f.name}"
-                param = f"{f.name}=_FACTORY"
+                value = f"_factory_{name}() if {name} is _FACTORY else {name}"
+                param = f"{name}=_FACTORY"
             else:
-                value = f"_factory_{f.name}()"
-        elif f.default is not dataclasses.MISSING:
-            namespace[f"_default_{f.name}"] = f.default
-            value = f.name if f.init else f"_default_{f.name}"
-            param = f"{f.name}=_default_{f.name}"
+                value = f"_factory_{name}()"
+        elif f.default is not MISSING:
+            namespace[f"_default_{name}"] = f.default
+            value = name if f.init else f"_default_{name}"
+            param = f"{name}=_default_{name}"
         else:
             if not f.init:
                 continue
-            value = param = f.name
+            value = param = name
         if f.init:
             (keyword if f.kw_only else positional).append(param)
-        body.append(f"    _set_{f.name}(self, {value})")
+            annotations[name] = f.type
+        slot = getattr(cls, name, None)
+        if isinstance(slot, _MEMBER):
+            namespace[f"_set_{name}"] = slot.__set__
+            body.append(f"    _set_{name}({me}, {value})")
+        elif info.frozen:
+            body.append(f"    _fields[{name!r}] = {value}")
+        else:
+            body.append(f"    {me}.{name} = {value}")
     if hasattr(cls, "__post_init__"):
-        body.append("    self.__post_init__()")
-    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
-    return made_init(cls, signature, body, namespace)
+        body.append(f"    {me}.__post_init__()")
+    signature = ", ".join([me, *positional, *(["*", *keyword] if keyword else [])])
+    init = made_init(cls, signature, body, namespace)
+    init.__annotations__ = {**annotations, "return": None}
+    return init
 
 
 def made_init(
@@ -306,6 +906,8 @@ def first_init(
 
     def first(self: Any, *args: Any, **kwargs: Any) -> None:
         init = make(cls)
+        # Named as the class was named when made, as dataclass names it.
+        init.__qualname__ = first.__qualname__
         cls.__init__ = init
         init(self, *args, **kwargs)
 

@@ -49,11 +49,10 @@ it; a refusal with no code of its own carries its class's
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from floorman._frozen import frozen
+from floorman._frozen import frozen, is_dataclass_instance, value_fields
 from floorman._static import TYPE_CHECKING
 from floorman.ids import PlayerId, Position, Seat
 
@@ -137,8 +136,8 @@ def _plain(value: object) -> object:
         return value.position
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if is_dataclass_instance(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in value_fields(value)}
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, str | int | float | bool) or value is None:

@@ -14,12 +14,10 @@ cryptographically strong source, for real play.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, dataclass_transform, overload
 
-from floorman._frozen import compared_eq, first_init, shown_repr
+from floorman._frozen import dataclass_like, field
 from floorman.cards import Card
 
 if TYPE_CHECKING:
@@ -86,34 +84,16 @@ def _slotted(
     cls: type[_T] | None = None, /, *, eq: bool = True
 ) -> type[_T] | Callable[[type[_T]], type[_T]]:
     """``cls`` as ``@dataclass(slots=True, eq=eq)`` makes it, but for the methods it
-    compiles at import: ``__init__`` (floorman._frozen's, setting each slot) is
-    compiled when the class is first instantiated, and ``repr`` and equality are
-    shared functions reading its fields. The dealer imports this module; a replay
+    compiles at import: ``__init__`` (setting each slot) is compiled when the class
+    is first instantiated, and ``repr`` and equality are shared functions reading
+    its fields (see floorman._frozen). The dealer imports this module; a replay
     makes no shuffler."""
 
     def wrap(cls: type[_T]) -> type[_T]:
-        made: Any = dataclass(init=False, repr=False, eq=False, slots=True)(cls)
-        made.__init__ = first_init(made)
-        made.__repr__ = shown_repr
-        made.__shown__ = tuple(f.name for f in fields(made) if f.repr)
-        params = made.__dataclass_params__
-        params.init = params.repr = True
-        if eq:
-            made.__eq__ = compared_eq
-            made.__hash__ = None  # equal values may change: no hash, as dataclass says
-            compared = tuple(f.name for f in fields(made) if f.compare)
-            made.__compared__ = staticmethod(
-                operator.attrgetter(*compared) if len(compared) != 1 else _one(compared[0])
-            )
-            params.eq = True
+        made: Any = dataclass_like(cls, frozen=False, eq=eq)
         return made  # type: ignore[no-any-return]
 
     return wrap if cls is None else wrap(cls)
-
-
-def _one(name: str) -> Callable[[Any], tuple[Any]]:
-    get = operator.attrgetter(name)
-    return lambda value: (get(value),)
 
 
 #: A seeded shuffle must repeat across versions of floorman: the faster loop

@@ -23,12 +23,12 @@ True
 
 from __future__ import annotations
 
-import dataclasses
-
 from floorman._static import TYPE_CHECKING, Generic, cast, final
 
 if TYPE_CHECKING:
     from typing import Any, Final, TypeVar
+
+from floorman._frozen import MISSING, value_fields
 
 __all__ = ["Maker"]
 
@@ -47,13 +47,13 @@ class Maker(Generic["_R"]):
 
     def __init__(self, cls: type[_R], *names: str) -> None:
         self.cls: Any = cast("Any", cls)
-        fields = dataclasses.fields(self.cls)
+        fields = value_fields(self.cls)
         given = tuple(f.name for f in fields[: len(names)])
         if given != names:
             raise TypeError(f"{cls.__name__}'s leading fields are {given}, not {names}")
         rest = fields[len(names) :]
         for f in rest:
-            if f.default is dataclasses.MISSING:
+            if f.default is MISSING:
                 raise TypeError(f"{cls.__name__}.{f.name} has no default: it must be given")
         self.count = len(names)
         setters: list[Any] = [getattr(cls, name).__set__ for name in names]

@@ -8,14 +8,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from floorman._frozen import frozen
 from floorman.ids import Position
 
 __all__ = ["Pot", "build_pots", "split"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Pot:
     """Chips in one pot and the players who may win it."""
 

@@ -38,9 +38,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import field
 
-from floorman._frozen import frozen
+from floorman._frozen import field, frozen
 from floorman.cards import DECK_52, JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t

@@ -11,10 +11,9 @@ when every string has the usual form that real files write).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import MISSING, dataclass, fields
+from collections.abc import Iterable
 
-from floorman._frozen import first_init, made_init, refuse_assignment
+from floorman._frozen import dataclass_like, field_names
 from floorman._static import TYPE_CHECKING, dataclass_transform
 from floorman.cards import Card
 from floorman.errors import ConfigError, NotationError
@@ -68,31 +67,6 @@ def _too_long(value: Decimal | int) -> bool:
 
 if TYPE_CHECKING:
     _T = TypeVar("_T")
-# The action classes made so far, whose options are set to a frozen dataclass's when
-# the last is made (a dataclass refuses to inherit from a frozen one unless frozen).
-_MADE: list[Any] = []
-
-
-def _compile_init(cls: Any) -> Callable[..., None]:
-    """A frozen dataclass's ``__init__`` for ``cls`` (its fields plain values, none made
-    by a factory): keyword-only parameters, each field it takes put in the instance's
-    dictionary, then ``__post_init__``."""
-    namespace: dict[str, Any] = {}
-    params = []
-    body = ["    fields = self.__dict__"]
-    for f in fields(cls):
-        if f.default_factory is not MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name}: no default factory is supported")
-        if not f.init:
-            continue
-        if f.default is MISSING:
-            params.append(f.name)
-        else:
-            namespace[f"_default_{f.name}"] = f.default
-            params.append(f"{f.name}=_default_{f.name}")
-        body.append(f"    fields[{f.name!r}] = {f.name}")
-    body.append("    self.__post_init__()")
-    return made_init(cls, ", ".join(["self", "*", *params]), body, namespace)
 
 
 # The actions are what ``@dataclass(frozen=True, kw_only=True, repr=False, eq=False)``
@@ -102,10 +76,7 @@ def _compile_init(cls: Any) -> Callable[..., None]:
 # assignment is refused by floorman._frozen's shared functions.
 @dataclass_transform(frozen_default=True, kw_only_default=True)
 def _action(cls: type[_T]) -> type[_T]:
-    made: Any = dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
-    made.__init__ = first_init(made, _compile_init)
-    refuse_assignment(made, frozenset(made.__dataclass_fields__))
-    _MADE.append(made)
+    made: Any = dataclass_like(cls, slots=False, kw_only=True, repr=False, eq=False)
     return made  # type: ignore[no-any-return]
 
 
@@ -142,8 +113,8 @@ class Action:
 
     # What dataclass would generate: the fields in order; equal only to the same class.
     def __repr__(self) -> str:
-        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__dataclass_fields__)
-        return f"{type(self).__qualname__}({fields})"
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in field_names(type(self)))
+        return f"{type(self).__qualname__}({shown})"
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
@@ -151,7 +122,7 @@ class Action:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(tuple([getattr(self, name) for name in self.__dataclass_fields__]))
+        return hash(tuple([getattr(self, name) for name in field_names(type(self))]))
 
 
 @_action
@@ -228,10 +199,6 @@ class ShowOrMuck(PlayerAction):
         """Whether the player mucks the hand."""
         return self.cards == ()
 
-
-for _made in _MADE:
-    _made.__dataclass_params__.init = _made.__dataclass_params__.frozen = True
-del _made
 
 _SIMPLE: dict[str, type[PlayerAction]] = {"f": Fold, "cc": CheckOrCall, "pb": PostBringIn}
 _VERB = {v: k for k, v in _SIMPLE.items()} | {CompleteBetOrRaiseTo: "cbr"}

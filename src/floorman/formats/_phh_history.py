@@ -10,16 +10,7 @@ usual table of a real file and this one for any other.
 
 from __future__ import annotations
 
-import operator
-from dataclasses import dataclass, field, fields
-
-from floorman._frozen import (
-    compared_eq,
-    compared_hash,
-    first_init,
-    refuse_assignment,
-    shown_repr,
-)
+from floorman._frozen import dataclass_like, field
 from floorman._static import TYPE_CHECKING, dataclass_transform
 from floorman.errors import NotationError
 from floorman.formats._phh_actions import (
@@ -27,7 +18,6 @@ from floorman.formats._phh_actions import (
     Action,
     PlayerAction,
     _amount_text,
-    _compile_init,
     _digits,
     _too_long,
     parse_action,
@@ -161,20 +151,10 @@ if TYPE_CHECKING:
 # What ``@dataclass(frozen=True, kw_only=True)`` makes of a class (its instances keep
 # their fields in their dictionary), but for the six methods it would compile at import:
 # __init__ is compiled when the class is first instantiated, and the others are shared
-# functions reading the class's fields (equality and hash compare the same tuples).
+# functions reading the class's fields (see floorman._frozen).
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
 def _frozen_value(cls: type[_T]) -> type[_T]:
-    made: Any = dataclass(init=False, repr=False, eq=False, kw_only=True)(cls)
-    params = made.__dataclass_params__
-    made.__init__ = first_init(made, _compile_init)
-    made.__repr__ = shown_repr
-    made.__eq__ = compared_eq
-    made.__hash__ = compared_hash
-    made.__shown__ = tuple(f.name for f in fields(made) if f.repr)
-    compared = tuple(f.name for f in fields(made) if f.compare)
-    made.__compared__ = staticmethod(operator.attrgetter(*compared))
-    refuse_assignment(made, frozenset(made.__dataclass_fields__))
-    params.init = params.repr = params.eq = params.frozen = True
+    made: Any = dataclass_like(cls, slots=False, kw_only=True)
     return made  # type: ignore[no-any-return]
 
 

@@ -11,8 +11,7 @@ the history it makes stays a Python class.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
-
+from floorman._frozen import MISSING, value_fields
 from floorman._static import TYPE_CHECKING
 from floorman.formats._phh_history import (
     _LIMIT,
@@ -48,7 +47,7 @@ _KIND |= {"ante_trimming_status": 4, "players": 5, "actions": 5}
 # The fields of a history, in the order its constructor sets them, with their defaults
 # (None for those it must be given, which the usual hand always sets).
 _BLANK: dict[str, object] = {
-    f.name: None if f.default is MISSING else f.default for f in fields(HandHistory)
+    f.name: None if f.default is MISSING else f.default for f in value_fields(HandHistory)
 }
 # The types of value kept in HandHistory.extra as the TOML reader gives them (an array
 # of them frozen to a tuple); any other (a float, a date, a nested array) takes the
