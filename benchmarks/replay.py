@@ -9,7 +9,9 @@ For each folder of real hands (``DIR/pluribus``: 2,000 six-max no-limit hands;
 ``DIR/phh``: 88 hands of eleven forms; ``DIR`` is ``../shared`` beside the
 project by default, and the hands are read where they lie), it times:
 
-1. **Whole process**: ``python -m floorman replay FILES...`` (reading every
+1. **Whole process**: ``floorman replay FILES...``, the installed program
+   beside this Python as a user runs it (``python -m floorman`` where there is
+   none), the floorman of ``--src`` put first on its path (reading every
    file, replaying every action through the dealer with every rule checked and
    the full event log kept, printing each hand's finishing stacks) against a
    PokerKit script that does the same with ``pokerkit.HandHistory.load`` and
@@ -92,6 +94,17 @@ def child_seconds(
     return cpu, wall, done.stdout
 
 
+def floorman_program() -> list[str]:
+    """How a user runs floorman: the ``floorman`` program installed beside this
+    Python (the console script, which imports ``floorman.cli`` and calls its
+    ``main``), or ``python -m floorman`` where there is none (``-m`` also loads
+    the standard library's ``runpy``, some 2 ms)."""
+    script = Path(sys.executable).with_name("floorman")
+    if script.is_file() and os.access(script, os.X_OK):
+        return [str(script)]
+    return [sys.executable, "-m", "floorman"]
+
+
 def each(call: Callable[[T], object], items: Sequence[T]) -> None:
     """``call`` on every item, each result dropped at once."""
     for item in items:
@@ -114,7 +127,7 @@ def measure(
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     base["PYTHONPYCACHEPREFIX"] = str(cache)
     env = {**base, "PYTHONPATH": str(src)}
-    floorman_cmd = [sys.executable, "-m", "floorman", "replay", *files]
+    floorman_cmd = [*floorman_program(), "replay", *files]
     pokerkit_cmd = [sys.executable, "-c", POKERKIT, *files]
     fm_cpu, fm_wall, pk_cpu, pk_wall = [], [], [], []
     other = {**base, "PYTHONPATH": str(against)} if against is not None else None
