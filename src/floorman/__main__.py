@@ -1,7 +1,7 @@
-"""``python -m floorman``: the command line."""
+"""``python -m floorman``: the command line, as the program (see floorman._program)."""
 
 import sys
 
-from floorman.cli import main
+from floorman._program import main
 
 sys.exit(main())

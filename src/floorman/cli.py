@@ -214,16 +214,20 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     import functools
     import time
 
-    from floorman._replay_report import Progress, Tally
-    from floorman._replay_run import (
-        SOLO,
-        Reading,
-        WorkerLost,
-        chunks_of,
-        in_order,
-        jobs_of,
-        replay_chunk,
-    )
+    from floorman._program import loading
+
+    with loading():
+        from floorman._replay_report import Progress, Tally
+        from floorman._replay_run import (
+            SOLO,
+            Reading,
+            WorkerLost,
+            chunks_of,
+            in_order,
+            jobs_of,
+            replay_chunk,
+        )
+        from floorman.formats import replay as _  # noqa: F401 - the dealer, loaded here
 
     start = time.monotonic()
     readers: list[Reading] = []
