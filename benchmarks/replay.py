@@ -9,11 +9,11 @@ For each folder of real hands (``DIR/pluribus``: 2,000 six-max no-limit hands;
 ``DIR/phh``: 88 hands of eleven forms; ``DIR`` is ``../shared`` beside the
 project by default, and the hands are read where they lie), it times:
 
-1. **Whole process**: ``floorman replay FILES...``, the installed program
-   beside this Python as a user runs it (``python -m floorman`` where there is
-   none), the floorman of ``--src`` put first on its path (reading every
-   file, replaying every action through the dealer with every rule checked and
-   the full event log kept, printing each hand's finishing stacks) against a
+1. **Whole process**: ``floorman replay FILES...``, as the installed program
+   runs it (its console script's lines, run by this Python with the floorman of
+   ``--src`` first on its path; reading every file, replaying every action
+   through the dealer with every rule checked and the full event log kept,
+   printing each hand's finishing stacks) against a
    PokerKit script that does the same with ``pokerkit.HandHistory.load`` and
    iterating the hand's states (one process, every file, one after another;
    a hand PokerKit cannot replay is counted and passed over). The time is the
@@ -94,15 +94,14 @@ def child_seconds(
     return cpu, wall, done.stdout
 
 
-def floorman_program() -> list[str]:
-    """How a user runs floorman: the ``floorman`` program installed beside this
-    Python (the console script, which imports ``floorman.cli`` and calls its
-    ``main``), or ``python -m floorman`` where there is none (``-m`` also loads
-    the standard library's ``runpy``, some 2 ms)."""
-    script = Path(sys.executable).with_name("floorman")
-    if script.is_file() and os.access(script, os.X_OK):
-        return [str(script)]
-    return [sys.executable, "-m", "floorman"]
+def floorman_program(src: Path) -> list[str]:
+    """How the installed ``floorman`` program runs the floorman of ``src``: its
+    console script's own lines (``from floorman._program import main``, or
+    ``floorman.cli``'s ``main`` in a floorman from before the program had a module
+    of its own), run by this Python. Not ``python -m floorman``, which also loads
+    the standard library's ``runpy``, some 2 ms a user of the program never pays."""
+    entry = "floorman._program" if (src / "floorman" / "_program.py").is_file() else "floorman.cli"
+    return [sys.executable, "-c", f"import sys\nfrom {entry} import main\nsys.exit(main())"]
 
 
 def each(call: Callable[[T], object], items: Sequence[T]) -> None:
@@ -127,7 +126,8 @@ def measure(
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     base["PYTHONPYCACHEPREFIX"] = str(cache)
     env = {**base, "PYTHONPATH": str(src)}
-    floorman_cmd = [*floorman_program(), "replay", *files]
+    floorman_cmd = [*floorman_program(src), "replay", *files]
+    against_cmd = [*floorman_program(against), "replay", *files] if against else floorman_cmd
     pokerkit_cmd = [sys.executable, "-c", POKERKIT, *files]
     fm_cpu, fm_wall, pk_cpu, pk_wall = [], [], [], []
     other = {**base, "PYTHONPATH": str(against)} if against is not None else None
@@ -136,7 +136,7 @@ def measure(
     child_seconds(floorman_cmd, env)
     child_seconds(pokerkit_cmd, base)
     if other is not None:
-        child_seconds(floorman_cmd, other)
+        child_seconds(against_cmd, other)
     refused = "0"
     for i in range(repeat):
         progress(f"{name}: whole process, repeat {i + 1} of {repeat}")
@@ -146,7 +146,7 @@ def measure(
         fm_cpu.append(cpu)
         fm_wall.append(wall)
         if other is not None:
-            ag_cpu.append(child_seconds(floorman_cmd, other)[0])
+            ag_cpu.append(child_seconds(against_cmd, other)[0])
         cpu, wall, out = child_seconds(pokerkit_cmd, base)
         refused = out.strip()
         pk_cpu.append(cpu)
