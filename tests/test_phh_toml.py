@@ -280,3 +280,99 @@ def test_an_array_of_stacks_with_half_chips_is_read_without_the_general_parser()
     assert subset(text)
     assert loads(text) == {"finishing_stacks": [Decimal("10112.5"), Decimal("9775.0"), 10000]}
     assert [type(n) for n in loads(text)["finishing_stacks"]] == [Decimal, Decimal, int]
+
+
+@needs_shared
+@pytest.mark.parametrize("folder", ["phh", "pluribus"])
+def test_real_files_written_a_statement_a_line_are_read_by_splitting(folder: str) -> None:
+    """Files written a ``key = value`` a line, as real ones are (all but a few famous
+    hands written with comments), are read by splitting their lines, to the general
+    parser's value; the others are left to the statements' pattern."""
+    files = sorted((SHARED / folder).rglob("*.phh"))
+    split = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        found = _phh_toml._lines(text)
+        if found is not None:
+            split += 1
+            assert repr(found) == repr(general(text)), path
+        else:
+            assert "#" in text or "\n  " in text, path
+    assert split >= len(files) - 5
+
+
+# Lines as real files write them, and lines a character or a quote away from them:
+# values whose text splitting might misread.
+_SAFE = st.lists(st.sampled_from([*"aZ09 _-,#=[]", ", "]), max_size=8).map("".join)
+_QUOTES = st.sampled_from(["'", '"'])
+_ODD = st.sampled_from([*"'\"\\\t\r\x01\x7f", "é", "', '", '", "', "\\u00e9"])
+
+
+def _line_values(numbers: list[str]) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.builds(lambda t, q: f"{q}{t}{q}", _SAFE, _QUOTES),
+        st.builds(
+            lambda ts, q: "[" + ", ".join(f"{q}{t}{q}" for t in ts) + "]",
+            st.lists(_SAFE, max_size=4),
+            _QUOTES,
+        ),
+        st.lists(st.sampled_from(numbers), max_size=5).map(lambda ns: "[" + ", ".join(ns) + "]"),
+        st.sampled_from([*numbers, "true", "false"]),
+    )
+
+
+_CLEAN_LINE = st.builds(
+    lambda key, value: f"{key} = {value}", _KEYS, _line_values(["0", "7", "250", "10000"])
+)
+# A value bent: a quote, a comment or an odd character where splitting must not take it.
+_BENT_VALUES = st.one_of(
+    st.builds(lambda a, q, b: f"{q}{a}{q}{b}{q}", _SAFE, _QUOTES, _SAFE),
+    st.builds(lambda a, q, b: f"{q}{a}{q} # {b}{q}", _SAFE, _QUOTES, _SAFE),
+    st.builds(lambda a, o, b, q: f"{q}{a}{o}{b}{q}", _SAFE, _ODD, _SAFE, _QUOTES),
+    st.builds(lambda a, o, b, q: f"[{q}{a}{o}{b}{q}]", _SAFE, _ODD, _SAFE, _QUOTES),
+    st.builds(lambda a, b, q: f"[{q}{a}{q}, {q}{b}{q}{q}]", _SAFE, _SAFE, _QUOTES),
+    st.builds(lambda a, b, q: f"[{q}{a}{q}, {q}{b}{q} # {q}]", _SAFE, _SAFE, _QUOTES),
+    st.builds(lambda a, b, q: f"[{q}{a}{q},{q}{b}{q}]", _SAFE, _SAFE, _QUOTES),
+    st.builds(lambda a, b, q: f"[{q}{a}{q}, {q}{b}{q}, ]", _SAFE, _SAFE, _QUOTES),
+    st.builds(lambda a, b: f"['{a}', \"{b}\"]", _SAFE, _SAFE),
+    st.builds(lambda a, b: f"[\"{a}', '{b}\"]", _SAFE, _SAFE),
+    st.lists(
+        st.sampled_from(["00", "01", "-1", "+1", "1.5", "1e3", "1_0", "", "True", " 1", "7"]),
+        min_size=1,
+        max_size=3,
+    ).map(lambda ns: "[" + ", ".join(ns) + "]"),
+    st.sampled_from(["00", "01", "-1", "+1", "1.5", "1e3", "1_0", "", "True", " 1", "0x1"]),
+)
+_BENT_LINE = st.one_of(
+    st.builds(lambda key, value: f"{key} = {value}", _KEYS, _BENT_VALUES),
+    st.builds(
+        lambda key, gap, value: f"{key}{gap}{value}",
+        st.one_of(_KEYS, st.sampled_from(["", "a b", "a.b", "'a'", "é", "a\r"])),
+        st.sampled_from(["=", " =  ", "\t= ", " = "]),
+        _line_values(["0", "7"]),
+    ),
+    st.sampled_from(["[]", "[a b]", "[é]", "[1] ", "[[1]]", "  ", "# c", "[ 1 ]"]),
+)
+
+
+@st.composite
+def line_documents(draw: st.DrawFn) -> str:
+    """Documents a ``key = value`` a line, perhaps under headers, one line perhaps bent."""
+    lines = [
+        f"[{draw(_KEYS)}]" if draw(st.integers(0, 5)) == 0 else draw(_CLEAN_LINE)
+        for _ in range(draw(st.integers(0, 6)))
+    ]
+    if lines and draw(st.booleans()):
+        lines[draw(st.integers(0, len(lines) - 1))] = draw(_BENT_LINE)
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n", "\n", "\r\n", "\n\n"]))
+
+
+@settings(max_examples=2000)
+@given(line_documents())
+def test_documents_written_a_line_a_statement_read_as_the_general_parser_reads_them(
+    text: str,
+) -> None:
+    same(text)
+    found = _phh_toml._lines(text)
+    if found is not None:
+        assert repr(found) == repr(general(text)), text

@@ -210,7 +210,112 @@ def _array(text: str) -> list[Any]:
     ]
 
 
+def _lines(text: str) -> dict[str, Any] | None:
+    """The table of a text written line by line as real files write them, or None.
+
+    Real files write ``key = value`` a line, a single space each side of ``=``, with
+    no comments, tabs or trailing spaces, in ASCII, their values strings without
+    escapes (``'NT'``), whole numbers, flags and arrays of one kind of these written
+    ``[a, b]`` (``[0, 50, 100]``, ``['d dh p1 AsKs', 'p2 f']``), perhaps under table
+    headers ``[1]``. Such a text is read here by splitting, a few times faster than
+    the statements' pattern; each value is taken only when its text can be read no
+    other way (a quote inside a string, a leading zero, a stray comma make it None),
+    and any other text, or any line read otherwise, is None: the pattern reads it.
+    """
+    if not text.isascii():
+        return None
+    root: dict[str, Any] = {}
+    table = root
+    # A carriage return or a control character fails each reading below (a key's
+    # letters, a number's digits, a string's printable characters, its closing quote).
+    for line in text.split("\n"):
+        if not line:
+            continue
+        key, equals, value = line.partition(" = ")
+        if not equals:
+            if line[0] == "[" and line[-1] == "]" and _bare_key(header := line[1:-1]):
+                if header in root:
+                    return None
+                table = root[header] = {}
+                continue
+            return None
+        if not _bare_key(key) or key in table or (read := _line_value(value)) is None:
+            return None
+        table[key] = read
+    return root
+
+
+def _bare_key(key: str) -> bool:
+    """Whether an ASCII text is a bare key: letters, digits, ``_`` and ``-``."""
+    if key in _BARE_KEYS:
+        return True
+    if not key.replace("_", "a").replace("-", "a").isalnum():
+        return False
+    if len(_BARE_KEYS) < _MOST_BARE_KEYS:
+        _BARE_KEYS.add(key)
+    return True
+
+
+# The bare keys read so far (files repeat theirs: variant, antes, actions...), at most
+# _MOST_BARE_KEYS of them.
+_BARE_KEYS: set[str] = set()
+_MOST_BARE_KEYS = 256
+
+
+def _line_value(value: str) -> Any:
+    """The value an ASCII text writes as real files write it, or None (see _lines)."""
+    first = value[:1]
+    # A string's characters: ASCII from the space to the tilde (no tab, no control).
+    if first == "'":
+        if value[-1] == "'" and value.count("'") == 2 and value.isprintable():
+            return value[1:-1]
+        return None
+    if first == '"':
+        if value[-1] == '"' and value.count('"') == 2 and "\\" not in value:
+            return value[1:-1] if value.isprintable() else None
+        return None
+    if first == "[":
+        return _line_array(value)
+    if value in _WORDS:
+        return _WORDS[value]
+    if value.isdigit() and first != "0" and len(value) < _MOST_INT_DIGITS:
+        return int(value)
+    return None
+
+
+def _line_array(value: str) -> list[Any] | None:
+    """The array an ASCII text writes as ``[a, b]``, of one kind of item, or None."""
+    if value[-1] != "]":
+        return None
+    if (kept := _NUMBER_ARRAYS.get(value)) is not None:
+        return list(kept)
+    second = value[1:2]
+    if second == "]":
+        return [] if value == "[]" else None
+    if second == "'" or second == '"':
+        # Each item between its quotes, none inside: as many quotes as two an item.
+        items = value[2:-2].split(second + ", " + second)
+        ends = value[-2] == second
+        if ends and value.count(second) == 2 * len(items) and "\\" not in value:
+            return items if value.isprintable() else None
+        return None
+    numbers = value[1:-1].split(", ")
+    for number in numbers:
+        if not number.isdigit() or (number[0] == "0" and len(number) > 1):
+            return None
+        if len(number) >= _MOST_INT_DIGITS:
+            return None
+    read = [int(number) for number in numbers]
+    if len(value) <= _LONGEST_KEPT:
+        if len(_NUMBER_ARRAYS) >= _MOST_NUMBER_ARRAYS:
+            _NUMBER_ARRAYS.clear()
+        _NUMBER_ARRAYS[value] = tuple(read)
+    return read
+
+
 def _read(text: str) -> dict[str, Any]:
+    if (found := _lines(text)) is not None:
+        return found
     root: dict[str, Any] = {}
     crlf = "\r" in text
     statement = _statements(crlf, arrays=False)
