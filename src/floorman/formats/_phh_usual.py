@@ -84,18 +84,24 @@ def _cards(cards: str) -> tuple[Card | None, ...] | None:
     if size == 0 or size % 2:
         return None
     of = _CARD_OF
+    read: list[Card | None] = []
     for i in range(0, size, 2):
-        if cards[i : i + 2] not in of:
+        card = cards[i : i + 2]
+        if card not in of:
             return None
-    return _dealt(cards)
+        read.append(of[card])
+    dealt = tuple(read)
+    if size <= 4:
+        _DEALT[cards] = dealt
+    return dealt
 
 
 def _deal(text: str) -> tuple[Card | None, ...] | None:
     """The cards of a deal written ``d db CARDS`` or ``d dh pN CARDS`` with N one digit
     from 1, as the pattern reads them; None for any other text (the pattern reads it)."""
-    if text[:5] == "d db ":
+    if text.startswith("d db "):
         return _cards(text[5:])
-    if text[:6] == "d dh p" and text[7:8] == " " and text[6] in _DIGIT:
+    if text.startswith("d dh p") and text[7:8] == " " and text[6] in _DIGIT:
         return _cards(text[8:])
     return None
 
