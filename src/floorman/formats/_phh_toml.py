@@ -3,11 +3,12 @@
 A PHH file is a flat TOML document: ``key = value`` lines, perhaps under table
 headers ``[1]``, ``[2]``, ... (a ``.phhs`` file), whose values are strings,
 whole numbers, floats, booleans and arrays of these (the actions, one a line or
-all on one). :func:`loads` reads exactly that subset with one regular
-expression that finds every statement at once and a short loop over them,
-several times faster than the general parser, and returns what
-:func:`tomllib.loads` returns for the same text (floats as
-:class:`~decimal.Decimal`, as the PHH reader asks).
+all on one). :func:`loads` reads exactly that subset, several times faster
+than the general parser, and returns what :func:`tomllib.loads` returns for
+the same text (floats as :class:`~decimal.Decimal`, as the PHH reader asks): a
+text written a ``key = value`` a line, as real files are, by splitting its
+lines; any other by one regular expression that finds every statement at once
+and a short loop over them.
 
 Anything outside the subset (dates and times, quoted or dotted keys, inline
 tables, nested arrays, multi-line strings, numbers with underscores or in hex,
@@ -52,11 +53,11 @@ _INT = r"(?:0|[1-9][0-9]{0,3000}+)"
 _NUMBER = rf"{_INT}(?:\.[0-9]++)?"
 
 
-def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
+def _statement(crlf: bool) -> re.Pattern[str]:
     """The statements of a document, read by one ``findall``, a line each: key (group 1)
     = a string or bare word (2: its first character tells which), an array of literal
-    strings (3), of basic strings without escapes (4), of numbers (5), or, when
-    ``arrays``, another array (6); or a table header [name] (7). A blank or comment line
+    strings (3), of basic strings without escapes (4), of numbers (5), or any other
+    array (6); or a table header [name] (7). A blank or comment line
     matches with every group empty; anything else, from the first place no statement or
     blank line begins, matches whole as group 8.
 
@@ -71,13 +72,11 @@ def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     )
     newline = r"\r?\n" if crlf else r"\n"
     numbers = rf"\[[ \t]*+{_NUMBER}(?:[ \t]*+,[ \t]*+{_NUMBER})*+[ \t]*+\]"
-    # Without arrays, group 6 never matches (?!): the groups are numbered alike.
-    other = _ARRAY if arrays else "(?!)"
     # A comment is optional: (?:X|) means what (?:X)? does, and runs faster.
     return re.compile(
         rf"""[ \t]*+(?:
           ({_KEY})[ \t]*+=[ \t]*+(?:({_BASIC}|{_LITERAL}|{_BARE})
-          |({literals})|({basics})|({numbers})|({other}))
+          |({literals})|({basics})|({numbers})|({_ARRAY}))
         | \[[ \t]*+({_KEY})[ \t]*+\]
         )[ \t]*+(?:\#{_C}*+|)(?:{newline}|\Z)
         | [ \t]*+(?:\#{_C}*+|)(?:{newline}|\Z)
@@ -86,15 +85,14 @@ def _statement(crlf: bool, arrays: bool) -> re.Pattern[str]:
     )
 
 
-# The patterns by (crlf, arrays), each compiled when a text first needs it: without other
-# arrays (with comments, or of mixed items), the pattern of the usual file, which a
-# process that reads no hand never compiles.
-_STATEMENTS: dict[tuple[bool, bool], re.Pattern[str]] = {}
+# The patterns by crlf, each compiled when a text first needs it: a file written a
+# statement a line is read without either (_lines), so a replay of such files compiles none.
+_STATEMENTS: dict[bool, re.Pattern[str]] = {}
 
 
-def _statements(crlf: bool, arrays: bool) -> re.Pattern[str]:
-    if (pattern := _STATEMENTS.get((crlf, arrays))) is None:
-        pattern = _STATEMENTS[crlf, arrays] = _statement(crlf, arrays)
+def _statements(crlf: bool) -> re.Pattern[str]:
+    if (pattern := _STATEMENTS.get(crlf)) is None:
+        pattern = _STATEMENTS[crlf] = _statement(crlf)
     return pattern
 
 
@@ -317,16 +315,8 @@ def _read(text: str) -> dict[str, Any]:
     if (found := _lines(text)) is not None:
         return found
     root: dict[str, Any] = {}
-    crlf = "\r" in text
-    statement = _statements(crlf, arrays=False)
-    table, rest = _take(statement.findall(text), root, root)
-    if rest:
-        # Where no usual statement begins, the pattern that reads every array goes on.
-        table, rest = _take(
-            _statements(crlf, arrays=True).findall(text, len(text) - len(rest)), root, table
-        )
-        if rest:
-            raise _Outside
+    if _take(_statements("\r" in text).findall(text), root, root)[1]:
+        raise _Outside
     return root
 
 
