@@ -69,10 +69,8 @@ __all__ = [
     "dataclass_like",
     "field",
     "field_names",
-    "first_init",
     "frozen",
     "is_dataclass_instance",
-    "made_init",
     "value_fields",
 ]
 

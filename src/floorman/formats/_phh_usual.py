@@ -63,10 +63,17 @@ _PLAYED: dict[str, tuple[type[Action], int, str, object]] = {}
 _MOST_PLAYED = 4096
 
 
-def _dealt(cards: str) -> tuple[Card | None, ...]:
-    """The cards a usual text writes (``"AsKd"``, ``"??"``), kept if one or two."""
+def _dealt(cards: str) -> tuple[Card | None, ...] | None:
+    """The cards a text of pairs writes (``"AsKd"``, ``"??"``), read in one pass and
+    kept if one or two; None if a pair is no card."""
     of = _CARD_OF
-    dealt = tuple([of[cards[i : i + 2]] for i in range(0, len(cards), 2)])
+    read: list[Card | None] = []
+    for i in range(0, len(cards), 2):
+        card = cards[i : i + 2]
+        if card not in of:
+            return None
+        read.append(of[card])
+    dealt = tuple(read)
     if len(cards) <= 4:
         _DEALT[cards] = dealt
     return dealt
@@ -83,17 +90,7 @@ def _cards(cards: str) -> tuple[Card | None, ...] | None:
     size = len(cards)
     if size == 0 or size % 2:
         return None
-    of = _CARD_OF
-    read: list[Card | None] = []
-    for i in range(0, size, 2):
-        card = cards[i : i + 2]
-        if card not in of:
-            return None
-        read.append(of[card])
-    dealt = tuple(read)
-    if size <= 4:
-        _DEALT[cards] = dealt
-    return dealt
+    return _dealt(cards)
 
 
 def _deal(text: str) -> tuple[Card | None, ...] | None:
@@ -159,10 +156,8 @@ def _matched(text: str) -> tuple[type[Action], int, str, object] | None:
 
 
 def _cards_read(cards: str) -> tuple[Card | None, ...]:
-    """The cards of a text the pattern matched."""
-    if (dealt := _DEALT.get(cards)) is None:
-        dealt = _dealt(cards)
-    return dealt
+    """The cards of a text the pattern matched: pairs, each a card."""
+    return cast("tuple[Card | None, ...]", _cards(cards))
 
 
 def read_usual(
