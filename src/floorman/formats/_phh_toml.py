@@ -6,9 +6,10 @@ whole numbers, floats, booleans and arrays of these (the actions, one a line or
 all on one). :func:`loads` reads exactly that subset, several times faster
 than the general parser, and returns what :func:`tomllib.loads` returns for
 the same text (floats as :class:`~decimal.Decimal`, as the PHH reader asks): a
-text written a ``key = value`` a line, as real files are, by splitting its
-lines; any other by one regular expression that finds every statement at once
-and a short loop over them.
+text written a ``key = value`` a line, as real files are (hand-written ones
+with comment lines and their actions an item a line), by splitting its lines;
+any other by one regular expression that finds every statement at once and a
+short loop over them.
 
 Anything outside the subset (dates and times, quoted or dotted keys, inline
 tables, nested arrays, multi-line strings, numbers with underscores or in hex,
@@ -23,7 +24,7 @@ and every invalid one fails with the same error, as with the general parser.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from floorman._static import TYPE_CHECKING, cast
 
@@ -212,35 +213,89 @@ def _lines(text: str) -> dict[str, Any] | None:
     """The table of a text written line by line as real files write them, or None.
 
     Real files write ``key = value`` a line, a single space each side of ``=``, with
-    no comments, tabs or trailing spaces, in ASCII, their values strings without
-    escapes (``'NT'``), whole numbers, flags and arrays of one kind of these written
+    no tabs or trailing spaces, in ASCII, their values strings without escapes
+    (``'NT'``), whole numbers, flags and arrays of one kind of these written
     ``[a, b]`` (``[0, 50, 100]``, ``['d dh p1 AsKs', 'p2 f']``), perhaps under table
-    headers ``[1]``. Such a text is read here by splitting, a few times faster than
-    the statements' pattern; each value is taken only when its text can be read no
-    other way (a quote inside a string, a leading zero, a stray comma make it None),
-    and any other text, or any line read otherwise, is None: the pattern reads it.
+    headers ``[1]``; some (famous hands written by hand) add comment lines, and
+    write their actions an item a line, each perhaps with a comment of its own
+    (see :func:`_open_array`). Such a text is read here by splitting, a few times
+    faster than the statements' pattern; each value is taken only when its text
+    can be read no other way (a quote inside a string, a leading zero, a stray
+    comma make it None), and any other text, or any line read otherwise, is None:
+    the pattern reads it.
     """
     if not text.isascii():
         return None
     root: dict[str, Any] = {}
     table = root
     # A carriage return or a control character fails each reading below (a key's
-    # letters, a number's digits, a string's printable characters, its closing quote).
-    for line in text.split("\n"):
+    # letters, a number's digits, a string's or a comment's printable characters).
+    rows = iter(text.split("\n"))
+    for line in rows:
         if not line:
             continue
+        first = line[0]
+        if first == "#" or first == " ":
+            # A comment line or a blank one, perhaps indented.
+            rest = line.lstrip(" ")
+            if not rest or (rest[0] == "#" and rest.isprintable()):
+                continue
+            return None
         key, equals, value = line.partition(" = ")
         if not equals:
-            if line[0] == "[" and line[-1] == "]" and _bare_key(header := line[1:-1]):
+            if first == "[" and line[-1] == "]" and _bare_key(header := line[1:-1]):
                 if header in root:
                     return None
                 table = root[header] = {}
                 continue
             return None
-        if not _bare_key(key) or key in table or (read := _line_value(value)) is None:
+        if not _bare_key(key) or key in table:
+            return None
+        read = _open_array(rows) if value == "[" else _line_value(value)
+        if read is None:
             return None
         table[key] = read
     return root
+
+
+def _open_array(rows: Iterator[str]) -> list[str] | None:
+    """The strings of an array whose ``[`` ended its line, an item a line up to a
+    line ``]``, as hand-written files list their actions, or None (see _lines).
+
+    Each item line is a string (without escapes, with no quote of its kind inside),
+    its comma (none after the last), and perhaps a comment; blank and comment lines
+    may come between them. Lines may be indented with spaces.
+    """
+    items: list[str] = []
+    last = False  # an item without its comma was read: only the ``]`` may follow
+    for line in rows:
+        rest = line.lstrip(" ")
+        if not rest:
+            continue
+        first = rest[0]
+        if first == "#":
+            if rest.isprintable():
+                continue
+            return None
+        if first == "]":
+            return items if rest == "]" else None
+        if last or (first != "'" and first != '"'):
+            return None
+        end = rest.find(first, 1)
+        if end < 0:
+            return None
+        item = rest[1:end]
+        if not item.isprintable() or (first == '"' and "\\" in item):
+            return None
+        rest = rest[end + 1 :].lstrip(" ")
+        if rest[:1] == ",":
+            rest = rest[1:].lstrip(" ")
+        else:
+            last = True
+        if rest and (rest[0] != "#" or not rest.isprintable()):
+            return None
+        items.append(item)
+    return None  # never closed
 
 
 def _bare_key(key: str) -> bool:
@@ -300,7 +355,7 @@ def _line_array(value: str) -> list[Any] | None:
     numbers = value[1:-1].split(", ")
     for number in numbers:
         if not number.isdigit() or (number[0] == "0" and len(number) > 1):
-            return None
+            return _line_fractions(numbers) if "." in value else None
         if len(number) >= _MOST_INT_DIGITS:
             return None
     read = [int(number) for number in numbers]
@@ -309,6 +364,20 @@ def _line_array(value: str) -> list[Any] | None:
             _NUMBER_ARRAYS.clear()
         _NUMBER_ARRAYS[value] = tuple(read)
     return read
+
+
+def _line_fractions(numbers: list[str]) -> list[Any] | None:
+    """An array's numbers some with a fraction (a split pot's half chip, a stack of
+    dollars and cents), each whole one an int and each other a Decimal, or None."""
+    for number in numbers:
+        whole, point, fraction = number.partition(".")
+        if not whole.isdigit() or (whole[0] == "0" and len(whole) > 1):
+            return None
+        if point and not fraction.isdigit():
+            return None
+        if not point and len(whole) >= _MOST_INT_DIGITS:
+            return None
+    return _decimals("[" + ",".join(numbers) + "]")
 
 
 def _read(text: str) -> dict[str, Any]:
