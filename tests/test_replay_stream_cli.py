@@ -538,3 +538,35 @@ def test_a_chunk_leaves_the_cycle_collector_as_it_found_it(tmp_path: Path) -> No
     finally:
         (gc.enable if was else gc.disable)()
     assert seen == [True, False, True]
+
+
+class _Writes(io.StringIO):
+    """A standard output that counts its writes (as an unbuffered one makes a system
+    call of each)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        return super().write(text)
+
+
+def test_a_chunks_lines_are_written_at_once_in_order_with_its_errors(tmp_path, monkeypatch):
+    """Each hand's line is written in file order, a chunk's lines by one write (two a
+    line, where output is unbuffered, made a long replay slower), and a hand that cannot
+    be read is told on standard error between the lines before and after it."""
+    names = []
+    for n in range(5):
+        path = tmp_path / f"{n}.phh"
+        path.write_text(HAND if n != 2 else "variant = ")
+        names.append(str(path))
+    out, err = _Writes(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["replay", "--jobs", "1", *names]) == 2
+    lines = out.getvalue().splitlines()
+    assert [line.split(":")[0] for line in lines] == [names[n] for n in (0, 1, 3, 4)]
+    assert out.writes == 2  # the lines before the unreadable hand, and those after
+    assert err.getvalue().startswith(f"floorman replay: {names[2]}: ")

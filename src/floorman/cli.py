@@ -248,13 +248,18 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         for chunk in results:
             if progress.drawn and (screen or any(o.err is not None for o in chunk)):
                 progress.clear()
+            # A chunk's lines are written together: one write, not two a line, where
+            # standard output is unbuffered (PYTHONUNBUFFERED, python -u).
+            lines: list[str] = []
             for outcome in chunk:
                 tally.add(outcome)
                 status = max(status, outcome.status)
                 if outcome.out is not None:
-                    print(outcome.out)
+                    lines.append(outcome.out)
                 if outcome.err is not None:
+                    _write_lines(lines)
                     print(outcome.err, file=sys.stderr)
+            _write_lines(lines)
             outcomes += len(chunk)
             reading = readers[-1] if readers else None
             progress.update(
@@ -278,6 +283,13 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if not args.quiet and (outcomes > 1 or stopped):
         _replay_summary(args, tally, time.monotonic() - start, stopped)
     return status
+
+
+def _write_lines(lines: list[str]) -> None:
+    """Write ``lines`` to standard output as print() would, each ended, and empty the list."""
+    if lines:
+        sys.stdout.write("\n".join(lines) + "\n")
+        lines.clear()
 
 
 def _replay_summary(
