@@ -24,12 +24,15 @@ True
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Iterable, Iterator
 from functools import cache, total_ordering
 
 from floorman._frozen import frozen
+from floorman._static import TYPE_CHECKING
 from floorman.errors import NotationError
+
+if TYPE_CHECKING:
+    import re
 
 __all__ = [
     "DECK_52",
@@ -265,9 +268,11 @@ _TOKEN = r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠])|([Xx][Xx])"
 
 
 # Compiled at the first parse_cards, not at import: a process that reads cards
-# one at a time (a replay, through Card.parse) never needs them.
+# one at a time (a replay, through Card.parse) never needs them, nor the re module.
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    import re
+
     return re.compile(_SPLIT), re.compile(_TOKEN)
 
 

@@ -10,7 +10,6 @@ when every string has the usual form that real files write).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from floorman._frozen import dataclass_like, field_names
@@ -214,6 +213,8 @@ _GRAMMAR = (
 
 
 def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
+    import re  # here, as in the others: a replay of usual actions needs no re module
+
     if re.fullmatch(_CARD_PAIRS, text) is None:
         raise NotationError(
             f"{where}cannot read the cards {text!r}; write each card as a rank (2-9 T J Q K A)"
@@ -226,6 +227,8 @@ def _cards(text: str, where: str, action: str) -> tuple[Card | None, ...]:
 
 def _amount_text(words: list[str]) -> str | None:
     """The amount of a ``cbr`` action as written, if these words are one."""
+    import re
+
     if len(words) == 3 and words[1] == "cbr" and re.fullmatch(_AMOUNT, words[2]):
         return words[2]
     return None
@@ -265,6 +268,8 @@ def parse_action(
         usual = read_usual((text,), players=ANY_PLAYER, chips_per_unit=chips_per_unit, start=index)
         if usual:
             return usual[0]
+    import re
+
     if re.fullmatch("[a-z]", letter) is None or letter == "d":
         raise ConfigError(f"players are named by one letter other than d, not {letter!r}")
     body, hashed, comment = text.partition("#")

@@ -23,12 +23,12 @@ and every invalid one fails with the same error, as with the general parser.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
 from floorman._static import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
+    import re
     from typing import Any
 
 __all__ = ["loads"]
@@ -65,6 +65,8 @@ def _statement(crlf: bool) -> re.Pattern[str]:
     Lines end with a line feed or, when ``crlf``, a carriage return and a line feed:
     a text without carriage returns is read by the simpler pattern, which runs faster.
     """
+    import re  # here, as in the other readings by pattern: a file read by splitting needs none
+
     space = r"[ \t\n]*+(?:\r\n[ \t\n]*+)*+" if crlf else r"[ \t\n]*+"  # between items
     # Arrays of one kind of item and no comments, the usual ones, are read by splitting.
     literals = rf"\[{space}(?:{_LITERAL}{space}(?:,{space}{_LITERAL}{space})*+(?:,{space})?)?\]"
@@ -177,6 +179,8 @@ def _unescape(match: re.Match[str]) -> str:
 
 
 def _basic(quoted: str) -> str:
+    import re
+
     text = quoted[1:-1]
     return re.sub(_ESCAPE, _unescape, text) if "\\" in text else text
 
@@ -188,6 +192,8 @@ def _bare(text: str) -> Any:
         return True
     if text == "false":
         return False
+    import re
+
     if re.fullmatch(_INTEGER, text) and len(text) < _MOST_INT_DIGITS:
         return int(text)
     if re.fullmatch(_FLOAT, text):
@@ -198,6 +204,8 @@ def _bare(text: str) -> Any:
 
 
 def _array(text: str) -> list[Any]:
+    import re
+
     return [
         literal[1:-1]
         if literal

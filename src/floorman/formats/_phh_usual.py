@@ -15,10 +15,9 @@ the action classes it makes stay Python classes, in
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
-from floorman._static import cast
+from floorman._static import TYPE_CHECKING, cast
 from floorman.cards import Card
 from floorman.formats._phh_actions import (
     _SIMPLE,
@@ -29,6 +28,9 @@ from floorman.formats._phh_actions import (
     ShowOrMuck,
     StandPatOrDiscard,
 )
+
+if TYPE_CHECKING:
+    import re
 
 __all__ = ["ANY_PLAYER", "read_usual"]
 
@@ -131,6 +133,8 @@ def _play(text: str) -> tuple[type[Action], int, str, object] | None:
 def _matched(text: str) -> tuple[type[Action], int, str, object] | None:
     """What :func:`_play` gives, for any usual text, deals too, read by the pattern."""
     if not _PATTERN:
+        import re  # with the pattern: a replay of usual files needs neither
+
         _PATTERN.append(re.compile(_USUAL, re.MULTILINE))
     if (found := _PATTERN[0].fullmatch(text)) is None:
         return None

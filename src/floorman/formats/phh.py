@@ -32,7 +32,6 @@ True
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 
 from floorman._static import TYPE_CHECKING
@@ -117,6 +116,8 @@ def _toml(text: str) -> dict[str, Any]:
         import tomllib  # imported already: only the general parser raises this
 
         if isinstance(error, tomllib.TOMLDecodeError):
+            import re
+
             found = re.search(r"line (\d+)", str(error))
             line = text.splitlines()[int(found.group(1)) - 1] if found else ""
             message = f"not valid TOML: {error}; PHH is TOML, as in 'antes = [0, 0]'"
@@ -136,6 +137,8 @@ _TOKEN = r"#.*|\]|\"(?:[^\"\\]|\\.)*\"|'[^']*'"
 
 def _line_of(text: str, key: str, section: str | None, action: int | None) -> int | None:
     """The 1-based line of a field (in a ``[section]``), or of one of its actions; best effort."""
+    import re  # imported when an error first needs a line: reading and replaying need none
+
     lines, start = text.splitlines(), 0
     if section is not None:
         header = re.compile(rf"\s*\[\s*([\"']?){re.escape(section)}\1\s*\]")
@@ -336,7 +339,8 @@ def _value(value: object) -> str:
     if isinstance(value, Decimal) and not value.is_finite():
         return "nan" if value.is_nan() else "-inf" if value < 0 else "inf"
     if isinstance(value, Decimal):
-        return str(value) if re.search(r"[.eE]", str(value)) else f"{value}.0"
+        written = str(value)
+        return written if "." in written or "e" in written or "E" in written else f"{written}.0"
     if isinstance(value, str):
         import json  # imported when a history is written: reading and replaying need none
 
@@ -373,6 +377,8 @@ def write_phh(history: HandHistory) -> str:
       "p2 f",
     ]
     """
+
+    import re  # imported when a history is written: reading and replaying need none
 
     def chips(value: Any) -> str:
         return "inf" if value is None else _amount(value, history.chips_per_unit)
