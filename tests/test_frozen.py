@@ -3,6 +3,7 @@ makes them: each class here is made both ways and the two are compared."""
 
 from __future__ import annotations
 
+import abc
 import copy
 import dataclasses
 import inspect
@@ -1053,10 +1054,12 @@ def _frames(make: Any, **kwargs: Any) -> list[tuple[str, str]]:
 
 
 def test_an_error_after_init_is_traced_through_init_as_a_dataclass_traces_it() -> None:
-    for ours, theirs, kwargs in [
-        (Ours_checked_ours, Theirs_checked, {"low": 5, "high": 1}),  # noqa: F821
-        (Ours_dict_checked_ours, Theirs_dict_checked, {"player": 0}),  # noqa: F821
+    for shape, kwargs, fine in [
+        (_checked_shape, {"low": 5, "high": 1}, {"low": 1}),
+        (_dict_checked_shape, {"player": 0}, {"player": 1}),
     ]:
+        ours, theirs = shape(_ours, field), shape(_theirs, dataclasses.field)
+        ours(**fine)  # the first instance made the __init__ (through a first one)
         made = _frames(ours, **kwargs)
         assert made == _frames(theirs, **kwargs)
         assert made == [("__init__", "<string>"), ("__post_init__", "test_frozen.py")]
@@ -1083,3 +1086,52 @@ def test_fields_named_as_the_init_s_own_names_are_set_as_a_dataclass_sets_them()
             assert _attempt(made, made, *args) == _attempt(built, built, *args)
         assert made(1, 2)._fields == []
         assert str(inspect.signature(made)) == str(inspect.signature(built))
+
+
+def _abstract_shapes(make: Callable[..., Maker]) -> tuple[Any, Any]:
+    class Shape(abc.ABC):
+        @abc.abstractmethod
+        def area(self) -> int: ...
+
+        @abc.abstractmethod
+        def __repr__(self) -> str: ...
+
+    @make()
+    class Square(Shape):
+        side: int
+
+        def area(self) -> int:
+            return self.side**2
+
+    @make()
+    class Blank(Shape):
+        side: int
+
+    return Square, Blank
+
+
+def test_a_value_is_abstract_or_not_as_the_dataclass_is() -> None:
+    # The repr a value is given makes an abstract repr concrete; an abstract area stays.
+    ours, theirs = _abstract_shapes(_ours), _abstract_shapes(_theirs)
+    for made, built in zip(ours, theirs, strict=True):
+        assert made.__abstractmethods__ == built.__abstractmethods__
+        assert _attempt(made, made, 3) == _attempt(built, built, 3)
+    assert ours[0](3).area() == 9
+
+
+def test_a_base_sees_the_slotted_class_with_its_methods_as_the_dataclass_shows_it() -> None:
+    def seen(make: Callable[..., Maker]) -> list[tuple[bool, bool]]:
+        found: list[tuple[bool, bool]] = []
+
+        class Base:
+            def __init_subclass__(cls) -> None:
+                found.append(("__repr__" in vars(cls), "__slots__" in vars(cls)))
+
+        @make()
+        class Value(Base):
+            a: int
+
+        assert repr(Value(1)).endswith("Value(a=1)")
+        return found
+
+    assert seen(_ours) == seen(_theirs) == [(False, False), (True, True)]
