@@ -507,8 +507,12 @@ def _slotted(cls: Any, names: tuple[str, ...], methods: dict[str, Any]) -> Any:
     makes one: made once, with all it has (a method set on a class after is slower
     to set than one it is made with)."""
     body = dict(cls.__dict__)
-    inherited = {slot for base in cls.__mro__[1:-1] for slot in _slots(base)}
-    body["__slots__"] = tuple(name for name in names if name not in inherited)
+    bases = cls.__mro__[1:-1]
+    if bases:
+        inherited = {slot for base in bases for slot in _slots(base)}
+        body["__slots__"] = tuple(name for name in names if name not in inherited)
+    else:
+        body["__slots__"] = names
     for name in names:
         body.pop(name, None)
     body.pop("__dict__", None)
