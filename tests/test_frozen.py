@@ -3,6 +3,7 @@ makes them: each class here is made both ways and the two are compared."""
 
 from __future__ import annotations
 
+import abc
 import copy
 import dataclasses
 import inspect
@@ -10,6 +11,7 @@ import operator
 import pickle
 import subprocess
 import sys
+import traceback
 import types
 import typing
 from collections.abc import Callable
@@ -18,6 +20,8 @@ from typing import Any, ClassVar
 
 import pytest
 
+from floorman import _frozen as frozen_module
+from floorman import _frozen_inits
 from floorman._frozen import (
     MISSING,
     dataclass_like,
@@ -335,6 +339,83 @@ def _self_shape(make: Callable[..., Maker], spec: Spec) -> Any:
     return Named
 
 
+def _checked_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class Checked:
+        """Slotted, checked after: the usual kind of __init__ that calls __post_init__."""
+
+        low: int
+        high: int = 9
+
+        def __post_init__(self) -> None:
+            if self.low > self.high:
+                raise ValueError(f"{self.low} above {self.high}")
+
+    return Checked
+
+
+def _keyword_first_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make()
+    class KeywordFirst:
+        """A keyword-only field before the positional ones: its parameter comes last."""
+
+        label: str = spec(kw_only=True)
+        a: int
+        b: int = 2
+        weight: float = spec(default=0.5, kw_only=True)
+
+    return KeywordFirst
+
+
+def _wide_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(kw_only=True)
+    class Wide:
+        """More fields than the usual kinds of __init__ come with: compiled once."""
+
+        f0: int
+        f1: int
+        f2: int
+        f3: int
+        f4: int
+        f5: int
+        f6: int
+        f7: int
+        f8: int
+        f9: int
+        f10: int = 10
+        f11: int = 11
+
+    return Wide
+
+
+def _dict_checked_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(slots=False, kw_only=True)
+    class Action:
+        """Fields in the dictionary, checked after, none made by a factory (a PHH action's kind)."""
+
+        player: int
+        amount: int = 0
+        note: str = spec(default="", compare=False)
+
+        def __post_init__(self) -> None:
+            if self.player < 1:
+                raise ValueError(f"player {self.player}")
+
+    return Action
+
+
+def _mutable_dict_shape(make: Callable[..., Maker], spec: Spec) -> Any:
+    @make(frozen=False, slots=False)
+    class Counter:
+        """A mutable value keeping its fields in its dictionary: set by assignment."""
+
+        count: int = 0
+        seen: list[int] = spec(default_factory=list)
+        origin: str = spec(default="table", init=False)
+
+    return Counter
+
+
 _SHAPES: dict[str, Callable[[Callable[..., Maker], Spec], Any]] = {
     "chips": _chips_shape,
     "seat": _seat_shape,
@@ -345,6 +426,11 @@ _SHAPES: dict[str, Callable[[Callable[..., Maker], Spec], Any]] = {
     "plain": _plain_shape,
     "own_eq": _own_eq_shape,
     "self": _self_shape,
+    "checked": _checked_shape,
+    "keyword_first": _keyword_first_shape,
+    "wide": _wide_shape,
+    "dict_checked": _dict_checked_shape,
+    "mutable_dict": _mutable_dict_shape,
 }
 _SPECS: dict[str, Spec] = {"ours": field, "theirs": dataclasses.field}
 
@@ -385,6 +471,15 @@ _CALLS: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {
     "plain": [((1,), {}), ((1, "y", [2]), {"d": 3})],
     "own_eq": [(("a",), {}), (("a", 2), {}), (("b", 2), {})],
     "self": [((1,), {}), ((), {"self": 1, "other": 2})],
+    "checked": [((1,), {}), ((1, 5), {}), ((7, 3), {}), ((), {"low": 2})],
+    "keyword_first": [((1,), {"label": "x"}), ((1, 3), {"label": "y", "weight": 1.5}), ((1,), {})],
+    "wide": [
+        ((), {f"f{i}": i for i in range(10)}),
+        ((), {f"f{i}": i for i in range(12)}),
+        ((1,), {}),
+    ],
+    "dict_checked": [((), {"player": 1}), ((), {"player": 2, "amount": 5}), ((), {"player": 0})],
+    "mutable_dict": [((), {}), ((3, [1]), {}), ((1, [], "x"), {})],
 }
 _CHANGES: dict[str, dict[str, Any]] = {
     "chips": {"owner": "cat"},
@@ -397,6 +492,11 @@ _CHANGES: dict[str, dict[str, Any]] = {
     "plain": {"d": 4},
     "own_eq": {"weight": 1},
     "self": {"other": 4},
+    "checked": {"high": 10},
+    "keyword_first": {"label": "z"},
+    "wide": {"f11": 0},
+    "dict_checked": {"amount": 1},
+    "mutable_dict": {"count": 2},
 }
 
 
@@ -474,10 +574,31 @@ def test_a_class_made_without_dataclasses_is_the_dataclass_it_declares(
     # Compiled at the first instance, the constructor takes what the decorator's takes.
     assert str(inspect.signature(made)) == str(inspect.signature(built))
     assert made.__init__.__annotations__ == built.__init__.__annotations__
+    _agree_on_init(made.__init__, built.__init__)
     for a, b in values:
         for c, d in values:
             _agree_on_pairs(made, built, (a, c), (b, d))
         _agree_on_values(shape, made, built, a, b)
+
+
+def _agree_on_init(ours: Any, theirs: Any) -> None:
+    """The constructors are alike as functions: names, parameters, defaults."""
+    assert ours.__name__ == theirs.__name__ == "__init__"
+    assert ours.__qualname__.rsplit(".", 1)[1] == "__init__"
+    assert ours.__module__ == theirs.__module__
+    shown = [repr(d) for d in ours.__defaults__ or ()]
+    assert shown == [repr(d) for d in theirs.__defaults__ or ()]
+    kwshown = {k: repr(v) for k, v in (ours.__kwdefaults__ or {}).items()}
+    assert kwshown == {k: repr(v) for k, v in (theirs.__kwdefaults__ or {}).items()}
+    code, their_code = ours.__code__, theirs.__code__
+    taken = code.co_argcount + code.co_kwonlyargcount
+    assert (code.co_argcount, code.co_kwonlyargcount) == (
+        their_code.co_argcount,
+        their_code.co_kwonlyargcount,
+    )
+    assert code.co_varnames[:taken] == their_code.co_varnames[:taken]
+    assert (code.co_name, code.co_filename) == ("__init__", "<string>")
+    assert code.co_qualname == ours.__qualname__
 
 
 def _agree_on_pairs(made: Any, built: Any, ours: tuple[Any, Any], theirs: tuple[Any, Any]) -> None:
@@ -846,3 +967,171 @@ def test_value_fields_reads_either_kind_of_class_without_the_module() -> None:
     assert not is_dataclass_instance(5)
     with pytest.raises(TypeError, match="must be called with a dataclass type or instance"):
         value_fields(int)
+
+
+# --- each class's __init__ made from the code of its kind, not compiled for it -------------------
+
+
+def _normal(code: types.CodeType) -> types.CodeType:
+    return code.replace(co_name="f", co_qualname="f", co_filename="f", co_firstlineno=1)
+
+
+def test_each_usual_init_the_package_brings_is_what_its_kind_compiles_to() -> None:
+    counted = 0
+    for family, in_dict, post in frozen_module._USUAL:
+        functions = getattr(_frozen_inits, family)
+        assert len(functions) > 10
+        for count, function in enumerate(functions):
+            kind = frozen_module._usual_kind(count, in_dict=in_dict, post=post)
+            source = frozen_module._template_source(kind)
+            compiled = compile(source, "<string>", "exec", dont_inherit=True)
+            (code,) = [c for c in compiled.co_consts if isinstance(c, types.CodeType)]
+            ours = _normal(function.__code__)
+            assert ours == _normal(code), (family, count)
+            assert ours.co_linetable == _normal(code).co_linetable
+            assert function.__code__.co_varnames[: count + 1] == (
+                "self",
+                *(f"p{i}" for i in range(count)),
+            )
+            counted += 1
+    assert counted == len(frozen_module._USUAL) + sum(
+        len(getattr(_frozen_inits, family)) - 1 for family, _, _ in frozen_module._USUAL
+    )
+
+
+_COUNT_COMPILED = """
+import sys
+compiled = []
+sys.addaudithook(
+    lambda event, args: event == "compile" and compiled.append(str(args[0])[:40])
+)
+from floorman._frozen import dataclass_like, field, frozen
+
+def made(body, **options):
+    return dataclass_like(type("Value", (), dict(body, __module__="__main__")), **options)
+
+def inits():
+    return sum("def __init__" in text for text in compiled)
+
+usual = [
+    made({"__annotations__": {"a": "int", "b": "int"}, "b": 0}),
+    made({"__annotations__": {f"f{i}": "int" for i in range(10)}}, kw_only=True),
+    made({"__annotations__": {"a": "int"}, "__post_init__": lambda self: None}),
+    made(
+        {"__annotations__": {"a": "int", "b": "str"}, "__post_init__": lambda self: None},
+        slots=False,
+        kw_only=True,
+    ),
+]
+values = [usual[0](1), usual[1](**{f"f{i}": i for i in range(10)}), usual[2](1), usual[3](a=1, b="x")]
+print(inits(), [repr(v) for v in values[:1]])
+rare = [
+    made({"__annotations__": {"a": "int", "b": "list"}, "b": field(default_factory=list)})
+    for _ in range(3)
+]
+print(inits(), [repr(cls(1)) for cls in rare], inits())
+"""
+
+
+def test_a_process_compiles_no_usual_init_and_each_other_kind_once() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _COUNT_COMPILED], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.splitlines() == [
+        "0 ['Value(a=1, b=0)']",
+        "0 ['Value(a=1, b=[])', 'Value(a=1, b=[])', 'Value(a=1, b=[])'] 1",
+    ]
+
+
+def _frames(make: Any, **kwargs: Any) -> list[tuple[str, str]]:
+    """The frames an error raised by ``__post_init__`` passed through, from ``__init__`` on."""
+    try:
+        make(**kwargs)
+    except ValueError as error:
+        frames = traceback.extract_tb(error.__traceback__)[1:]
+        return [(f.name, Path(f.filename).name) for f in frames]
+    raise AssertionError("not refused")
+
+
+def test_an_error_after_init_is_traced_through_init_as_a_dataclass_traces_it() -> None:
+    for shape, kwargs, fine in [
+        (_checked_shape, {"low": 5, "high": 1}, {"low": 1}),
+        (_dict_checked_shape, {"player": 0}, {"player": 1}),
+    ]:
+        ours, theirs = shape(_ours, field), shape(_theirs, dataclasses.field)
+        ours(**fine)  # the first instance made the __init__ (through a first one)
+        made = _frames(ours, **kwargs)
+        assert made == _frames(theirs, **kwargs)
+        assert made == [("__init__", "<string>"), ("__post_init__", "test_frozen.py")]
+
+
+def test_fields_named_as_the_init_s_own_names_are_set_as_a_dataclass_sets_them() -> None:
+    def odd(make: Maker, spec: Spec) -> Any:
+        return make(
+            type(
+                "Odd",
+                (),
+                {
+                    "__module__": __name__,
+                    "__annotations__": {"_FACTORY": "int", "self": "int", "_fields": "list"},
+                    "_fields": spec(default_factory=list),
+                },
+            )
+        )
+
+    for slots in (True, False):
+        made = odd(_ours(slots=slots), field)
+        built = odd(_theirs(slots=slots), dataclasses.field)
+        for args in [(1, 2), (1, 2, [3]), (1,)]:
+            assert _attempt(made, made, *args) == _attempt(built, built, *args)
+        assert made(1, 2)._fields == []
+        assert str(inspect.signature(made)) == str(inspect.signature(built))
+
+
+def _abstract_shapes(make: Callable[..., Maker]) -> tuple[Any, Any]:
+    class Shape(abc.ABC):
+        @abc.abstractmethod
+        def area(self) -> int: ...
+
+        @abc.abstractmethod
+        def __repr__(self) -> str: ...
+
+    @make()
+    class Square(Shape):
+        side: int
+
+        def area(self) -> int:
+            return self.side**2
+
+    @make()
+    class Blank(Shape):
+        side: int
+
+    return Square, Blank
+
+
+def test_a_value_is_abstract_or_not_as_the_dataclass_is() -> None:
+    # The repr a value is given makes an abstract repr concrete; an abstract area stays.
+    ours, theirs = _abstract_shapes(_ours), _abstract_shapes(_theirs)
+    for made, built in zip(ours, theirs, strict=True):
+        assert made.__abstractmethods__ == built.__abstractmethods__
+        assert _attempt(made, made, 3) == _attempt(built, built, 3)
+    assert ours[0](3).area() == 9
+
+
+def test_a_base_sees_the_slotted_class_with_its_methods_as_the_dataclass_shows_it() -> None:
+    def seen(make: Callable[..., Maker]) -> list[tuple[bool, bool]]:
+        found: list[tuple[bool, bool]] = []
+
+        class Base:
+            def __init_subclass__(cls) -> None:
+                found.append(("__repr__" in vars(cls), "__slots__" in vars(cls)))
+
+        @make()
+        class Value(Base):
+            a: int
+
+        assert repr(Value(1)).endswith("Value(a=1)")
+        return found
+
+    assert seen(_ours) == seen(_theirs) == [(False, False), (True, True)]

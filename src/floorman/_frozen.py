@@ -14,8 +14,13 @@ pickling), and the class stays a dataclass to ``dataclasses.fields``,
 - its ``__dataclass_fields__`` and ``__dataclass_params__`` are made when first
   read (by ``dataclasses``, which its reader has imported): ``dataclasses``
   makes them then, from the same annotations and defaults;
-- its ``__init__`` is compiled when the class is first instantiated, not at
-  import;
+- its ``__init__`` is made when the class is first instantiated, not at
+  import, and is not compiled: the code of its kind of ``__init__`` (the usual
+  kinds come compiled with the package, in :mod:`floorman._frozen_inits`; another
+  is compiled once a process) is given the class's names and defaults;
+- a slotted class is made again (as slots can only be given to a class as it
+  is made) with its slots and all its methods at once: setting each on the
+  class after costs more;
 - its ``repr``, equality, hash and ordering are shared functions reading the
   class's fields, not code compiled for each class;
 - refusing an assignment imports ``dataclasses`` for its
@@ -246,6 +251,7 @@ class _Made:
     def __init__(
         self,
         fields: tuple[Field, ...],
+        names: tuple[str, ...],
         annotations: dict[str, Any],
         given: dict[str, Any],
         classvars: frozenset[str],
@@ -258,7 +264,7 @@ class _Made:
         slots: bool,
     ) -> None:
         self.fields = fields
-        self.names = tuple(f.name for f in fields)
+        self.names = names
         self.annotations = annotations
         self.given = given
         self.classvars = classvars
@@ -283,7 +289,7 @@ def dataclass_like(
     own = cls.__dict__
     fields: dict[str, Field] = {}
     has_bases = any_frozen = False
-    for base in cls.__mro__[-1:0:-1]:
+    for base in cls.__mro__[-2:0:-1]:  # object gives no fields
         found = _base_fields(base)
         if found is not None:
             has_bases = True
@@ -291,10 +297,14 @@ def dataclass_like(
                 fields[f.name] = f
             any_frozen = any_frozen or found[1]
     annotations: dict[str, Any] = dict(own.get("__annotations__", {}))
-    module = sys.modules.get(cls.__module__)
-    namespace: dict[str, Any] = module.__dict__ if module is not None else {}
     dataclasses = sys.modules.get("dataclasses")
     typing = sys.modules.get("typing")
+    namespace: dict[str, Any] = {}
+    if dataclasses is not None or typing is not None:
+        module = sys.modules.get(cls.__module__)
+        if module is not None:
+            namespace = module.__dict__
+    specifiers: Any = Field if dataclasses is None else (Field, dataclasses.Field)
     given: dict[str, Any] = {}
     classvars: set[str] = set()
     specified: list[Field] = []
@@ -305,20 +315,21 @@ def dataclass_like(
         ):
             raise TypeError(f"{name}.{fname}: KW_ONLY and InitVar fields are not supported")
         found = getattr(cls, fname, MISSING)
-        if isinstance(found, _MEMBER):  # a slot of a base: no default
+        if found is MISSING:
+            f = Field()
+        elif isinstance(found, specifiers):
+            f = found if isinstance(found, Field) else _from_dataclass_field(found, dataclasses)
+            specified.append(f)
+            given[fname] = found
+        elif isinstance(found, _MEMBER):  # a slot of a base: no default
             found = MISSING
-        if isinstance(found, Field):
-            f = found
-            specified.append(f)
-        elif dataclasses is not None and isinstance(found, dataclasses.Field):
-            f = _from_dataclass_field(found, dataclasses)
-            specified.append(f)
+            f = Field()
         else:
             f = Field(found)
-        f.name, f.type = fname, annotation
-        if found is not MISSING:
             given[fname] = found
-        if _is_classvar(annotation, namespace, typing):
+        f.name, f.type = fname, annotation
+        # Without typing imported, nothing is a ClassVar (as dataclasses decides).
+        if typing is not None and _refers(annotation, namespace, typing, "ClassVar"):
             if f.default_factory is not MISSING:
                 raise TypeError(f"field {fname} cannot have a default factory")
             if f.kw_only is not MISSING:
@@ -341,13 +352,13 @@ def dataclass_like(
         else:
             setattr(cls, f.name, f.default)
     for key, value in own.items():
-        if _is_specifier(value, dataclasses) and key not in annotations:
+        if isinstance(value, specifiers) and key not in annotations:
             raise TypeError(f"{key!r} is a field but has no type annotation")
     if has_bases and any_frozen and not frozen:
         raise TypeError("cannot inherit non-frozen dataclass from a frozen one")
     if has_bases and not any_frozen and frozen:
         raise TypeError("cannot inherit frozen dataclass from a non-frozen one")
-    listed = tuple(fields.values())
+    listed, names = tuple(fields.values()), tuple(fields)
     _check_defaults(listed)
     if order and not eq:
         raise ValueError("eq must be true if order is true")
@@ -362,8 +373,11 @@ def dataclass_like(
         for method in ("__setattr__", "__delattr__"):
             if method in own:
                 raise TypeError(f"Cannot overwrite attribute {method} in class {name}")
-    made_info = _Made(
+    if slots and "__slots__" in own:
+        raise TypeError(f"{name} already specifies __slots__")
+    info = _Made(
         listed,
+        names,
         annotations,
         given,
         frozenset(classvars),
@@ -374,73 +388,138 @@ def dataclass_like(
         repr=repr,
         slots=slots,
     )
-    doc = None if own.get("__doc__") else name + _text_signature(listed)
-    made: Any = _slotted(cls, made_info.names) if slots else cls
-    _finish(made, made_info, doc)
+    methods, bind = _methods(info, own, cls.__qualname__)
+    if not own.get("__doc__"):
+        methods["__doc__"] = name + _text_signature(listed)
+    if slots:
+        made: Any = _slotted(cls, names, methods)
+    else:
+        made = cls
+        for key, value in methods.items():
+            setattr(made, key, value)
+        abc.update_abstractmethods(made)
+    bind(made)
     return made
 
 
-def _finish(made: Any, info: _Made, doc: str | None) -> None:
-    """Give the made class (slotted already, if it is) its methods and marks."""
-    own = dict(made.__dict__)
-    fields = info.fields
-    made.__frozen_made__ = info
-    made.__frozen_names__ = info.names
-    made.__dataclass_fields__ = _Lazy(made, 0)
-    made.__dataclass_params__ = _Lazy(made, 1)
+def _methods(
+    info: _Made, own: Mapping[str, Any], qualname: str
+) -> tuple[dict[str, Any], Callable[[Any], None]]:
+    """What a class made here is given (its methods and marks, besides what it
+    defines itself), and a function to call with the class once it is made: the
+    methods that name their class find it then."""
+    fields, names = info.fields, info.names
+    made: Any = None
+    fields_read, params_read = _LazyFields(), _LazyParams()
+
+    def bind(cls: Any) -> None:
+        nonlocal made
+        made = fields_read.cls = params_read.cls = cls
+
+    methods: dict[str, Any] = {
+        "__frozen_made__": info,
+        "__frozen_names__": names,
+        "__dataclass_fields__": fields_read,
+        "__dataclass_params__": params_read,
+    }
     if "__init__" not in own:
-        made.__init__ = first_init(made)
+        # Made when the class is first instantiated; named, as dataclass names it,
+        # as the class was named when made.
+        def first(self: Any, *args: Any, **kwargs: Any) -> None:
+            init = _compile_init(made, first.__qualname__)
+            made.__init__ = init
+            init(self, *args, **kwargs)
+
+        first.__name__ = "__init__"
+        first.__qualname__ = f"{qualname}.__init__"
+        methods["__init__"] = first
+    shown: list[str] = []
+    compared: list[str] = []
+    hashed: list[str] = []
+    matched: list[str] = []
+    for f in fields:
+        if f.repr:
+            shown.append(f.name)
+        if f.compare:
+            compared.append(f.name)
+        if f.compare if f.hash is None else f.hash:
+            hashed.append(f.name)
+        if f.init and not f.kw_only:
+            matched.append(f.name)
     if info.repr and "__repr__" not in own:
-        made.__frozen_shown__ = tuple(f.name for f in fields if f.repr)
-        made.__repr__ = _repr
-    compared = tuple(f.name for f in fields if f.compare)
+        methods["__frozen_shown__"] = tuple(shown)
+        methods["__repr__"] = _repr
+    key = None
     if info.eq or info.order:
-        made.__frozen_key__ = staticmethod(_key(compared))
+        methods["__frozen_key__"] = key = staticmethod(_key(tuple(compared)))
     if info.eq and "__eq__" not in own:
-        made.__eq__ = _eq
+        methods["__eq__"] = _eq
     if info.order:
-        made.__lt__, made.__le__, made.__gt__, made.__ge__ = _lt, _le, _gt, _ge
+        methods["__lt__"], methods["__le__"] = _lt, _le
+        methods["__gt__"], methods["__ge__"] = _gt, _ge
     class_hash = own.get("__hash__", MISSING)
     explicit_hash = not (class_hash is MISSING or (class_hash is None and "__eq__" in own))
     if info.eq and not explicit_hash:
         if info.frozen:
-            hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
-            made.__frozen_hash_key__ = staticmethod(_key(hashed))
-            made.__hash__ = _hash
+            # Usually the fields compared: then the same key.
+            same = key is not None and hashed == compared
+            methods["__frozen_hash_key__"] = key if same else staticmethod(_key(tuple(hashed)))
+            methods["__hash__"] = _hash
         else:
-            made.__hash__ = None  # equal values may change: no hash, as dataclass says
-    if doc is not None:
-        made.__doc__ = doc
+            methods["__hash__"] = None  # equal values may change: no hash, as dataclass says
     if "__match_args__" not in own:
-        made.__match_args__ = tuple(f.name for f in fields if f.init and not f.kw_only)  # type: ignore[misc]
+        methods["__match_args__"] = tuple(matched)
     if info.slots and info.frozen:
         if "__getstate__" not in own:
-            made.__getstate__ = _getstate
+            methods["__getstate__"] = _getstate
         if "__setstate__" not in own:
-            made.__setstate__ = _setstate
+            methods["__setstate__"] = _setstate
     if info.frozen:
-        _refuse_assignment(made, frozenset(info.names))
+        # Refused as a frozen dataclass refuses an assignment or a deletion.
+        frozen_names = frozenset(names)
+
+        def assign(self: Any, name: str, value: object) -> None:
+            if type(self) is made or name in frozen_names:
+                import dataclasses
+
+                raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+            super(made, self).__setattr__(name, value)
+
+        def delete(self: Any, name: str) -> None:
+            if type(self) is made or name in frozen_names:
+                import dataclasses
+
+                raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+            super(made, self).__delattr__(name)
+
+        assign.__name__ = "__setattr__"
+        assign.__qualname__ = f"{qualname}.__setattr__"
+        delete.__name__ = "__delattr__"
+        delete.__qualname__ = f"{qualname}.__delattr__"
+        methods["__setattr__"], methods["__delattr__"] = assign, delete
     if sys.version_info >= (3, 13):
-        made.__replace__ = _replace
-    abc.update_abstractmethods(made)
+        methods["__replace__"] = _replace
+    return methods, bind
 
 
-def _slotted(cls: Any, names: tuple[str, ...]) -> Any:
-    """A new class with a slot for each field, as ``dataclasses`` makes one."""
-    if "__slots__" in cls.__dict__:
-        raise TypeError(f"{cls.__name__} already specifies __slots__")
+def _slotted(cls: Any, names: tuple[str, ...], methods: dict[str, Any]) -> Any:
+    """A new class with a slot for each field and ``methods``, as ``dataclasses``
+    makes one: made once, with all it has (a method set on a class after is slower
+    to set than one it is made with)."""
     body = dict(cls.__dict__)
-    inherited = {slot for base in cls.__mro__[1:-1] for slot in _slots(base)}
-    body["__slots__"] = tuple(name for name in names if name not in inherited)
+    bases = cls.__mro__[1:-1]
+    if bases:
+        inherited = {slot for base in bases for slot in _slots(base)}
+        body["__slots__"] = tuple(name for name in names if name not in inherited)
+    else:
+        body["__slots__"] = names
     for name in names:
         body.pop(name, None)
     body.pop("__dict__", None)
     body.pop("__weakref__", None)
-    qualname = getattr(cls, "__qualname__", None)
-    made = type(cls)(cls.__name__, cls.__bases__, body)
-    if qualname is not None:
-        made.__qualname__ = qualname
-    return made
+    body.update(methods)
+    body["__qualname__"] = cls.__qualname__
+    return type(cls)(cls.__name__, cls.__bases__, body)
 
 
 def _slots(cls: type) -> tuple[str, ...]:
@@ -502,12 +581,6 @@ def _from_dataclass_field(f: Any, dataclasses: Any) -> Field:
     return made
 
 
-def _is_specifier(value: object, dataclasses: Any) -> bool:
-    return isinstance(value, Field) or (
-        dataclasses is not None and isinstance(value, dataclasses.Field)
-    )
-
-
 def _words(annotation: str) -> tuple[str | None, str] | None:
     """The module and name an annotation's text begins with, as ``dataclasses``
     reads them (``typing.ClassVar[int]``: typing, ClassVar), without ``re``."""
@@ -560,11 +633,6 @@ def _refers(annotation: Any, namespace: dict[str, Any], module: Any, name: str) 
     return name == "InitVar" and type(value) is wanted
 
 
-def _is_classvar(annotation: Any, namespace: dict[str, Any], typing: Any) -> bool:
-    # Without typing imported, nothing is a ClassVar (as dataclasses decides).
-    return typing is not None and _refers(annotation, namespace, typing, "ClassVar")
-
-
 def _check_defaults(fields: tuple[Field, ...]) -> None:
     seen: Field | None = None
     for f in fields:
@@ -601,18 +669,25 @@ def _text_signature(fields: tuple[Field, ...]) -> str:
     return "(" + ", ".join([*positional, *(["*", *keyword] if keyword else [])]) + ")"
 
 
-class _Lazy:
-    """A class's ``__dataclass_fields__`` (``which`` 0) or ``__dataclass_params__``
-    (1) until first read: reading either makes both with ``dataclasses`` and puts
-    them in the class's place of this one."""
+class _LazyFields:
+    """A class's ``__dataclass_fields__`` until first read: reading it (or the
+    class's ``__dataclass_params__``) makes both with ``dataclasses`` and puts them
+    in the class's place of these."""
 
-    __slots__ = ("cls", "which")
-
-    def __init__(self, cls: Any, which: int) -> None:
-        self.cls, self.which = cls, which
+    __slots__ = ("cls",)
+    cls: Any  # the class, once made
 
     def __get__(self, instance: object, owner: type | None = None) -> Any:
-        return _dataclass_attributes(self.cls)[self.which]
+        return _dataclass_attributes(self.cls)[0]
+
+
+class _LazyParams(_LazyFields):
+    """A class's ``__dataclass_params__`` until first read (see :class:`_LazyFields`)."""
+
+    __slots__ = ()
+
+    def __get__(self, instance: object, owner: type | None = None) -> Any:
+        return _dataclass_attributes(self.cls)[1]
 
 
 def _dataclass_attributes(cls: Any) -> tuple[dict[str, Any], Any]:
@@ -797,31 +872,6 @@ def _replace(self: Any, /, **changes: Any) -> Any:
     return dataclasses.replace(self, **changes)
 
 
-def _refuse_assignment(cls: Any, names: frozenset[str]) -> None:
-    """Refuse assignment and deletion as a frozen dataclass does."""
-
-    def assign(self: Any, name: str, value: object) -> None:
-        if type(self) is cls or name in names:
-            import dataclasses
-
-            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
-        super(cls, self).__setattr__(name, value)
-
-    def delete(self: Any, name: str) -> None:
-        if type(self) is cls or name in names:
-            import dataclasses
-
-            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
-        super(cls, self).__delattr__(name)
-
-    assign.__name__ = "__setattr__"
-    assign.__qualname__ = f"{cls.__qualname__}.__setattr__"
-    delete.__name__ = "__delattr__"
-    delete.__qualname__ = f"{cls.__qualname__}.__delattr__"
-    cls.__setattr__ = assign
-    cls.__delattr__ = delete
-
-
 class _Factory:
     """The default of a parameter left to its field's default factory."""
 
@@ -834,81 +884,177 @@ class _Factory:
 _FACTORY = _Factory()
 
 
-def _compile_init(cls: Any) -> Callable[..., None]:
-    """The class's ``__init__``, as a dataclass's: positional parameters, then the
-    keyword-only ones, each field set (through its slot, or into the instance's
-    dictionary when frozen), then ``__post_init__``."""
+def _compile_init(cls: Any, qualname: str | None = None) -> Callable[..., None]:
+    """The class's ``__init__`` (named ``qualname``), as a dataclass's: positional
+    parameters, then the keyword-only ones, each field set (through its slot, or
+    into the instance's dictionary when frozen), then ``__post_init__``.
+
+    Not compiled for the class: the code of its kind of ``__init__`` (a
+    :func:`_template`) is given the class's names, and the function its defaults,
+    which leave the code as it is."""
     info: _Made = cls.__dict__["__frozen_made__"]
-    me = "__dataclass_self__" if "self" in info.names else "self"
-    namespace: dict[str, Any] = {"_FACTORY": _FACTORY}
+    names = info.names
+    if qualname is None:
+        qualname = f"{cls.__qualname__}.__init__"
+    positional = [f.name for f in info.fields if f.init and not f.kw_only]
+    keyword = [f.name for f in info.fields if f.init and f.kw_only]
+    order = {name: i for i, name in enumerate(positional + keyword)}
+    namespace: dict[str, Any] = {"__name__": cls.__module__}
+    renamed: dict[str, str] = {}
+    defaults: list[Any] = []
+    kwdefaults: dict[str, Any] = {}
     annotations: dict[str, Any] = {}
-    positional: list[str] = []
-    keyword: list[str] = []
-    body: list[str] = []
-    if info.frozen and not info.slots:
-        body.append(f"    _fields = {me}.__dict__")
+    lines: list[tuple[str, str, int]] = []
     for f in info.fields:
-        name = f.name
+        name, j = f.name, len(lines)
+        default = MISSING
         if f.default_factory is not MISSING:
-            namespace[f"_factory_{name}"] = f.default_factory
+            namespace[f"_f{j}"] = f.default_factory
             if f.init:
-                value = f"_factory_{name}() if {name} is _FACTORY else {name}"
-                param = f"{name}=_FACTORY"
+                namespace["_FACTORY"] = default = _FACTORY
+                value = _PARAM_OR_FACTORY
             else:
-                value = f"_factory_{name}()"
+                value = _FACTORY_VALUE
         elif f.default is not MISSING:
-            namespace[f"_default_{name}"] = f.default
-            value = name if f.init else f"_default_{name}"
-            param = f"{name}=_default_{name}"
+            if f.init:
+                value, default = _PARAM, f.default
+            else:
+                value = _DEFAULT
+                namespace[f"_d{j}"] = f.default
+        elif f.init:
+            value = _PARAM
         else:
-            if not f.init:
-                continue
-            value = param = name
+            continue
         if f.init:
-            (keyword if f.kw_only else positional).append(param)
             annotations[name] = f.type
+            if default is not MISSING:
+                if f.kw_only:
+                    kwdefaults[name] = default
+                else:
+                    defaults.append(default)  # the last ones: a default is never followed
         slot = getattr(cls, name, None)
         if isinstance(slot, _MEMBER):
-            namespace[f"_set_{name}"] = slot.__set__
-            body.append(f"    _set_{name}({me}, {value})")
+            setter = _SLOT
+            namespace[f"_s{j}"] = slot.__set__
         elif info.frozen:
-            body.append(f"    _fields[{name!r}] = {value}")
+            setter = _DICT
+            renamed[f"_k{j}"] = name
         else:
-            body.append(f"    {me}.{name} = {value}")
-    if hasattr(cls, "__post_init__"):
-        body.append(f"    {me}.__post_init__()")
-    signature = ", ".join([me, *positional, *(["*", *keyword] if keyword else [])])
-    init = made_init(cls, signature, body, namespace)
+            setter = _ATTR
+            renamed[f"_a{j}"] = name
+        lines.append((setter, value, order[name] if f.init else -1))
+    prologue = any(line[0] == _DICT for line in lines)
+    code = _template((prologue, tuple(lines), hasattr(cls, "__post_init__")))
+    me = "__dataclass_self__" if "self" in names else "self"
+    varnames = [me, *positional, *keyword]
+    if prologue:  # the instance's dictionary: a local named as no field is
+        local = "_fields"
+        while local in names:
+            local = "_" + local
+        varnames.append(local)
+    changes: dict[str, Any] = {
+        "co_varnames": tuple(varnames),
+        "co_argcount": 1 + len(positional),
+        "co_kwonlyargcount": len(keyword),
+        "co_name": "__init__",
+        "co_qualname": qualname,
+        "co_filename": "<string>",
+        "co_firstlineno": 1,
+    }
+    if renamed:
+        changes["co_names"] = tuple(renamed.get(n, n) for n in code.co_names)
+        changes["co_consts"] = tuple(
+            renamed.get(c, c) if type(c) is str else c for c in code.co_consts
+        )
+    init: Any = types.FunctionType(
+        code.replace(**changes), namespace, "__init__", tuple(defaults) or None
+    )
+    if kwdefaults:
+        init.__kwdefaults__ = kwdefaults
+    init.__qualname__ = qualname
     init.__annotations__ = {**annotations, "return": None}
-    return init
+    made: Callable[..., None] = init
+    return made
 
 
-def made_init(
-    cls: Any, signature: str, body: list[str], namespace: dict[str, Any]
-) -> Callable[..., None]:
-    """``cls``'s ``__init__(signature)`` compiled from the lines of ``body``, which
-    read the names in ``namespace``."""
-    source = f"def __init__({signature}):\n" + ("\n".join(body) or "    pass") + "\n"
-    exec(source, namespace)
-    init: Callable[..., None] = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    return init
+# How a line of an ``__init__`` sets its field: through the field's slot (its
+# setter ``_s<line>``), into the instance's dictionary (a frozen class without
+# slots: ``_fields['_k<line>']``, the key renamed), or by assignment
+# (``self._a<line>``, the attribute renamed).
+_SLOT, _DICT, _ATTR = "slot", "dict", "attr"
+# What it sets the field to: its parameter; its parameter or, if not given, a value
+# of its factory (``_f<line>``); a value of its factory; its default (``_d<line>``),
+# the last two for a field ``__init__`` does not take.
+_PARAM, _PARAM_OR_FACTORY, _FACTORY_VALUE, _DEFAULT = "param", "or factory", "factory", "default"
+
+#: The code of each kind of ``__init__``, by kind: whether it keeps its fields in
+#: the instance's dictionary, its lines (how each sets its field, to what, from
+#: which parameter, -1 for none), and whether it calls ``__post_init__``.
+_TEMPLATES: dict[tuple[bool, tuple[tuple[str, str, int], ...], bool], types.CodeType] = {}
 
 
-def first_init(
-    cls: Any, compile_init: Callable[[Any], Callable[..., None]] | None = None
-) -> Callable[..., None]:
-    """An ``__init__`` that compiles the real one (by ``compile_init``, this
-    module's own by default), puts it in its place and calls it."""
-    make = _compile_init if compile_init is None else compile_init
+def _template(kind: tuple[bool, tuple[tuple[str, str, int], ...], bool]) -> types.CodeType:
+    """The code of a kind of ``__init__``, parameters ``self``, ``p0``, ``p1``...:
+    the package's own for the usual kinds (see :mod:`floorman._frozen_inits`),
+    others compiled from :func:`_template_source` the first time a process needs
+    them."""
+    code = _TEMPLATES.get(kind)
+    if code is not None:
+        return code
+    if not _TEMPLATES:
+        from floorman import _frozen_inits
 
-    def first(self: Any, *args: Any, **kwargs: Any) -> None:
-        init = make(cls)
-        # Named as the class was named when made, as dataclass names it.
-        init.__qualname__ = first.__qualname__
-        cls.__init__ = init
-        init(self, *args, **kwargs)
+        for family, in_dict, post in _USUAL:
+            for count, function in enumerate(getattr(_frozen_inits, family)):
+                _TEMPLATES[_usual_kind(count, in_dict=in_dict, post=post)] = function.__code__
+        if kind in _TEMPLATES:
+            return _TEMPLATES[kind]
+    compiled = compile(_template_source(kind), "<string>", "exec", dont_inherit=True)
+    code = next(c for c in compiled.co_consts if isinstance(c, types.CodeType))
+    _TEMPLATES[kind] = code
+    return code
 
-    first.__name__ = "__init__"
-    first.__qualname__ = f"{cls.__qualname__}.__init__"
-    return first
+
+#: The usual kinds of ``__init__``, whose code :mod:`floorman._frozen_inits` has:
+#: its tuples of them (by number of fields), whether they keep their fields in the
+#: instance's dictionary, and whether they call ``__post_init__``.
+_USUAL = (("SLOTS", False, False), ("SLOTS_POSTED", False, True), ("DICT_POSTED", True, True))
+
+
+def _usual_kind(
+    count: int, *, in_dict: bool, post: bool
+) -> tuple[bool, tuple[tuple[str, str, int], ...], bool]:
+    """A usual kind of ``__init__``: ``count`` fields, each set from its parameter,
+    in order, through its slot or into the instance's dictionary."""
+    setter = _DICT if in_dict else _SLOT
+    return in_dict, tuple((setter, _PARAM, i) for i in range(count)), post
+
+
+def _template_source(kind: tuple[bool, tuple[tuple[str, str, int], ...], bool]) -> str:
+    """The source of a kind of ``__init__`` (see :data:`_TEMPLATES`)."""
+    prologue, lines, post = kind
+    count = sum(1 for line in lines if line[2] >= 0)
+    body = ["def __init__(" + ", ".join(["self", *(f"p{i}" for i in range(count))]) + "):"]
+    if prologue:
+        body.append("    _fields = self.__dict__")
+    for j, (setter, value, param) in enumerate(lines):
+        given = f"p{param}"
+        if value == _PARAM:
+            made = given
+        elif value == _PARAM_OR_FACTORY:
+            made = f"_f{j}() if {given} is _FACTORY else {given}"
+        elif value == _FACTORY_VALUE:
+            made = f"_f{j}()"
+        else:
+            made = f"_d{j}"
+        if setter == _SLOT:
+            body.append(f"    _s{j}(self, {made})")
+        elif setter == _DICT:
+            body.append(f"    _fields['_k{j}'] = {made}")
+        else:
+            body.append(f"    self._a{j} = {made}")
+    if post:
+        body.append("    self.__post_init__()")
+    if len(body) == 1:
+        body.append("    pass")
+    return "\n".join(body) + "\n"

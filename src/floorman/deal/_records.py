@@ -11,7 +11,8 @@ without the ``dataclasses`` module, so that
 
 - its ``__init__`` stores each field straight into its slot, about twice as
   fast as a frozen dataclass's (which goes through ``object.__setattr__``),
-  and is compiled when the class is first instantiated, not at import;
+  and is made when the class is first instantiated, not at import, from code
+  the package brings compiled (see :mod:`floorman._frozen_inits`);
 - its ``repr``, equality, hash and refusal to assign are shared functions
   reading the class's fields, not code compiled for each class.
 
