@@ -84,9 +84,9 @@ def _slotted(
     cls: type[_T] | None = None, /, *, eq: bool = True
 ) -> type[_T] | Callable[[type[_T]], type[_T]]:
     """``cls`` as ``@dataclass(slots=True, eq=eq)`` makes it, but for the methods it
-    compiles at import: ``__init__`` (setting each slot) is compiled when the class
-    is first instantiated, and ``repr`` and equality are shared functions reading
-    its fields (see floorman._frozen). The dealer imports this module; a replay
+    compiles at import: ``__init__`` (setting each slot) is made from the code of
+    its kind when the class is first instantiated, and ``repr`` and equality are
+    shared functions reading its fields (see floorman._frozen). The dealer imports this module; a replay
     makes no shuffler."""
 
     def wrap(cls: type[_T]) -> type[_T]:

@@ -71,7 +71,8 @@ if TYPE_CHECKING:
 # The actions are what ``@dataclass(frozen=True, kw_only=True, repr=False, eq=False)``
 # makes, but for the methods it would compile for each of the eleven classes at import,
 # some 2.5 ms for every process that reads a hand: __repr__, __eq__ and __hash__ are
-# written once, on Action; __init__ is compiled when a class is first instantiated;
+# written once, on Action; __init__ is made from the code of its kind when a class is
+# first instantiated;
 # assignment is refused by floorman._frozen's shared functions.
 @dataclass_transform(frozen_default=True, kw_only_default=True)
 def _action(cls: type[_T]) -> type[_T]:

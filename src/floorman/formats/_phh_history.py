@@ -150,7 +150,8 @@ if TYPE_CHECKING:
 
 # What ``@dataclass(frozen=True, kw_only=True)`` makes of a class (its instances keep
 # their fields in their dictionary), but for the six methods it would compile at import:
-# __init__ is compiled when the class is first instantiated, and the others are shared
+# __init__ is made from the code of its kind when the class is first instantiated, and
+# the others are shared
 # functions reading the class's fields (see floorman._frozen).
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
 def _frozen_value(cls: type[_T]) -> type[_T]:
