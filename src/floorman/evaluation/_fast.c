@@ -92,6 +92,20 @@ table_get(const Table *t, uint32_t key)
     }
 }
 
+static inline int
+bit_count(unsigned m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(m);
+#else
+    int n = 0;
+    for (; m != 0; m &= m - 1) {
+        n++;
+    }
+    return n;
+#endif
+}
+
 static long
 read_int(PyObject *module, const char *name)
 {
@@ -232,8 +246,8 @@ read_flat(PyObject *obj, void *out, Py_ssize_t size, const char *what)
     return 0;
 }
 
-/* Flat pairs (_tables.flat_pairs: `count` keys of 32 bits, then their strengths
- * of 16 bits) entered in `t`, made anew with 2**bits slots. */
+/* Flat pairs (_tables.flat_pairs: `count` keys of 32 bits, ascending, then their
+ * strengths of 16 bits) entered in `t`, made anew with 2**bits slots. */
 static int
 read_pairs(PyObject *obj, Table *t, uint32_t bits, Py_ssize_t count, const char *what)
 {
@@ -254,18 +268,21 @@ read_pairs(PyObject *obj, Table *t, uint32_t bits, Py_ssize_t count, const char 
     }
     const char *keys = view.buf;
     const char *strengths = keys + 4 * count;
+    uint32_t last = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
         uint32_t key;
         uint16_t s;
         memcpy(&key, keys + 4 * i, sizeof key);
         memcpy(&s, strengths + 2 * i, sizeof s);
-        if (key == 0 || s == 0 || table_get(&made, key) != 0) {
+        /* The keys ascend, so none is repeated; 0 is no hand's key. */
+        if (key <= last || s == 0) {
             PyErr_Format(PyExc_RuntimeError, "%s: entry %zd is out of range or repeated", what, i);
             PyMem_Free(made.slots);
             PyBuffer_Release(&view);
             return -1;
         }
         table_put(&made, key, s);
+        last = key;
     }
     PyBuffer_Release(&view);
     PyMem_Free(t->slots);
@@ -305,12 +322,8 @@ load_tables(void)
     if (read_flat(flush, flush_strength, sizeof flush_strength, "flat_flush()") < 0) {
         goto done;
     }
-    for (int m = 0; m < (1 << RANKS); m++) {
-        int bits_set = 0;
-        for (int r = 0; r < RANKS; r++) {
-            bits_set += (m >> r) & 1;
-        }
-        if ((flush_strength[m] == 0) != (bits_set < 5)) {
+    for (unsigned m = 0; m < (1u << RANKS); m++) {
+        if ((flush_strength[m] == 0) != (bit_count(m) < 5)) {
             PyErr_SetString(PyExc_RuntimeError, "flat_flush() is not a strength for each flush alone");
             goto done;
         }

@@ -16,9 +16,9 @@ building the table again.
 
 The files are in ``$FLOORMAN_CACHE`` if set (an empty value, or ``0``, keeps
 nothing on disk), else ``$XDG_CACHE_HOME/floorman`` or ``~/.cache/floorman``,
-in a folder named by checksums of the evaluators' source, the Python
-version, the machine's byte order (bytes tables hold native integers) and
-:data:`FORM`: a changed evaluator never reads another's tables. A file that cannot
+in a folder named by a hash of the evaluators' sources' sizes and modification
+times, the Python version, the machine's byte order (bytes tables hold native
+integers) and :data:`FORM`: a changed evaluator never reads another's tables. A file that cannot
 be read or written is passed over and the table built as before; a file is
 written whole or not at all.
 """
@@ -36,7 +36,7 @@ from floorman._static import TYPE_CHECKING
 if TYPE_CHECKING:
     from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["FORM", "VARIABLE", "folder", "kept", "kept_checked"]
+__all__ = ["FORM", "VARIABLE", "fnv64", "folder", "kept", "kept_checked"]
 
 #: The environment variable naming the folder (empty or 0: none).
 VARIABLE = "FLOORMAN_CACHE"
@@ -55,8 +55,6 @@ _SOURCES = ("_tables.py", "hands.py", "variants.py", "_kept.py")
 @functools.cache
 def folder() -> str | None:
     """Where this evaluator's tables are kept, or None to keep none."""
-    import zlib  # here: a run with no showdown never pays for it
-
     given = os.environ.get(VARIABLE)
     if given is not None and given.strip() in ("", "0"):
         return None
@@ -65,19 +63,31 @@ def folder() -> str | None:
     else:
         home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         base = os.path.join(home, "floorman")
-    # Two checksums of the sources (64 bits): a changed evaluator is told apart as
-    # surely as by a cryptographic digest, since nobody forges one here, without
-    # importing hashlib and OpenSSL, some milliseconds of a short replay's start.
-    data = [f"{sys.version_info[:2]} {marshal.version} {sys.byteorder} {FORM}".encode()]
+    # The sources are told apart by their sizes and modification times, which an
+    # edit, a checkout or an install changes: four stat calls, where reading and
+    # checksumming them (and importing zlib for it) took half a millisecond of
+    # every process that reads a hand.
+    stamp = [f"{sys.version_info[:2]} {marshal.version} {sys.byteorder} {FORM}"]
     here = os.path.dirname(__file__)
     try:
         for name in _SOURCES:
-            with open(os.path.join(here, name), "rb") as source:
-                data.append(source.read())
+            found = os.stat(os.path.join(here, name))
+            stamp.append(f"{name} {found.st_size} {found.st_mtime_ns}")
     except OSError:
         return None
-    whole = b"\0".join(data)
-    return os.path.join(base, f"tables-{zlib.crc32(whole):08x}{zlib.adler32(whole):08x}")
+    return os.path.join(base, f"tables-{fnv64(chr(0).join(stamp).encode()):016x}")
+
+
+def fnv64(data: bytes) -> int:
+    """The 64-bit FNV-1a hash of ``data`` (a few hundred bytes: no module to import).
+
+    >>> f"{fnv64(b''):016x}", f"{fnv64(b'a'):016x}"
+    ('cbf29ce484222325', 'af63dc4c8601ec8c')
+    """
+    hashed = 0xCBF29CE484222325
+    for byte in data:
+        hashed = ((hashed ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return hashed
 
 
 def kept(function: Callable[P, R]) -> Callable[P, R]:

@@ -438,23 +438,14 @@ def pairs_dict(data: bytes) -> dict[int, int]:
     return dict(zip(keys, strengths, strict=True))
 
 
-@cache
-def multiset_count(size: int) -> int:
-    """How many multisets of ``size`` ranks there are with at most four of a rank:
-    the entries of a table keyed by rank-key sums of ``size`` cards.
-
-    >>> multiset_count(5), multiset_count(7)
-    (6175, 49205)
-    """
-    counts = [1]  # by multiset size, over the ranks counted so far
-    for _ in RANK_KEYS:
-        counts = [sum(counts[max(0, n - 4) : n + 1]) for n in range(len(counts) + 4)]
-    return counts[size]
+#: How many multisets of 5, 6 and 7 ranks there are with at most four of a rank:
+#: the entries of a table keyed by rank-key sums of that many cards (a test counts them).
+MULTISETS = {5: 6_175, 6: 18_395, 7: 49_205}
 
 
 def are_pairs(value: object, size: int) -> bool:
     """Whether ``value`` is flat pairs of every multiset of ``size`` ranks (a file read back)."""
-    return is_flat(value, 6 * multiset_count(size))
+    return is_flat(value, 6 * MULTISETS[size])
 
 
 @kept_checked(lambda value: is_flat(value, 2 * (1 << 13)))
