@@ -18,9 +18,9 @@ The files are in ``$FLOORMAN_CACHE`` if set (an empty value, or ``0``, keeps
 nothing on disk), else ``$XDG_CACHE_HOME/floorman`` or ``~/.cache/floorman``,
 in a folder named by a hash of the evaluators' sources' sizes and modification
 times, the Python version, the machine's byte order (bytes tables hold native
-integers) and :data:`FORM`: a changed evaluator never reads another's tables. A file that cannot
-be read or written is passed over and the table built as before; a file is
-written whole or not at all.
+integers) and :data:`FORM`: a changed evaluator never reads another's tables.
+A file that cannot be read or written is passed over and the table built as
+before; a file is written whole or not at all.
 """
 
 from __future__ import annotations

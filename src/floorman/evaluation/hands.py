@@ -45,7 +45,11 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_eight_or_better",
     "high_strength",
+    "low_strength",
+    "omaha_low_strength",
     "pure_high_strength",
+    "pure_low_strength",
+    "pure_omaha_low_strength",
 ]
 
 
