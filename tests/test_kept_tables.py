@@ -221,6 +221,13 @@ def test_the_low_table_read_back_is_every_five_card_low() -> None:
 
 def test_the_short_deck_tables_read_in_place_are_every_class_and_strength() -> None:
     assert tuple(v._short_patterns()) == v._short_classes()
+    # In short deck's order, not the patterns' (a flush above a full house): a class
+    # is found where it stands, from the first look-up on.
+    v._short_patterns.cache_clear()
+    patterns, classes = v._short_patterns(), v._short_classes()
+    flushes = [i for i, p in enumerate(classes) if p[0] == t.FLUSH]
+    assert [patterns.position(classes[i]) for i in flushes] == flushes
+    assert all(patterns.position(p) == i for i, p in enumerate(classes))
     table = v._short_strengths()
     assert len(table) == 1_278 + 126  # five ranks of nine (four of a rank at most); flushes
     for (ranks, suited), strength in table.items():

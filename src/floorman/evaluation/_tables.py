@@ -246,12 +246,14 @@ class Classes(Sequence[Pattern]):
 
     __slots__ = ("_data", "_index", "_looked", "_size")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, *, sorted_rows: bool = True) -> None:
+        """``sorted_rows=False`` says the classes are in an order of their own
+        (short deck's), neither ascending nor descending as patterns."""
         self._data = data
         self._size = len(data) // _PACKED
         self._index: dict[bytes, int] | None = None
         # Only classes in ascending order can be bisected: others are mapped at once.
-        ascending = data[:_PACKED] <= data[-_PACKED:]
+        ascending = sorted_rows and data[:_PACKED] <= data[-_PACKED:]
         self._looked = 0 if ascending else _INDEX_AFTER
 
     def position(self, pattern: Pattern) -> int:

@@ -377,7 +377,7 @@ def _packed_short() -> bytes:
 @cache
 def _short_patterns() -> t.Classes:
     """Every short-deck class, weakest first, as :class:`~floorman.evaluation._tables.Classes`."""
-    return t.Classes(_packed_short())
+    return t.Classes(_packed_short(), sorted_rows=False)
 
 
 # The short-deck ranks 6 to ace as 0 to 8 (a card's rank index less 4), each with a
