@@ -9,6 +9,8 @@ from __future__ import annotations
 import itertools
 import marshal
 import os
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -155,6 +157,20 @@ def test_the_folder_changes_when_an_evaluators_source_changes(
     assert named() not in (None, first, edited), "written again, even to the same length"
     changed.unlink()
     assert named() is None, "no folder for an evaluator whose source is missing"
+
+
+def test_naming_the_folder_imports_no_checksum_module() -> None:
+    # zlib's import alone took a third of a millisecond of every process reading a hand.
+    code = (
+        "import sys\nfrom floorman.evaluation import _kept\n"
+        "assert _kept.folder() is not None\n"
+        "print(sorted(m for m in ('zlib', 'hashlib', 'binascii') if m in sys.modules))\n"
+    )
+    env = {**os.environ, _kept.VARIABLE: "/nonexistent-floorman-cache"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert out.stdout == "[]\n"
 
 
 def _the_file_of(cache: Path, function: Callable[..., Any], args: tuple[Any, ...]) -> Path:
