@@ -30,7 +30,11 @@ from floorman.evaluation import _tables as t
 from floorman.evaluation import evaluate_high
 from floorman.evaluation.batch import evaluate_high_batch, numpy_high_batch
 from floorman.evaluation.equity import EquityGame, _holdem_compiled, _settle_all, equity
-from floorman.evaluation.hands import pure_high_strength
+from floorman.evaluation.hands import (
+    pure_high_strength,
+    pure_low_strength,
+    pure_omaha_low_strength,
+)
 from tests.conftest import sample_size
 
 fast = pytest.importorskip("floorman.evaluation._fast", reason="the C extension was not built")
@@ -242,7 +246,11 @@ def test_threads_calling_at_once_read_the_tables_once_and_whole():
     code = """
 import threading
 from floorman.evaluation import _fast
-from floorman.evaluation.hands import pure_high_strength
+from floorman.evaluation.hands import (
+    pure_high_strength,
+    pure_low_strength,
+    pure_omaha_low_strength,
+)
 hands = [[(7 * i + 3 * k) % 52 for k in range(7)] for i in range(2000)]
 hands = [h for h in hands if len(set(h)) == 7]
 start = threading.Barrier(8)
@@ -273,7 +281,11 @@ def test_entries_derived_one_hand_at_a_time_are_the_whole_tables():
     code = """
 import numpy as np
 from floorman.evaluation import _fast
-from floorman.evaluation.hands import pure_high_strength
+from floorman.evaluation.hands import (
+    pure_high_strength,
+    pure_low_strength,
+    pure_omaha_low_strength,
+)
 rng = np.random.default_rng(5)
 hands = [rng.choice(52, size, replace=False).tolist() for size in (6, 7) for _ in range(3000)]
 single = [_fast.high_strength(h) for h in hands]
@@ -288,3 +300,86 @@ print(single == pure, again == pure, out.tolist() == [pure_high_strength(h) for 
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert done.stdout.split() == ["True", "True", "True", "0"]
+
+
+# ----- ace-to-five lows --------------------------------------------------------------
+
+
+def test_every_five_ranks_have_the_pure_low_strength():
+    hands = [[r - 2 for r in combo] for combo in t._rank_multisets(5)]
+    assert len(hands) == 6_175
+    got = [fast.low_strength(h) for h in hands]
+    assert got == [pure_low_strength(h) for h in hands]
+    assert sorted(got) == list(range(1, 6_176)), "each five ranks a class of its own"
+
+
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=16, unique=True))
+def test_property_compiled_low_of_more_cards_equals_pure(cards):
+    ranks = [c >> 2 for c in cards]
+    assert fast.low_strength(ranks) == pure_low_strength(ranks)
+    assert fast.low_strength(tuple(ranks)) == pure_low_strength(ranks)
+
+
+@given(st.lists(st.integers(0, 51), min_size=5, max_size=10, unique=True), st.integers(2, 7))
+def test_property_compiled_omaha_low_equals_pure(cards, held):
+    held = min(held, len(cards) - 3)
+    hole, board = [c >> 2 for c in cards[:held]], [c >> 2 for c in cards[held:]]
+    assert fast.omaha_low_strength(hole, board) == pure_omaha_low_strength(hole, board)
+
+
+@pytest.mark.parametrize(
+    ("ranks", "error", "message"),
+    [
+        ([0, 1, 2, 3], ValueError, "5 to 16"),
+        ([*range(13), 0, 1, 2, 3], ValueError, "at most 16"),
+        ([0, 1, 2, 3, 13], ValueError, "0 to 12"),
+        ([0, 1, 2, 3, -1], ValueError, "0 to 12"),
+        ([0, 0, 0, 0, 0, 1], ValueError, "four of a rank"),
+        ([0, 1, 2, 3, "4"], TypeError, None),
+        (5, TypeError, None),
+    ],
+)
+def test_compiled_low_refuses_what_is_no_hand(ranks, error, message):
+    with pytest.raises(error, match=message):
+        fast.low_strength(ranks)
+
+
+def test_compiled_omaha_low_refuses_what_is_no_hand():
+    with pytest.raises(ValueError, match="at least 2 hole"):
+        fast.omaha_low_strength([0], [1, 2, 3])
+    with pytest.raises(ValueError, match="at least 3 board"):
+        fast.omaha_low_strength([0, 1], [2, 3])
+    with pytest.raises(ValueError, match="four of a rank"):
+        fast.omaha_low_strength([0, 0, 0], [0, 0, 1])
+    with pytest.raises(ValueError, match="0 to 12"):
+        fast.omaha_low_strength([0, 13], [1, 2, 3])
+
+
+@pytest.mark.parametrize(
+    ("table", "stand_in", "message"),
+    [
+        ("flat_flush", "lambda: bytes(10)", "holds 10 bytes"),
+        ("flat_flush", "lambda: bytes(1 << 14)", "a strength for each flush"),
+        ("flat_nonflush", "lambda size: bytes(6 * 6175)", "out of range or repeated"),
+        ("flat_nonflush", "lambda size: b'x' * 6", "holds 6 bytes"),
+        ("flat_low5", "lambda: _flat_low5()[:-2]", "holds 37048 bytes"),
+        ("flat_low5", "lambda: _flat_low5()[:4] * 6175 + _flat_low5()[-12350:]", "repeated"),
+    ],
+)
+def test_the_compiled_evaluator_refuses_a_flat_table_of_another_form(table, stand_in, message):
+    # A fresh process, whose tables are loaded from the stand-in: the evaluator
+    # checks what it copies, and fails rather than read another form of table.
+    call = "low_strength([0, 1, 2, 3, 4])" if table == "flat_low5" else "high_strength(range(5))"
+    code = f"""
+from floorman.evaluation import _fast, _tables
+_flat_low5 = _tables.flat_low5
+_tables.{table} = {stand_in}
+try:
+    _fast.{call}
+except RuntimeError as error:
+    print(error)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert message in done.stdout

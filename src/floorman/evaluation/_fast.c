@@ -1,11 +1,14 @@
-/* The compiled high-hand evaluator: the hot loops of floorman.evaluation in C.
+/* The compiled evaluators of high and ace-to-five hands: the hot loops of floorman.evaluation in C.
  *
  * It reads its tables from floorman.evaluation._tables on first use (the card
- * keys, the flush table and the five-card non-flush table) and derives the six-
- * and seven-card non-flush entries the way _tables.nonflush_table does: the
- * best of the hand's five-card parts when suits do not matter. So it returns
- * the same strengths as the pure Python path, which stays the fallback when
- * this module was not built (or FLOORMAN_PURE=1 turns it off).
+ * keys, and the flush table and the five-card non-flush table, kept flat: bytes
+ * of native integers, read from the disk in microseconds and copied here) and
+ * derives the six- and seven-card non-flush entries the way
+ * _tables.nonflush_table does: the best of the hand's five-card parts when suits
+ * do not matter. So it returns the same strengths as the pure Python path, which
+ * stays the fallback when this module was not built (or FLOORMAN_PURE=1 turns it
+ * off). The ace-to-five low of a hand is read the same way, from the flat
+ * five-card low table (_tables.flat_low5), loaded when a low is first read.
  *
  * One hand at a time (high_strength), an entry is derived when a hand first
  * needs it: a process that reads a few showdowns (a replay, a deal) never pays
@@ -29,6 +32,8 @@
 #define FLUSH_PROBE 0x3333ull
 #define FLUSH_BITS 0x8888ull
 #define MOST_PLAYERS 23 /* hold'em: 2 * 23 + 5 = 51 cards */
+#define FIVE_CARD_SETS 6175 /* multisets of five ranks, at most four of a rank */
+#define MOST_LOW 16 /* the most ranks a low is read from */
 
 typedef struct {
     uint32_t key; /* rank-key sum; 0 is no hand of 5 to 7 cards, so it marks a free slot */
@@ -40,12 +45,15 @@ typedef struct {
     uint32_t bits;
 } Table;
 
+static int keys_ready = 0;
 static int ready = 0;
 static int complete = 0; /* every six- and seven-card entry is in its table */
+static int low_ready = 0;
 static uint64_t rank_keys[RANKS];
 static uint64_t card_keys[DECK];
 static uint16_t flush_strength[1 << RANKS];
 static Table nonflush[8]; /* by hand size, 5 to 7 */
+static Table low5;        /* ace-to-five strength by five-card rank-key sum */
 
 static inline uint32_t
 slot_of(uint32_t key, uint32_t bits)
@@ -82,6 +90,20 @@ table_get(const Table *t, uint32_t key)
         }
         i = (i + 1) & mask;
     }
+}
+
+static inline int
+bit_count(unsigned m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_popcount(m);
+#else
+    int n = 0;
+    for (; m != 0; m &= m - 1) {
+        n++;
+    }
+    return n;
+#endif
 }
 
 static long
@@ -148,32 +170,15 @@ fill_multisets(int *counts, int rank, int left, uint64_t key, int size)
     return 0;
 }
 
+/* The key layout, rank keys and card keys of the _tables module, checked
+ * against this file's. Runs no Python code. */
 static int
-load_tables(void)
+load_keys(PyObject *module)
 {
-    static const uint32_t bits[8] = {0, 0, 0, 0, 0, 14, 16, 17};
     int status = -1;
-    PyObject *module = NULL, *keys = NULL, *flush = NULL, *five = NULL;
-    PyObject *seq = NULL;
-
-    module = PyImport_ImportModule("floorman.evaluation._tables");
-    if (module == NULL) {
-        goto done;
-    }
-    /* The Python calls first: another thread may run while they do (and load the
-     * tables itself). After them nothing runs Python code, so the tables are
-     * written by one thread, whole, before `ready` says so. */
-    flush = PyObject_CallMethod(module, "flush_table", NULL);
-    if (flush == NULL) {
-        goto done;
-    }
-    five = PyObject_CallMethod(module, "nonflush_table", "i", 5);
-    if (five == NULL) {
-        goto done;
-    }
-    if (ready) {
-        status = 0;
-        goto done;
+    PyObject *keys = NULL, *seq = NULL;
+    if (keys_ready) {
+        return 0;
     }
     if (read_int(module, "SUIT_SHIFT") != SUIT_SHIFT || read_int(module, "FLUSH_PROBE") != (long)FLUSH_PROBE
         || read_int(module, "FLUSH_BITS") != (long)FLUSH_BITS) {
@@ -215,28 +220,118 @@ load_tables(void)
             goto done;
         }
     }
-    Py_CLEAR(seq);
+    keys_ready = 1;
+    status = 0;
+done:
+    Py_XDECREF(seq);
+    Py_XDECREF(keys);
+    return status;
+}
 
-    if ((seq = PySequence_Fast(flush, "flush_table() is a sequence")) == NULL) {
+/* A flat table (a bytes-like object) of exactly `size` bytes, copied to `out`. */
+static int
+read_flat(PyObject *obj, void *out, Py_ssize_t size, const char *what)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) {
+        return -1;
+    }
+    if (view.len != size) {
+        PyErr_Format(PyExc_RuntimeError, "%s holds %zd bytes, not %zd", what, view.len, size);
+        PyBuffer_Release(&view);
+        return -1;
+    }
+    memcpy(out, view.buf, (size_t)size);
+    PyBuffer_Release(&view);
+    return 0;
+}
+
+/* Flat pairs (_tables.flat_pairs: `count` keys of 32 bits, ascending, then their
+ * strengths of 16 bits) entered in `t`, made anew with 2**bits slots. */
+static int
+read_pairs(PyObject *obj, Table *t, uint32_t bits, Py_ssize_t count, const char *what)
+{
+    Py_buffer view;
+    if (PyObject_GetBuffer(obj, &view, PyBUF_C_CONTIGUOUS) < 0) {
+        return -1;
+    }
+    if (view.len != 6 * count) {
+        PyErr_Format(PyExc_RuntimeError, "%s holds %zd bytes, not %zd", what, view.len, 6 * count);
+        PyBuffer_Release(&view);
+        return -1;
+    }
+    Table made = {PyMem_Calloc((size_t)1 << bits, sizeof(Slot)), bits};
+    if (made.slots == NULL) {
+        PyBuffer_Release(&view);
+        PyErr_NoMemory();
+        return -1;
+    }
+    const char *keys = view.buf;
+    const char *strengths = keys + 4 * count;
+    uint32_t last = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        uint32_t key;
+        uint16_t s;
+        memcpy(&key, keys + 4 * i, sizeof key);
+        memcpy(&s, strengths + 2 * i, sizeof s);
+        /* The keys ascend, so none is repeated; 0 is no hand's key. */
+        if (key <= last || s == 0) {
+            PyErr_Format(PyExc_RuntimeError, "%s: entry %zd is out of range or repeated", what, i);
+            PyMem_Free(made.slots);
+            PyBuffer_Release(&view);
+            return -1;
+        }
+        table_put(&made, key, s);
+        last = key;
+    }
+    PyBuffer_Release(&view);
+    PyMem_Free(t->slots);
+    *t = made;
+    return 0;
+}
+
+static int
+load_tables(void)
+{
+    static const uint32_t bits[8] = {0, 0, 0, 0, 0, 14, 16, 17};
+    int status = -1;
+    PyObject *module = NULL, *flush = NULL, *five = NULL;
+
+    module = PyImport_ImportModule("floorman.evaluation._tables");
+    if (module == NULL) {
         goto done;
     }
-    if (PySequence_Fast_GET_SIZE(seq) != (1 << RANKS)) {
-        PyErr_SetString(PyExc_RuntimeError, "flush_table() holds 8192 strengths");
+    /* The Python calls first: another thread may run while they do (and load the
+     * tables itself). After them nothing runs Python code, so the tables are
+     * written by one thread, whole, before `ready` says so. */
+    flush = PyObject_CallMethod(module, "flat_flush", NULL);
+    if (flush == NULL) {
         goto done;
     }
-    for (int m = 0; m < (1 << RANKS); m++) {
-        long s = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, m));
-        if (s < 0 || s > 0xFFFF) {
-            if (!PyErr_Occurred()) {
-                PyErr_SetString(PyExc_RuntimeError, "a flush strength is out of range");
-            }
+    five = PyObject_CallMethod(module, "flat_nonflush", "i", 5);
+    if (five == NULL) {
+        goto done;
+    }
+    if (ready) {
+        status = 0;
+        goto done;
+    }
+    if (load_keys(module) < 0) {
+        goto done;
+    }
+    if (read_flat(flush, flush_strength, sizeof flush_strength, "flat_flush()") < 0) {
+        goto done;
+    }
+    for (unsigned m = 0; m < (1u << RANKS); m++) {
+        if ((flush_strength[m] == 0) != (bit_count(m) < 5)) {
+            PyErr_SetString(PyExc_RuntimeError, "flat_flush() is not a strength for each flush alone");
             goto done;
         }
-        flush_strength[m] = (uint16_t)s;
     }
-    Py_CLEAR(seq);
-
-    for (int size = 5; size <= 7; size++) {
+    if (read_pairs(five, &nonflush[5], bits[5], FIVE_CARD_SETS, "flat_nonflush(5)") < 0) {
+        goto done;
+    }
+    for (int size = 6; size <= 7; size++) {
         PyMem_Free(nonflush[size].slots);
         nonflush[size].bits = bits[size];
         nonflush[size].slots = PyMem_Calloc((size_t)1 << bits[size], sizeof(Slot));
@@ -245,33 +340,41 @@ load_tables(void)
             goto done;
         }
     }
-    if (!PyDict_Check(five)) {
-        PyErr_SetString(PyExc_RuntimeError, "nonflush_table(5) is a dict");
-        goto done;
-    }
-    {
-        Py_ssize_t pos = 0;
-        PyObject *k, *v;
-        while (PyDict_Next(five, &pos, &k, &v)) {
-            unsigned long key = PyLong_AsUnsignedLong(k);
-            long s = PyLong_AsLong(v);
-            if (PyErr_Occurred()) {
-                goto done;
-            }
-            if (key == 0 || key > 0xFFFFFFFFul || s <= 0 || s > 0xFFFF) {
-                PyErr_SetString(PyExc_RuntimeError, "a five-card entry is out of range");
-                goto done;
-            }
-            table_put(&nonflush[5], (uint32_t)key, (uint32_t)s);
-        }
-    }
     ready = 1;
     status = 0;
 done:
-    Py_XDECREF(seq);
     Py_XDECREF(five);
     Py_XDECREF(flush);
-    Py_XDECREF(keys);
+    Py_XDECREF(module);
+    return status;
+}
+
+/* The five-card ace-to-five table, as load_tables loads the high ones. */
+static int
+load_low(void)
+{
+    int status = -1;
+    PyObject *module = NULL, *low = NULL;
+
+    module = PyImport_ImportModule("floorman.evaluation._tables");
+    if (module == NULL) {
+        goto done;
+    }
+    low = PyObject_CallMethod(module, "flat_low5", NULL);
+    if (low == NULL) {
+        goto done;
+    }
+    if (low_ready) {
+        status = 0;
+        goto done;
+    }
+    if (load_keys(module) < 0 || read_pairs(low, &low5, 14, FIVE_CARD_SETS, "flat_low5()") < 0) {
+        goto done;
+    }
+    low_ready = 1;
+    status = 0;
+done:
+    Py_XDECREF(low);
     Py_XDECREF(module);
     return status;
 }
@@ -728,17 +831,156 @@ done:
     return result;
 }
 
+/* Rank indices (0 to 12) from a sequence: how many, or -1 with an exception set. */
+static int
+read_ranks(PyObject *obj, int *ranks, int most, int *counts, const char *what)
+{
+    PyObject *seq = PySequence_Fast(obj, what);
+    if (seq == NULL) {
+        return -1;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > most) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: at most %d ranks, got %zd", what, most, n);
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long r = PyLong_AsLong(items[i]);
+        if (r < 0 || r >= RANKS) {
+            Py_DECREF(seq);
+            if (!(r == -1 && PyErr_Occurred())) {
+                PyErr_Format(PyExc_ValueError, "%s: rank indices run from 0 to 12, got %ld", what, r);
+            }
+            return -1;
+        }
+        ranks[i] = (int)r;
+        if (++counts[r] > 4) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "%s: a deck holds four of a rank, not five", what);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return (int)n;
+}
+
+/* The ace-to-five strength of five rank keys' sum (every such sum is in the table). */
+static inline uint32_t
+low_of(uint64_t key)
+{
+    return table_get(&low5, (uint32_t)key);
+}
+
+PyDoc_STRVAR(low_strength_doc,
+             "low_strength(ranks, /)\n--\n\n"
+             "The best ace-to-five strength of 5 to 16 cards given by rank index (0 the deuce,\n"
+             "12 the ace), the same integer as floorman.evaluation.hands.pure_low_strength.\n"
+             "Raises ValueError for fewer than 5 or more than 16 ranks, an index outside\n"
+             "0 to 12, or a rank given more than four times.");
+
+static PyObject *
+low_strength(PyObject *self, PyObject *arg)
+{
+    int ranks[MOST_LOW];
+    int counts[RANKS] = {0};
+    uint64_t k[MOST_LOW];
+    if (!low_ready && load_low() < 0) {
+        return NULL;
+    }
+    int n = read_ranks(arg, ranks, MOST_LOW, counts, "low_strength");
+    if (n < 0) {
+        return NULL;
+    }
+    if (n < 5) {
+        return PyErr_Format(PyExc_ValueError, "low_strength reads 5 to %d ranks, got %d", MOST_LOW, n);
+    }
+    for (int i = 0; i < n; i++) {
+        k[i] = rank_keys[ranks[i]];
+    }
+    uint32_t best = 0;
+    for (int a = 0; a < n - 4; a++) {
+        for (int b = a + 1; b < n - 3; b++) {
+            uint64_t ab = k[a] + k[b];
+            for (int c = b + 1; c < n - 2; c++) {
+                uint64_t abc = ab + k[c];
+                for (int d = c + 1; d < n - 1; d++) {
+                    uint64_t abcd = abc + k[d];
+                    for (int e = d + 1; e < n; e++) {
+                        uint32_t s = low_of(abcd + k[e]);
+                        best = s > best ? s : best;
+                    }
+                }
+            }
+        }
+    }
+    return PyLong_FromUnsignedLong(best);
+}
+
+PyDoc_STRVAR(omaha_low_strength_doc,
+             "omaha_low_strength(hole, board, /)\n--\n\n"
+             "The best ace-to-five strength of two of `hole` with three of `board` (rank indices,\n"
+             "0 the deuce, 12 the ace), the same integer as\n"
+             "floorman.evaluation.hands.pure_omaha_low_strength. Raises ValueError for fewer\n"
+             "than 2 hole or 3 board ranks, more than 16 of either, an index outside 0 to 12,\n"
+             "or a rank given more than four times in all.");
+
+static PyObject *
+omaha_low_strength(PyObject *self, PyObject *args)
+{
+    PyObject *hole_obj, *board_obj;
+    int hole[MOST_LOW], board[MOST_LOW];
+    int counts[RANKS] = {0};
+    if (!PyArg_ParseTuple(args, "OO:omaha_low_strength", &hole_obj, &board_obj)) {
+        return NULL;
+    }
+    if (!low_ready && load_low() < 0) {
+        return NULL;
+    }
+    int nh = read_ranks(hole_obj, hole, MOST_LOW, counts, "omaha_low_strength hole");
+    if (nh < 0) {
+        return NULL;
+    }
+    int nb = read_ranks(board_obj, board, MOST_LOW, counts, "omaha_low_strength board");
+    if (nb < 0) {
+        return NULL;
+    }
+    if (nh < 2 || nb < 3) {
+        return PyErr_Format(PyExc_ValueError, "omaha_low_strength reads two of at least 2 hole ranks"
+                            " and three of at least 3 board ranks, got %d and %d", nh, nb);
+    }
+    uint32_t best = 0;
+    for (int a = 0; a < nh - 1; a++) {
+        for (int b = a + 1; b < nh; b++) {
+            uint64_t two = rank_keys[hole[a]] + rank_keys[hole[b]];
+            for (int c = 0; c < nb - 2; c++) {
+                for (int d = c + 1; d < nb - 1; d++) {
+                    uint64_t four = two + rank_keys[board[c]] + rank_keys[board[d]];
+                    for (int e = d + 1; e < nb; e++) {
+                        uint32_t s = low_of(four + rank_keys[board[e]]);
+                        best = s > best ? s : best;
+                    }
+                }
+            }
+        }
+    }
+    return PyLong_FromUnsignedLong(best);
+}
+
 static PyMethodDef methods[] = {
     {"high_strength", high_strength, METH_O, high_strength_doc},
     {"high_strengths", high_strengths, METH_VARARGS, high_strengths_doc},
     {"holdem_tally", holdem_tally, METH_VARARGS, holdem_tally_doc},
+    {"low_strength", low_strength, METH_O, low_strength_doc},
+    {"omaha_low_strength", omaha_low_strength, METH_VARARGS, omaha_low_strength_doc},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module_def = {
     PyModuleDef_HEAD_INIT,
     "floorman.evaluation._fast",
-    "The compiled high-hand evaluator (same strengths as the pure Python path).",
+    "The compiled high-hand and ace-to-five evaluators (same strengths as the pure Python path).",
     -1,
     methods,
     NULL,

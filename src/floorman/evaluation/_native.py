@@ -45,6 +45,10 @@ if TYPE_CHECKING:
             /,
         ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]: ...
 
+        def low_strength(self, ranks: Sequence[int], /) -> int: ...
+
+        def omaha_low_strength(self, hole: Sequence[int], board: Sequence[int], /) -> int: ...
+
 
 def pure_wanted() -> bool:
     """Whether the environment asks for the pure Python path."""

@@ -5,6 +5,13 @@ small classifiers (:func:`classify_high5` and :func:`classify_low5`): the list
 of every distinct hand class in order (its position is the hand's *strength*,
 higher is better), and the tables that map a hand to its strength at speed.
 
+The tables a showdown reads are kept *flat*: unsigned integers in the
+machine's byte order, in one ``bytes`` (:func:`flat_flush`,
+:func:`flat_nonflush`, :func:`flat_low5`). The next process reads such a
+table back from the disk in microseconds, where a dict of the same numbers
+takes a millisecond; Python indexes it in place through a ``memoryview``, and
+the compiled evaluator copies it into its own tables.
+
 Ranks are integers 2..14 (ace 14; in ace-to-five low the ace is 1). A hand
 class ("pattern") is ``(category, ranks)`` with the ranks in the order that
 decides between hands of one category (RRP5 ranking.intro: kickers play).
@@ -19,7 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 
 from floorman._static import TYPE_CHECKING, overload
-from floorman.evaluation._kept import kept
+from floorman.evaluation._kept import kept, kept_checked
 
 if TYPE_CHECKING:
     from typing import Any
@@ -211,7 +218,8 @@ def low_strengths() -> dict[Pattern, int]:
 _PACKED = 6
 
 
-def _pack(patterns: Iterable[Pattern]) -> bytes:
+def pack(patterns: Iterable[Pattern]) -> bytes:
+    """Classes packed for :class:`Classes`: six bytes each, in the order given."""
     out = bytearray()
     for category, ranks in patterns:
         out.append(category)
@@ -238,12 +246,14 @@ class Classes(Sequence[Pattern]):
 
     __slots__ = ("_data", "_index", "_looked", "_size")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, *, sorted_rows: bool = True) -> None:
+        """``sorted_rows=False`` says the classes are in an order of their own
+        (short deck's), neither ascending nor descending as patterns."""
         self._data = data
         self._size = len(data) // _PACKED
         self._index: dict[bytes, int] | None = None
         # Only classes in ascending order can be bisected: others are mapped at once.
-        ascending = data[:_PACKED] <= data[-_PACKED:]
+        ascending = sorted_rows and data[:_PACKED] <= data[-_PACKED:]
         self._looked = 0 if ascending else _INDEX_AFTER
 
     def position(self, pattern: Pattern) -> int:
@@ -293,19 +303,31 @@ class Classes(Sequence[Pattern]):
         return (row[0], tuple(r for r in row[1:] if r))
 
 
-@kept
+def is_packed(value: object, count: int) -> bool:
+    """Whether ``value`` is ``count`` classes packed (a check of a file read back)."""
+    return type(value) is bytes and len(value) == _PACKED * count
+
+
+#: The number of classes of each ranking (a test checks them against the classes):
+#: a value is checked, and a packed file read back, without building the classes.
+HIGH_SIZE = 7475
+LOW_SIZE = 6175
+DEUCE_TO_SEVEN_SIZE = 7462
+
+
+@kept_checked(lambda value: is_packed(value, HIGH_SIZE))
 def _packed_high() -> bytes:
-    return _pack(high_patterns())
+    return pack(high_patterns())
 
 
-@kept
+@kept_checked(lambda value: is_packed(value, LOW_SIZE))
 def _packed_low() -> bytes:
-    return _pack(low_patterns())
+    return pack(low_patterns())
 
 
-@kept
+@kept_checked(lambda value: is_packed(value, DEUCE_TO_SEVEN_SIZE))
 def _packed_deuce_to_seven() -> bytes:
-    return _pack(deuce_to_seven_patterns())
+    return pack(deuce_to_seven_patterns())
 
 
 @cache
@@ -367,11 +389,84 @@ def best_flush(mask: int) -> Pattern:
     return (FLUSH, tuple(ranks[:5]))
 
 
-@kept
-def flush_table() -> tuple[int, ...]:
-    """Strength of the best flush for each 13-bit mask of suited ranks; 0 below five."""
+# --- flat tables -----------------------------------------------------------------
+
+# The sizes in bytes of the flat items: what the compiled evaluator reads them as.
+_ITEM_SIZES = {"H": 2, "I": 4}
+
+
+def flat(typecode: str, values: Iterable[int]) -> bytes:
+    """``values`` as a flat table: unsigned integers of ``typecode`` (``"H"``, 16 bits,
+    or ``"I"``, 32 bits) in the machine's byte order.
+
+    >>> memoryview(flat("H", [3, 1, 2])).cast("H").tolist()
+    [3, 1, 2]
+    """
+    from array import array
+
+    out = array(typecode, values)
+    if out.itemsize != _ITEM_SIZES[typecode]:  # pragma: no cover - no such platform known
+        raise RuntimeError(f"array {typecode!r} items are {out.itemsize} bytes here")
+    return out.tobytes()
+
+
+def is_flat(value: object, size: int) -> bool:
+    """Whether ``value`` is a flat table of ``size`` bytes (a check of a file read back)."""
+    return type(value) is bytes and len(value) == size
+
+
+def flat_pairs(table: dict[int, int]) -> bytes:
+    """A table of rank-key sums as flat pairs: its keys ascending (32 bits each),
+    then their strengths in the same order (16 bits each).
+
+    >>> keys, strengths = pairs_of(flat_pairs({98: 7, 5: 2}))
+    >>> keys.tolist(), strengths.tolist()
+    ([5, 98], [2, 7])
+    """
+    keys = sorted(table)
+    return flat("I", keys) + flat("H", [table[k] for k in keys])
+
+
+def pairs_of(data: bytes) -> tuple[memoryview, memoryview]:
+    """The keys and the strengths of flat pairs (:func:`flat_pairs`), read in place."""
+    count = len(data) // 6
+    view = memoryview(data)
+    return view[: 4 * count].cast("I"), view[4 * count :].cast("H")
+
+
+def pairs_dict(data: bytes) -> dict[int, int]:
+    """Flat pairs as the dict they were made from."""
+    keys, strengths = pairs_of(data)
+    return dict(zip(keys, strengths, strict=True))
+
+
+#: How many multisets of 5, 6 and 7 ranks there are with at most four of a rank:
+#: the entries of a table keyed by rank-key sums of that many cards (a test counts them).
+MULTISETS = {5: 6_175, 6: 18_395, 7: 49_205}
+
+
+def are_pairs(value: object, size: int) -> bool:
+    """Whether ``value`` is flat pairs of every multiset of ``size`` ranks (a file read back)."""
+    return is_flat(value, 6 * MULTISETS[size])
+
+
+@kept_checked(lambda value: is_flat(value, 2 * (1 << 13)))
+def flat_flush() -> bytes:
+    """:func:`flush_table` flat: a 16-bit strength for each 13-bit mask of suited ranks."""
     strengths = high_strengths()
-    return tuple(strengths[best_flush(m)] if m.bit_count() >= 5 else 0 for m in range(1 << 13))
+    return flat(
+        "H", (strengths[best_flush(m)] if m.bit_count() >= 5 else 0 for m in range(1 << 13))
+    )
+
+
+@cache
+def flush_table() -> Sequence[int]:
+    """Strength of the best flush for each 13-bit mask of suited ranks; 0 below five.
+
+    >>> flush_table()[0b1111100000000]   # A-K-Q-J-T of one suit
+    7462
+    """
+    return memoryview(flat_flush()).cast("H")
 
 
 @cache
@@ -410,8 +505,7 @@ def rank_multisets_array(size: int) -> npt.NDArray[np.int64]:
     return kept
 
 
-@kept
-def nonflush_table(size: int) -> dict[int, int]:
+def _built_nonflush(size: int) -> dict[int, int]:
     """Strength of the best non-flush hand for each rank-key sum of ``size`` cards.
 
     Five cards are classified directly; six or seven take the best of their
@@ -425,9 +519,9 @@ def nonflush_table(size: int) -> dict[int, int]:
         }
     import numpy as np
 
-    five = nonflush_table(5)
-    lookup = np.zeros(max(five) + 1, dtype=np.int64)
-    lookup[np.fromiter(five.keys(), dtype=np.int64)] = np.fromiter(five.values(), dtype=np.int64)
+    five_keys, five_strengths = pairs_of(flat_nonflush(5))
+    lookup = np.zeros(five_keys[-1] + 1, dtype=np.int64)
+    lookup[np.asarray(five_keys, dtype=np.int64)] = np.asarray(five_strengths, dtype=np.int64)
     rank_keys = np.array(RANK_KEYS, dtype=np.int64)
     combos = rank_keys[rank_multisets_array(size)]
     keys = combos.sum(axis=1)
@@ -435,3 +529,31 @@ def nonflush_table(size: int) -> dict[int, int]:
     for part in itertools.combinations(range(size), 5):
         np.maximum(best, lookup[combos[:, list(part)].sum(axis=1)], out=best)
     return dict(zip(keys.tolist(), best.tolist(), strict=True))
+
+
+@kept_checked(are_pairs)
+def flat_nonflush(size: int) -> bytes:
+    """:func:`nonflush_table` as flat pairs (:func:`flat_pairs`)."""
+    return flat_pairs(_built_nonflush(size))
+
+
+@cache
+def nonflush_table(size: int) -> dict[int, int]:
+    """Strength of the best non-flush hand for each rank-key sum of ``size`` cards (5 to 7).
+
+    Five cards are classified directly; six or seven take the best of their
+    five-card parts, which is the best hand when suits do not matter.
+    """
+    return pairs_dict(flat_nonflush(size))
+
+
+@kept_checked(lambda value: are_pairs(value, 5))
+def flat_low5() -> bytes:
+    """Ace-to-five strength for each rank-key sum of five cards, as flat pairs."""
+    strengths = low_strengths()
+    return flat_pairs(
+        {
+            sum(RANK_KEYS[r - 2] for r in combo): strengths[classify_low5(combo)]
+            for combo in _rank_multisets(5)
+        }
+    )

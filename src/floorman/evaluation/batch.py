@@ -45,15 +45,15 @@ RANK_ONLY_KEYS: IntArray = np.array([t.RANK_KEYS[i >> 2] for i in range(52)], dt
 
 @cache
 def _nonflush_array(size: int) -> StrengthArray:
-    table = t.nonflush_table(size)
-    out = np.zeros(max(table) + 1, dtype=np.uint16)
-    out[np.fromiter(table.keys(), dtype=np.int64)] = np.fromiter(table.values(), dtype=np.uint16)
+    keys, strengths = t.pairs_of(t.flat_nonflush(size))
+    out = np.zeros(keys[-1] + 1, dtype=np.uint16)  # the keys ascend
+    out[np.asarray(keys, dtype=np.int64)] = np.asarray(strengths)
     return out
 
 
 @cache
 def _flush_array() -> StrengthArray:
-    return np.array(t.flush_table(), dtype=np.uint16)
+    return np.frombuffer(t.flat_flush(), dtype=np.uint16)
 
 
 @cache

@@ -24,11 +24,11 @@ import enum
 import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 
 from floorman.cards import JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
-from floorman.evaluation._kept import kept
 from floorman.evaluation._native import FAST
 from floorman.evaluation.values import HandValue, Ranking
 from floorman.rulebook import cite
@@ -45,7 +45,11 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_eight_or_better",
     "high_strength",
+    "low_strength",
+    "omaha_low_strength",
     "pure_high_strength",
+    "pure_low_strength",
+    "pure_omaha_low_strength",
 ]
 
 
@@ -304,14 +308,10 @@ def _high_with_wilds(naturals: list[int], bug: list[bool]) -> int:
     return best
 
 
-@kept
+@cache
 def _low5() -> dict[int, int]:
-    """Ace-to-five strength for each rank-key sum of five cards."""
-    strengths = t.low_strengths()
-    return {
-        sum(t.RANK_KEYS[r - 2] for r in combo): strengths[t.classify_low5(combo)]
-        for combo in t._rank_multisets(5)
-    }
+    """Ace-to-five strength for each rank-key sum of five cards (the pure path's table)."""
+    return t.pairs_dict(t.flat_low5())
 
 
 #: The ace-to-five strength of 8-7-6-5-4, the worst low that qualifies for half the
@@ -320,11 +320,42 @@ def _low5() -> dict[int, int]:
 _EIGHT_OR_BETTER_FLOOR = 6120
 
 
-def _low_strength(ranks: Sequence[int]) -> int:
-    """Best ace-to-five strength of cards given by rank index (0 is the deuce)."""
+def pure_low_strength(ranks: Sequence[int]) -> int:
+    """Best ace-to-five strength of 5 or more cards given by rank index (0 is the deuce,
+    12 the ace), in pure Python; :data:`low_strength` where nothing was compiled.
+
+    >>> pure_low_strength([3, 2, 1, 0, 12, 11])   # 5-4-3-2-A and a king
+    6175
+    """
     table = _low5()
     keys = [t.RANK_KEYS[r] for r in ranks]
     return max(table[sum(combo)] for combo in itertools.combinations(keys, 5))
+
+
+def pure_omaha_low_strength(hole: Sequence[int], board: Sequence[int]) -> int:
+    """Best ace-to-five strength of two of ``hole`` and three of ``board`` (rank
+    indices), in pure Python; :data:`omaha_low_strength` where nothing was compiled."""
+    table = _low5()
+    keys_h = [t.RANK_KEYS[r] for r in hole]
+    keys_b = [t.RANK_KEYS[r] for r in board]
+    return max(
+        table[sum(two) + sum(three)]
+        for two in itertools.combinations(keys_h, 2)
+        for three in itertools.combinations(keys_b, 3)
+    )
+
+
+#: The best ace-to-five strength of 5 or more cards given by rank index: compiled
+#: when the extension was built (its table read once, flat, from the disk), else
+#: :func:`pure_low_strength`, with the same results.
+low_strength: Callable[[Sequence[int]], int] = (
+    FAST.low_strength if FAST is not None else pure_low_strength
+)
+#: The best ace-to-five strength of two hole cards and three board cards given by
+#: rank index: compiled, else :func:`pure_omaha_low_strength`.
+omaha_low_strength: Callable[[Sequence[int], Sequence[int]], int] = (
+    FAST.omaha_low_strength if FAST is not None else pure_omaha_low_strength
+)
 
 
 def evaluate_ace_to_five(cards: Iterable[Card], *, wild: Iterable[Rank] = ()) -> HandValue:
@@ -348,7 +379,7 @@ def evaluate_ace_to_five(cards: Iterable[Card], *, wild: Iterable[Rank] = ()) ->
     _need_few(found, n_wild, what="a low hand")
     if not n_wild:
         return HandValue(
-            ranking=Ranking.ACE_TO_FIVE, strength=_low_strength([c >> 2 for c in naturals])
+            ranking=Ranking.ACE_TO_FIVE, strength=low_strength([c >> 2 for c in naturals])
         )
     # Suits do not matter in ace-to-five, so a wild card is just a rank; a deck
     # holds four of a rank, so no stand-in makes a fifth.
@@ -357,7 +388,7 @@ def evaluate_ace_to_five(cards: Iterable[Card], *, wild: Iterable[Rank] = ()) ->
     for chosen in itertools.combinations_with_replacement(range(13), n_wild):
         ranks = held + list(chosen)
         if max(ranks.count(r) for r in set(chosen)) <= 4:
-            best = max(best, _low_strength(ranks))
+            best = max(best, low_strength(ranks))
     return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=best)
 
 
@@ -465,14 +496,7 @@ def evaluate_omaha_eight_or_better(hole: Iterable[Card], board: Iterable[Card]) 
     True
     """
     hole_i, board_i = _omaha_split(hole, board)
-    table = _low5()
-    keys_h = [t.RANK_KEYS[c >> 2] for c in hole_i]
-    keys_b = [t.RANK_KEYS[c >> 2] for c in board_i]
-    best = max(
-        table[sum(two) + sum(three)]
-        for two in itertools.combinations(keys_h, 2)
-        for three in itertools.combinations(keys_b, 3)
-    )
+    best = omaha_low_strength([c >> 2 for c in hole_i], [c >> 2 for c in board_i])
     if best < _EIGHT_OR_BETTER_FLOOR:
         return None
     return HandValue(ranking=Ranking.ACE_TO_FIVE, strength=best)

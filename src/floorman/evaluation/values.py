@@ -215,7 +215,11 @@ _ROYAL_FLUSH = 7462
 
 # The number of classes of each ranking (a test checks them against the tables): a
 # value is checked without loading its ranking's classes, which only its name needs.
-_SIZES = {Ranking.HIGH: 7475, Ranking.ACE_TO_FIVE: 6175, Ranking.DEUCE_TO_SEVEN: 7462}
+_SIZES = {
+    Ranking.HIGH: t.HIGH_SIZE,
+    Ranking.ACE_TO_FIVE: t.LOW_SIZE,
+    Ranking.DEUCE_TO_SEVEN: t.DEUCE_TO_SEVEN_SIZE,
+}
 
 # Each hand's name, once worked out (a showdown names every pot's winning hand).
 _NAMES: dict[tuple[type, Ranking, int], str] = {}

@@ -38,12 +38,13 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from floorman._frozen import field, frozen
 from floorman.cards import DECK_52, JOKER_INDEX, Card, Rank, format_cards
 from floorman.errors import NotationError
 from floorman.evaluation import _tables as t
-from floorman.evaluation._kept import kept
+from floorman.evaluation._kept import kept_checked
 from floorman.evaluation.values import Category, HandValue, Ranking
 from floorman.rulebook import cite
 
@@ -106,7 +107,7 @@ _BADUGI_SIZE = 1092
 _SHORT_SIZE = 1404
 
 
-@kept
+@cache
 def _badugi_patterns() -> tuple[BadugiPattern, ...]:
     """Every badugi class, weakest (a lone king) first; position + 1 is the strength."""
     found = [
@@ -119,15 +120,27 @@ def _badugi_patterns() -> tuple[BadugiPattern, ...]:
     return tuple(found)
 
 
-@kept
-def _badugi_strengths() -> dict[BadugiPattern, int]:
-    return {p: i + 1 for i, p in enumerate(_badugi_patterns())}
+def _badugi_mask(pattern: BadugiPattern) -> int:
+    """A badugi class's ranks as a 13-bit mask (bit 0 the ace, bit 12 the king)."""
+    return sum(1 << (r - 1) for r in pattern)
 
 
-@kept
-def _badugi_by_mask() -> dict[int, int]:
-    """Strength of each badugi by its ranks as a 13-bit mask (bit 0 the ace, bit 12 the king)."""
-    return {sum(1 << (r - 1) for r in p): s for p, s in _badugi_strengths().items()}
+@kept_checked(lambda value: t.is_flat(value, 2 * ((1 << 13) + _BADUGI_SIZE)))
+def _flat_badugi() -> bytes:
+    """The badugi tables flat: the strength of each 13-bit rank mask (0 where no
+    class has those ranks), then each class's mask by strength."""
+    by_mask = [0] * (1 << 13)
+    masks = [_badugi_mask(p) for p in _badugi_patterns()]
+    for strength, mask in enumerate(masks, 1):
+        by_mask[mask] = strength
+    return t.flat("H", by_mask + masks)
+
+
+@cache
+def _badugi_tables() -> tuple[memoryview, memoryview]:
+    """The strength of each rank mask, and the mask of each strength less one."""
+    view = memoryview(_flat_badugi()).cast("H")
+    return view[: 1 << 13], view[1 << 13 :]
 
 
 def _badugi_strength(found: Sequence[int]) -> int:
@@ -138,7 +151,7 @@ def _badugi_strength(found: Sequence[int]) -> int:
         suits |= 1 << (c & 3)
     if ranks.bit_count() != len(found) or suits.bit_count() != len(found):
         return 0
-    return _badugi_by_mask()[ranks]
+    return _badugi_tables()[0][ranks]
 
 
 @frozen(order=True)
@@ -196,7 +209,8 @@ class BadugiValue:
 
     @property
     def _pattern(self) -> BadugiPattern:
-        return _badugi_patterns()[self.strength - 1]
+        mask = _badugi_tables()[1][self.strength - 1]
+        return tuple(r for r in range(13, 0, -1) if mask >> (r - 1) & 1)
 
     @property
     def size(self) -> int:
@@ -329,7 +343,7 @@ def _classify_short5(ranks: Sequence[int], *, flush: bool) -> t.Pattern:
     return (t.HIGH_CARD, order)
 
 
-@kept
+@cache
 def _short_table() -> dict[tuple[tuple[int, ...], bool], t.Pattern]:
     """The class of every five short-deck ranks (descending) with or without a flush."""
     table: dict[tuple[tuple[int, ...], bool], t.Pattern] = {}
@@ -342,29 +356,84 @@ def _short_table() -> dict[tuple[tuple[int, ...], bool], t.Pattern]:
     return table
 
 
-@kept
-def _short_patterns() -> tuple[t.Pattern, ...]:
+@cache
+def _short_classes() -> tuple[t.Pattern, ...]:
     """Every short-deck class, weakest (J-9-8-7-6) first; position + 1 is the strength (1,404)."""
     return tuple(sorted(set(_short_table().values()), key=lambda p: (_SHORT_ORDER[p[0]], p[1])))
 
 
-@kept
+@cache
 def _short_strengths() -> dict[tuple[tuple[int, ...], bool], int]:
-    """Strength of five ranks (descending) and flush flag."""
-    strength = {p: i + 1 for i, p in enumerate(_short_patterns())}
+    """Strength of five ranks (descending) and flush flag: what the flat table holds."""
+    strength = {p: i + 1 for i, p in enumerate(_short_classes())}
     return {key: strength[p] for key, p in _short_table().items()}
 
 
-def _short_key(combo: Sequence[int]) -> tuple[tuple[int, ...], bool]:
-    ranks = tuple(sorted(((c >> 2) + 2 for c in combo), reverse=True))
-    suit = combo[0] & 3
-    return ranks, all(c & 3 == suit for c in combo)
+@kept_checked(lambda value: t.is_packed(value, _SHORT_SIZE))
+def _packed_short() -> bytes:
+    return t.pack(_short_classes())
 
 
-def _short_display(combo: Sequence[int], pattern: t.Pattern) -> tuple[int, ...]:
+@cache
+def _short_patterns() -> t.Classes:
+    """Every short-deck class, weakest first, as :class:`~floorman.evaluation._tables.Classes`."""
+    return t.Classes(_packed_short(), sorted_rows=False)
+
+
+# The short-deck ranks 6 to ace as 0 to 8 (a card's rank index less 4), each with a
+# key: the sums of the keys of five ranks (at most four of a rank) are all distinct
+# and below _SHORT_NONFLUSH, so a sum indexes the table of hands with no flush. A
+# flush, five ranks of one suit, is found by the mask of its ranks (9 bits).
+_SHORT_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624)
+_SHORT_NONFLUSH = 4 * _SHORT_KEYS[8] + _SHORT_KEYS[7] + 1
+#: Each card's short-deck rank key, and its rank's bit (0 for the cards below the six).
+_SHORT_CARD_KEYS = tuple(_SHORT_KEYS[(c >> 2) - 4] if c >= 16 else 0 for c in range(52))
+_SHORT_CARD_BITS = tuple(1 << ((c >> 2) - 4) if c >= 16 else 0 for c in range(52))
+#: The strengths of the straight and the straight flush A-6-7-8-9, where the ace
+#: plays low (a test checks them against the classes).
+_SHORT_LOW_STRAIGHTS = (1129, 1399)
+
+
+@kept_checked(lambda value: t.is_flat(value, 2 * (_SHORT_NONFLUSH + (1 << 9))))
+def _flat_short() -> bytes:
+    """The short-deck strengths flat: by rank-key sum with no flush, then by the
+    rank mask of a flush."""
+    nonflush = [0] * _SHORT_NONFLUSH
+    flush = [0] * (1 << 9)
+    for (ranks, suited), strength in _short_strengths().items():
+        if suited:
+            flush[sum(1 << (r - 6) for r in ranks)] = strength
+            continue
+        key = sum(_SHORT_KEYS[r - 6] for r in ranks)
+        if nonflush[key]:
+            raise AssertionError(f"two sets of five short-deck ranks share the key {key}")
+        nonflush[key] = strength
+    return t.flat("H", nonflush + flush)
+
+
+@cache
+def _short_lookup() -> tuple[memoryview, memoryview]:
+    """The short-deck strengths by rank-key sum (no flush) and by a flush's rank mask."""
+    view = memoryview(_flat_short()).cast("H")
+    return view[:_SHORT_NONFLUSH], view[_SHORT_NONFLUSH:]
+
+
+def _short_strength(five: Sequence[int]) -> int:
+    """The strength of five distinct short-deck cards given by index (16 to 51)."""
+    nonflush, flush = _short_lookup()
+    a, b, c, d, e = five
+    suit = a & 3
+    if b & 3 == suit and c & 3 == suit and d & 3 == suit and e & 3 == suit:
+        bits = _SHORT_CARD_BITS
+        return flush[bits[a] | bits[b] | bits[c] | bits[d] | bits[e]]
+    keys = _SHORT_CARD_KEYS
+    return nonflush[keys[a] + keys[b] + keys[c] + keys[d] + keys[e]]
+
+
+def _short_display(combo: Sequence[int], strength: int) -> tuple[int, ...]:
     """The five cards by index, groups first, then by rank; A-6-7-8-9 ends with the ace."""
     counts = Counter(c >> 2 for c in combo)
-    low_ace = pattern[0] in (t.STRAIGHT, t.STRAIGHT_FLUSH) and pattern[1] == (9,)
+    low_ace = strength in _SHORT_LOW_STRAIGHTS
 
     def key(c: int) -> tuple[int, int, int]:
         r = c >> 2
@@ -422,8 +491,8 @@ class ShortDeckValue:
         cards = _as_cards(self.cards)
         object.__setattr__(self, "cards", cards)
         found = [c.index for c in cards]
-        key = _short_key(found) if len(set(found)) == len(found) == 5 else None
-        strength = _short_strengths().get(key) if key is not None else None
+        five = len(set(found)) == len(found) == 5 and all(16 <= c < 52 for c in found)
+        strength = _short_strength(found) if five else None
         if strength is None:
             raise ValueError(f"the cards {format_cards(cards)} are not five short-deck cards")
         if strength != self.strength:
@@ -513,12 +582,11 @@ def evaluate_short_deck(cards: Iterable[Card]) -> ShortDeckValue:
             f"a short-deck hand is the best five of 5 to 7 cards, got {len(found)}",
             text=format_cards(Card(i) for i in found),
         )
-    strengths = _short_strengths()
     best = 0
     best_combo: tuple[int, ...] = ()
     for combo in itertools.combinations(found, 5):
-        strength = strengths[_short_key(combo)]
+        strength = _short_strength(combo)
         if strength > best:
             best, best_combo = strength, combo
-    shown = _short_display(best_combo, _short_patterns()[best - 1])
+    shown = _short_display(best_combo, best)
     return ShortDeckValue(strength=best, cards=tuple(DECK_52[i] for i in shown))
