@@ -10,6 +10,7 @@ from pathlib import Path
 
 import floorman
 from floorman import _program
+from floorman._replay_run import CHUNK
 
 HAND = """variant = 'NT'
 antes = [0, 0]
@@ -87,6 +88,7 @@ class Watched(_program.loading):
         print("block", len(passes) - self.at, gc.get_freeze_count() > 0, dealer, file=sys.stderr)
 
 _program.loading = Watched
+_program._end_at_once = lambda status: None  # ended as usual, to print what follows
 status = _program.main()
 print("enabled", gc.isenabled(), file=sys.stderr)
 sys.exit(status)
@@ -128,6 +130,8 @@ def test_python_dash_m_floorman_runs_the_program(tmp_path: Path) -> None:
     hand.write_text(HAND, encoding="utf-8")
     code = (
         "import gc, runpy, sys\n"
+        "from floorman import _program\n"
+        "_program._end_at_once = lambda status: None\n"  # ended as usual, to print below
         "sys.argv = ['floorman', 'replay', sys.argv[1]]\n"
         "try:\n"
         "    runpy.run_module('floorman', run_name='__main__')\n"
@@ -137,3 +141,75 @@ def test_python_dash_m_floorman_runs_the_program(tmp_path: Path) -> None:
     out = _run(code, str(hand))
     assert "(as recorded)" in out
     assert out.strip().endswith("status 0 frozen True")
+
+
+# A process of the program that tells, on standard error, whether the interpreter's
+# teardown ran (an object freed then says so), after the code given.
+_TORN = """
+import os, sys
+class Torn:
+    def __del__(self, write=os.write):
+        write(2, b"torn down\\n")
+sys.torn = Torn()
+{}
+from floorman._program import main
+sys.exit(main())
+"""
+
+
+def _program_run(before: str, *argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", _TORN.format(before), *argv], capture_output=True, text=True
+    )
+
+
+def test_a_replay_ends_its_process_at_once_with_its_status_and_all_its_output(
+    tmp_path: Path,
+) -> None:
+    """The interpreter's teardown frees every object one by one: a replay, its work
+    written, ends without it, its lines and summary flushed and its status kept."""
+    hands = [tmp_path / "a.phh", tmp_path / "b.phh"]
+    hands[0].write_text(HAND, encoding="utf-8")
+    hands[1].write_text(HAND.replace("[201, 199]", "[200, 200]"), encoding="utf-8")
+    done = _program_run("", "replay", *map(str, hands))
+    assert done.returncode == 1  # the second hand ends on other stacks than recorded
+    assert done.stdout.splitlines() == [
+        f"{hands[0]}: NT: finishing stacks [201, 199] (as recorded)",
+        f"{hands[1]}: NT: finishing stacks [201, 199] (the file records [200, 200])",
+    ]
+    assert done.stderr.startswith("floorman replay: 2 hands in 2 files")
+    assert "torn down" not in done.stderr
+    # A single hand, no summary: the line alone, flushed.
+    one = _program_run("", "replay", str(hands[0]))
+    assert (one.returncode, one.stdout.count("\n"), one.stderr) == (0, 1, "")
+
+
+def test_the_program_ends_as_usual_when_something_waits_on_the_ending(tmp_path: Path) -> None:
+    """A function registered to run at exit (a coverage tool's), worker processes, or
+    a command that does not say it is finished: the process ends as usual, teardown
+    and all."""
+    hand = tmp_path / "a.phh"
+    hand.write_text(HAND, encoding="utf-8")
+    waited = _program_run(
+        "import atexit; atexit.register(os.write, 2, b'at exit\\n')", "replay", str(hand)
+    )
+    assert waited.returncode == 0
+    assert "(as recorded)" in waited.stdout
+    assert waited.stderr.splitlines() == ["at exit", "torn down"]
+    # Worker processes (for more than one chunk of hands): their pool's shutdown is
+    # waited on at exit.
+    many = [str(hand)] * (CHUNK + 1)
+    pooled = _program_run("", "replay", "--jobs", "2", *many)
+    assert pooled.returncode == 0
+    assert pooled.stdout.count("(as recorded)") == len(many)
+    assert pooled.stderr.endswith("torn down\n")
+    other = _program_run("", "rule", "blinds.9")
+    assert other.returncode == 0
+    assert "blinds.9" in other.stdout
+    assert other.stderr == "torn down\n"
+
+
+def test_finished_outside_the_program_changes_nothing() -> None:
+    assert not _program._program
+    _program.finished()
+    assert not _program._finished

@@ -214,7 +214,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     import functools
     import time
 
-    from floorman._program import loading
+    from floorman._program import finished, loading
 
     with loading():
         from floorman._replay_report import Progress, Tally
@@ -282,6 +282,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         progress.clear()
     if not args.quiet and (outcomes > 1 or stopped):
         _replay_summary(args, tally, time.monotonic() - start, stopped)
+    finished()
     return status
 
 
