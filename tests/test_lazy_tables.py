@@ -104,6 +104,8 @@ def test_a_replay_of_phh_files_imports_nothing_it_does_not_use(tmp_path: Path) -
     files[2].write_text(by_hand, encoding="utf-8")
     code = (
         "import runpy, sys\n"
+        "from floorman import _program\n"
+        "_program._end_at_once = lambda status: None\n"  # ended as usual, to print below
         "sys.argv = ['floorman', 'replay', '-q', *sys.argv[1:]]\n"
         "try:\n"
         "    runpy.run_module('floorman', run_name='__main__')\n"
@@ -177,6 +179,9 @@ if watch:
             return getattr(typing, name)
 
     sys.modules["typing"] = Watched("typing")
+from floorman import _program
+
+_program._end_at_once = lambda status: None  # ended as usual, to print below
 sys.argv = ["floorman", "replay", "-q", *sys.argv[1:]]
 try:
     runpy.run_module("floorman", run_name="__main__")
