@@ -1005,7 +1005,14 @@ class RoomMachine(RuleBasedStateMachine):
         for kind in KINDS.values():
             now = room.waiting(kind)
             assert len(now) == len(set(now)), f"{kind} list names someone twice: {now}"
-            before = self.lists.get(kind, ())
+            # A name taken off the list in this step and put on it again (a seat held
+            # too long, then a new sign-up) has the place of its new sign-up.
+            left = {
+                e.player
+                for e in step
+                if isinstance(e, ev.PlayerDelisted) and e.kind == kind and e.main is None
+            }
+            before = [p for p in self.lists.get(kind, ()) if p not in left]
             kept = [p for p in before if p in now]
             if kept == [p for p in now if p in before]:
                 continue
