@@ -648,8 +648,10 @@ enumerate_boards(Settle *st, const Deck *deck, int start, int left, uint64_t key
     }
 }
 
+/* Indices below `below` (52 cards or 13 ranks, `noun` naming them) from a sequence
+ * of at most `most`: how many, or -1 with an exception set. */
 static int
-read_cards(PyObject *obj, int *cards, int most, const char *what)
+read_indices(PyObject *obj, int *out, int most, int below, const char *noun, const char *what)
 {
     PyObject *seq = PySequence_Fast(obj, what);
     if (seq == NULL) {
@@ -658,19 +660,21 @@ read_cards(PyObject *obj, int *cards, int most, const char *what)
     Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n > most) {
         Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: at most %d cards", what, most);
+        PyErr_Format(PyExc_ValueError, "%s: at most %d %ss, got %zd", what, most, noun, n);
         return -1;
     }
+    PyObject **items = PySequence_Fast_ITEMS(seq);
     for (Py_ssize_t i = 0; i < n; i++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (c < 0 || c >= DECK) {
+        long v = PyLong_AsLong(items[i]);
+        if (v < 0 || v >= below) {
             Py_DECREF(seq);
-            if (!(c == -1 && PyErr_Occurred())) {
-                PyErr_Format(PyExc_ValueError, "%s: card indices run from 0 to 51, got %ld", what, c);
+            if (!(v == -1 && PyErr_Occurred())) {
+                PyErr_Format(PyExc_ValueError, "%s: %s indices run from 0 to %d, got %ld", what,
+                             noun, below - 1, v);
             }
             return -1;
         }
-        cards[i] = (int)c;
+        out[i] = (int)v;
     }
     Py_DECREF(seq);
     return (int)n;
@@ -698,7 +702,7 @@ holdem_tally(PyObject *self, PyObject *args)
         return NULL;
     }
     int board[5];
-    int board_n = read_cards(board_obj, board, 5, "board");
+    int board_n = read_indices(board_obj, board, 5, DECK, "card", "board");
     if (board_n < 0) {
         return NULL;
     }
@@ -729,7 +733,7 @@ holdem_tally(PyObject *self, PyObject *args)
     }
     for (int p = 0; p < st->players; p++) {
         int hole[2];
-        int n = read_cards(PySequence_Fast_GET_ITEM(holes, p), hole, 2, "a hold'em hand");
+        int n = read_indices(PySequence_Fast_GET_ITEM(holes, p), hole, 2, DECK, "card", "a hold'em hand");
         if (n < 0) {
             goto done;
         }
@@ -831,39 +835,19 @@ done:
     return result;
 }
 
-/* Rank indices (0 to 12) from a sequence: how many, or -1 with an exception set. */
+/* Rank indices (0 to 12) from a sequence, each counted into `counts`: how many, or
+ * -1 with an exception set (a fifth of a rank too). */
 static int
 read_ranks(PyObject *obj, int *ranks, int most, int *counts, const char *what)
 {
-    PyObject *seq = PySequence_Fast(obj, what);
-    if (seq == NULL) {
-        return -1;
-    }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n > most) {
-        Py_DECREF(seq);
-        PyErr_Format(PyExc_ValueError, "%s: at most %d ranks, got %zd", what, most, n);
-        return -1;
-    }
-    PyObject **items = PySequence_Fast_ITEMS(seq);
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long r = PyLong_AsLong(items[i]);
-        if (r < 0 || r >= RANKS) {
-            Py_DECREF(seq);
-            if (!(r == -1 && PyErr_Occurred())) {
-                PyErr_Format(PyExc_ValueError, "%s: rank indices run from 0 to 12, got %ld", what, r);
-            }
-            return -1;
-        }
-        ranks[i] = (int)r;
-        if (++counts[r] > 4) {
-            Py_DECREF(seq);
+    int n = read_indices(obj, ranks, most, RANKS, "rank", what);
+    for (int i = 0; i < n; i++) {
+        if (++counts[ranks[i]] > 4) {
             PyErr_Format(PyExc_ValueError, "%s: a deck holds four of a rank, not five", what);
             return -1;
         }
     }
-    Py_DECREF(seq);
-    return (int)n;
+    return n;
 }
 
 /* The ace-to-five strength of five rank keys' sum (every such sum is in the table). */
